@@ -1,0 +1,93 @@
+"""Finding and launching Chromium, or attaching to a running browser over CDP."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from playwright.async_api import Browser, Playwright
+
+from waypost.errors import BrowserUnavailable
+
+# Flags that keep Chromium quiet on a closed network: no sync, no update checks, no QUIC probes.
+CHROMIUM_ARGS: tuple[str, ...] = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+)
+
+SYSTEM_CHROMIUM = "/usr/bin/chromium"
+
+
+def find_chromium(explicit: str | None = None) -> str | None:
+    """Return the Chromium binary to launch, or ``None`` to use Playwright's own build.
+
+    Order: ``explicit``, ``$WAYPOST_CHROMIUM``, ``/usr/bin/chromium``, ``chromium`` or
+    ``chromium-browser`` on the PATH, else ``None``.
+
+    Raises:
+        BrowserUnavailable: ``explicit`` or ``$WAYPOST_CHROMIUM`` names a file that does not exist.
+    """
+    for source, candidate in (("chromium setting", explicit), ("WAYPOST_CHROMIUM", os.environ.get("WAYPOST_CHROMIUM"))):
+        if candidate:
+            if not Path(candidate).is_file():
+                raise BrowserUnavailable(f"{source} points to {candidate!r}, which is not a file.")
+            return candidate
+    if Path(SYSTEM_CHROMIUM).is_file():
+        return SYSTEM_CHROMIUM
+    for name in ("chromium", "chromium-browser"):
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+@dataclass
+class LaunchedBrowser:
+    """A browser and whether Waypost owns it (launched it) or merely attached to it."""
+
+    browser: Browser
+    owned: bool
+    executable: str | None
+
+
+async def launch_browser(
+    playwright: Playwright, *, chromium: str | None = None, headless: bool = True, cdp_url: str | None = None
+) -> LaunchedBrowser:
+    """Launch system Chromium, or attach to a running browser when ``cdp_url`` is given.
+
+    An attached browser belongs to the user: Waypost works inside it and never closes it.
+
+    Raises:
+        BrowserUnavailable: Nothing could be launched or attached to; the message says what to install.
+    """
+    if cdp_url:
+        try:
+            browser = await playwright.chromium.connect_over_cdp(cdp_url, timeout=15_000)
+        except Exception as exc:  # Playwright raises plain Error with a long log
+            raise BrowserUnavailable(
+                f"Could not attach to a browser at {cdp_url}: {str(exc).splitlines()[0]}. "
+                "Start Chrome or Edge with --remote-debugging-port=9222 and try again."
+            ) from exc
+        return LaunchedBrowser(browser=browser, owned=False, executable=None)
+
+    executable = find_chromium(chromium)
+    try:
+        browser = await playwright.chromium.launch(
+            executable_path=executable, headless=headless, args=list(CHROMIUM_ARGS), timeout=30_000
+        )
+    except Exception as exc:
+        hint = (
+            "Install Debian's Chromium (apt-get install chromium) or set WAYPOST_CHROMIUM to a Chromium binary."
+            if executable is None
+            else f"Check that {executable} runs (try: {executable} --version)."
+        )
+        raise BrowserUnavailable(f"Could not launch Chromium: {str(exc).splitlines()[0]}. {hint}") from exc
+    return LaunchedBrowser(browser=browser, owned=True, executable=executable)
