@@ -59,7 +59,12 @@ class LaunchedBrowser:
 
 
 async def launch_browser(
-    playwright: Playwright, *, chromium: str | None = None, headless: bool = True, cdp_url: str | None = None
+    playwright: Playwright,
+    *,
+    chromium: str | None = None,
+    headless: bool = True,
+    cdp_url: str | None = None,
+    extra_args: tuple[str, ...] = (),
 ) -> LaunchedBrowser:
     """Launch system Chromium, or attach to a running browser when ``cdp_url`` is given.
 
@@ -81,7 +86,7 @@ async def launch_browser(
     executable = find_chromium(chromium)
     try:
         browser = await playwright.chromium.launch(
-            executable_path=executable, headless=headless, args=list(CHROMIUM_ARGS), timeout=30_000
+            executable_path=executable, headless=headless, args=[*CHROMIUM_ARGS, *extra_args], timeout=30_000
         )
     except Exception as exc:
         hint = (

@@ -1,0 +1,144 @@
+"""The public Python API: one object, :class:`Waypost`, created and closed as a context manager.
+
+    async with Waypost() as wp:
+        view = await wp.navigate("https://example.org/", hint="contact")
+        print(view.text)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Coroutine
+from typing import Any, TypeVar
+
+from waypost.browser.pool import SessionInfo, SessionPool
+from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
+from waypost.config import Settings
+from waypost.tools.navigate import NavigationResult, Navigator
+from waypost.tools.registry import ToolFunction, ToolSpec, default_tools
+
+T = TypeVar("T")
+
+
+class Sessions:
+    """``wp.sessions``: list and clear browser sessions."""
+
+    def __init__(self, wp: Waypost) -> None:
+        self._wp = wp
+
+    def status(self) -> list[SessionInfo]:
+        """Every known session, live or saved on disk."""
+        return self._wp.pool.status()
+
+    async def clear(self, session_id: str) -> bool:
+        """Close a session and delete its cookies and storage. Returns whether anything was there."""
+        validate_session_id(session_id)
+        self._wp.navigator.forget(session_id)
+        return await self._wp.pool.close_session(session_id, forget=True)
+
+    async def save(self) -> None:
+        """Write every live session's cookies and storage to disk now."""
+        await self._wp.pool.save_all()
+
+
+class Waypost:
+    """Waypost's entry point: a browser session pool and the tools on top of it.
+
+    Args:
+        settings: Settings; fields not given come from ``WAYPOST_*`` variables, then defaults.
+        **overrides: Individual settings, e.g. ``Waypost(data_dir="/tmp/wp", headless=False)``.
+    """
+
+    def __init__(self, settings: Settings | None = None, **overrides: Any) -> None:
+        if settings is not None and overrides:
+            settings = settings.model_copy(update=overrides)
+        self.settings = settings or Settings(**overrides)
+        self.pool = SessionPool(self.settings)
+        self.navigator = Navigator(self.pool)
+        self.sessions = Sessions(self)
+
+    async def __aenter__(self) -> Waypost:
+        await self.start()
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def start(self) -> None:
+        """Launch (or attach to) the browser."""
+        await self.pool.start()
+
+    async def close(self) -> None:
+        """Save every session and close the browser (an attached browser stays open)."""
+        await self.pool.close()
+
+    async def navigate(
+        self,
+        target: str,
+        *,
+        hint: str | None = None,
+        session_id: str = DEFAULT_SESSION,
+        reload: bool = False,
+        show_forms: bool = False,
+        show_feeds: bool = False,
+        show_pagination: bool = False,
+    ) -> NavigationResult:
+        """Open a page and return its view; see :meth:`Navigator.navigate`."""
+        return await self.navigator.navigate(
+            target,
+            hint,
+            session_id,
+            reload=reload,
+            show_forms=show_forms,
+            show_feeds=show_feeds,
+            show_pagination=show_pagination,
+        )
+
+    def tool_specs(self) -> list[ToolSpec]:
+        """The model-facing tools."""
+        return default_tools()
+
+    def tools(self) -> dict[str, ToolFunction]:
+        """The model-facing tools bound to this instance, by name."""
+        return {spec.name: spec.bind(self) for spec in self.tool_specs()}
+
+
+class SyncWaypost:
+    """A blocking wrapper around :class:`Waypost` for scripts and notebooks.
+
+    It runs an event loop in a background thread; every method blocks until done::
+
+        with SyncWaypost(data_dir="/tmp/wp") as wp:
+            print(wp.navigate("https://example.org/").text)
+    """
+
+    def __init__(self, settings: Settings | None = None, **overrides: Any) -> None:
+        self._wp = Waypost(settings, **overrides)
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="waypost-sync", daemon=True)
+
+    def _run(self, coro: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result()
+
+    def __enter__(self) -> SyncWaypost:
+        self._thread.start()
+        self._run(self._wp.start())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._thread.is_alive():
+            self._run(self._wp.close())
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout=10)
+
+    def navigate(self, target: str, **kwargs: Any) -> NavigationResult:
+        """See :meth:`Waypost.navigate`."""
+        return self._run(self._wp.navigate(target, **kwargs))
+
+    @property
+    def sessions(self) -> list[SessionInfo]:
+        return self._wp.sessions.status()

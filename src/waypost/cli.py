@@ -1,0 +1,189 @@
+"""The ``waypost`` command line (Typer + Rich)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import sys
+from dataclasses import asdict
+from datetime import datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from waypost.api import Waypost
+from waypost.browser.storage import SessionStore
+from waypost.config import Settings
+from waypost.errors import WaypostError
+
+app = typer.Typer(
+    help="Waypost: let language models browse the web reliably, cheaply and safely.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+sessions_app = typer.Typer(help="List and clear saved browser sessions.", no_args_is_help=True)
+app.add_typer(sessions_app, name="sessions")
+
+out = Console()
+err = Console(stderr=True)
+
+DataDir = Annotated[
+    Path | None, typer.Option("--data-dir", help="Where sessions live (default: WAYPOST_DATA_DIR or the platform's).")
+]
+CdpUrl = Annotated[
+    str | None,
+    typer.Option("--cdp-url", help="Work inside your running Chrome/Edge, e.g. http://127.0.0.1:9222."),
+]
+Headful = Annotated[bool, typer.Option("--headful", help="Show the browser window.")]
+
+
+def _settings(data_dir: Path | None = None, cdp_url: str | None = None, headful: bool = False, **extra: Any) -> Settings:
+    values: dict[str, Any] = dict(extra)
+    if data_dir is not None:
+        values["data_dir"] = data_dir
+    if cdp_url:
+        values["cdp_url"] = cdp_url
+    if headful:
+        values["headless"] = False
+    try:
+        return Settings(**values)
+    except Exception as exc:  # pydantic's ValidationError: show it as a setting problem
+        err.print(f"[red]Invalid setting:[/red] {exc}")
+        raise typer.Exit(2) from None
+
+
+def _fail(exc: BaseException) -> typer.Exit:
+    err.print(f"[red]Error:[/red] {exc}", markup=True, highlight=False)
+    return typer.Exit(1)
+
+
+@app.command()
+def navigate(
+    url: Annotated[str, typer.Argument(help="The page to open (absolute http(s) URL).")],
+    hint: Annotated[str | None, typer.Option("--hint", help="What you are looking for; matching links first.")] = None,
+    session: Annotated[str, typer.Option("--session", help="Session id (cookies persist per session).")] = "default",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the typed result as JSON.")] = False,
+    forms: Annotated[bool, typer.Option("--forms", help="Also list the page's forms.")] = False,
+    data_dir: DataDir = None,
+    cdp_url: CdpUrl = None,
+    headful: Headful = False,
+) -> None:
+    """Open a page and print the view a model would read."""
+    settings = _settings(data_dir, cdp_url, headful)
+
+    async def run() -> dict[str, Any] | str:
+        async with Waypost(settings) as wp:
+            result = await wp.navigate(url, hint=hint, session_id=session, show_forms=forms)
+            if not as_json:
+                return result.text
+            return {
+                "text": result.text,
+                "ok": result.ok,
+                "status": result.status,
+                "final_url": result.final_url,
+                "title": result.title,
+                "tokens": result.tokens,
+                "blocked": result.blocked,
+                "redirects": result.snapshot.redirects if result.snapshot else [],
+                "links": [asdict(link) for link in result.links],
+                "forms": [asdict(f) for f in result.view.model.forms] if result.view else [],
+                "feeds": [asdict(f) for f in result.view.model.feeds] if result.view else [],
+            }
+
+    try:
+        value = asyncio.run(run())
+    except WaypostError as exc:
+        raise _fail(exc) from None
+    if isinstance(value, str):
+        out.print(value, markup=False, highlight=False, soft_wrap=True)
+    else:
+        sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2) + "\n")
+
+
+@sessions_app.command("list")
+def sessions_list(data_dir: DataDir = None) -> None:
+    """List sessions saved on disk (no browser is started)."""
+    settings = _settings(data_dir)
+    store = SessionStore(settings.data_dir)
+    ids = store.saved_ids()
+    if not ids:
+        out.print(f"No saved sessions in {store.root}.")
+        return
+    table = Table("session", "created", "saved state", title=str(store.root))
+    for sid in ids:
+        created = store.load_meta(sid).get("created")
+        when = datetime.fromtimestamp(created).isoformat(timespec="seconds") if isinstance(created, int | float) else "?"
+        table.add_row(sid, when, str(store.state_path(sid).stat().st_size) + " bytes")
+    out.print(table)
+
+
+@sessions_app.command("clear")
+def sessions_clear(
+    session_id: Annotated[str, typer.Argument(help="The session to forget (cookies and storage).")],
+    data_dir: DataDir = None,
+) -> None:
+    """Delete a session's saved cookies and storage."""
+    settings = _settings(data_dir)
+    try:
+        removed = SessionStore(settings.data_dir).delete(session_id)
+    except WaypostError as exc:
+        raise _fail(exc) from None
+    out.print(f"Cleared session {session_id}." if removed else f"No saved session {session_id}.")
+
+
+@app.command()
+def demo(
+    hint: Annotated[str, typer.Option("--hint", help="Which link to follow from the front page.")] = "Politik",
+    data_dir: DataDir = None,
+    headful: Headful = False,
+) -> None:
+    """Serve the bundled demo site, show its front page as a model sees it, then follow a hinted link."""
+    from waypost.demo.server import DemoSite
+
+    settings = _settings(data_dir, None, headful, loopback_only=True)
+    with DemoSite() as site:
+
+        async def run() -> None:
+            async with Waypost(settings) as wp:
+                out.rule(f"research_navigate({site.url + '/'!r}, hint={hint!r})")
+                first = await wp.navigate(site.url + "/", hint=hint, session_id="demo")
+                out.print(first.text, markup=False, highlight=False, soft_wrap=True)
+                out.print(f"[dim]{first.tokens} tokens, view built in {first.build_ms:.1f} ms[/dim]")
+                target = next((link for link in first.links if link.matches_hint), None)
+                if target is None:
+                    out.print(f"No link on the front page matches {hint!r}.")
+                    return
+                out.rule(f"following the hinted link: {target.label} ({target.url})")
+                second = await wp.navigate(target.url, hint=hint, session_id="demo")
+                out.print(second.text, markup=False, highlight=False, soft_wrap=True)
+                out.print(f"[dim]{second.tokens} tokens, view built in {second.build_ms:.1f} ms[/dim]")
+                out.rule("asking for the same page again (the loop breaker answers)")
+                again = await wp.navigate(target.url, hint=hint, session_id="demo")
+                out.print(again.text, markup=False, highlight=False, soft_wrap=True)
+
+        try:
+            asyncio.run(run())
+        except WaypostError as exc:
+            raise _fail(exc) from None
+
+
+@app.command()
+def mcp(data_dir: DataDir = None, cdp_url: CdpUrl = None, headful: Headful = False) -> None:
+    """Run the MCP server over stdio (for Claude Desktop, IDEs and other MCP clients)."""
+    from waypost.server.mcp_server import run_stdio
+
+    run_stdio(_settings(data_dir, cdp_url, headful))
+
+
+def main() -> None:
+    """Console-script entry point."""
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    app()
+
+
+if __name__ == "__main__":
+    main()

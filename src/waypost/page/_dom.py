@@ -1,0 +1,262 @@
+"""Parsing with limits, and the per-element context flags shared by content and link extraction."""
+
+from __future__ import annotations
+
+import functools
+import re
+from urllib.parse import urljoin, urlsplit, urlunsplit
+
+from selectolax.lexbor import LexborHTMLParser, LexborNode
+
+MAX_HTML_CHARS = 5_000_000
+# Never content, never links worth reading: removed right after parsing.
+STRIP_TAGS = ["script", "style", "noscript", "template", "svg", "iframe", "object", "embed", "canvas"]
+
+# Context flags, inherited from ancestors.
+F_NAV = 1  # nav/header/footer/menu, navigation roles, nav-like class names
+F_ASIDE = 2  # aside, role=complementary
+F_HIDDEN = 4  # hidden, aria-hidden, display:none, dialogs, cookie/consent banners
+F_UNLIKELY = 8  # class/id says "not the content" (comments, related, sidebar, ads...)
+F_MAIN = 16  # <main>, role=main
+F_ARTICLE = 32  # <article>, role=article, itemprop=articleBody
+F_HEADING = 64  # h1-h6
+F_BYLINE = 128  # byline, author, date lines
+
+NOT_CONTENT = F_NAV | F_ASIDE | F_HIDDEN | F_UNLIKELY | F_BYLINE
+
+_NAV_TAGS = frozenset({"nav", "header", "footer", "menu"})
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+_NAV_ROLES = frozenset({"navigation", "menu", "menubar", "banner", "contentinfo", "tablist", "toolbar"})
+_HIDDEN_ROLES = frozenset({"dialog", "alertdialog"})
+_EXEMPT_TAGS = frozenset({"html", "body", "main", "article", "a"})
+
+# Mozilla Readability's "unlikely candidates", plus a few modern names.
+_UNLIKELY = re.compile(
+    r"-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|"
+    r"header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|"
+    r"supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|promo|share|sharing|"
+    r"subscribe|signup|outbrain|taboola|widget|navbar|masthead|toolbar|tags|caption|credit",
+    re.I,
+)
+_MAYBE = re.compile(r"and|article|body|column|content|main|mathjax|shadow", re.I)
+_NAVCLASS = re.compile(
+    r"(?:^|[\s_-])(?:nav|navi|navigation|navbar|menu|menus|breadcrumbs?|pagination|pager|footer|header|"
+    r"masthead|topbar|toolbar|share|sharing|social|skip)(?:$|[\s_-])",
+    re.I,
+)
+_NAVKEEP = re.compile(r"article|content|main|body|post|story|entry", re.I)
+_COOKIE = re.compile(
+    r"cookie|consent|gdpr|onetrust|didomi|usercentrics|cookiebot|truste|privacy-?banner|cc-window", re.I
+)
+_BYLINE = re.compile(r"byline|author|dateline|writtenby|p-author|timestamp|publish-?date", re.I)
+_HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
+
+WS = re.compile(r"\s+")
+
+
+def norm_ws(text: str) -> str:
+    """Collapse whitespace runs to one space and strip."""
+    return WS.sub(" ", text).strip()
+
+
+def truncate_text(text: str, limit: int) -> str:
+    """Cut ``text`` to at most ``limit`` characters at a word boundary, ending with "…" when cut.
+
+    Args:
+        text: Whitespace-normalised text.
+        limit: Maximum length in characters (the ellipsis included).
+
+    Returns:
+        ``text`` itself when short enough, else its cut.
+    """
+    if len(text) <= limit:
+        return text
+    if limit <= 1:
+        return "…"[:limit]
+    cut = text[: limit - 1]
+    space = cut.rfind(" ")
+    if space >= limit * 0.6:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:-–—") + "…"
+
+
+def parse_html(html: str | bytes) -> tuple[LexborHTMLParser, bool]:
+    """Parse HTML with the size cap and strip scripts, styles and embeds.
+
+    Returns:
+        The tree and whether the input was truncated.
+    """
+    if isinstance(html, bytes | bytearray):
+        html = bytes(html[: MAX_HTML_CHARS * 2]).decode("utf-8", "replace")
+    truncated = len(html) > MAX_HTML_CHARS
+    if truncated:
+        html = html[:MAX_HTML_CHARS]
+    if "\x00" in html:
+        html = html.replace("\x00", "\ufffd")
+    try:
+        tree = LexborHTMLParser(html)
+    except UnicodeError:  # lone surrogates cannot be encoded for the parser
+        tree = LexborHTMLParser(html.encode("utf-8", "replace").decode("utf-8"))
+    tree.strip_tags(STRIP_TAGS)
+    return tree, truncated
+
+
+@functools.lru_cache(maxsize=8192)
+def _class_flags(names: str) -> int:
+    """Flags said by class and id names (cached: sites repeat the same class strings many times)."""
+    flags = 0
+    if _COOKIE.search(names):
+        flags |= F_HIDDEN
+    if not _MAYBE.search(names) and _UNLIKELY.search(names):
+        flags |= F_UNLIKELY
+    if _NAVCLASS.search(names) and not _NAVKEEP.search(names):
+        flags |= F_NAV
+    if _BYLINE.search(names):
+        flags |= F_BYLINE
+    return flags
+
+
+def _own_flags(node: LexborNode) -> int:
+    tag = node.tag
+    flags = 0
+    if tag in _NAV_TAGS:
+        flags |= F_NAV
+    elif tag == "aside":
+        flags |= F_ASIDE
+    elif tag == "main":
+        flags |= F_MAIN
+    elif tag == "article":
+        flags |= F_ARTICLE
+    elif tag in _HEADINGS:
+        flags |= F_HEADING
+    elif tag == "dialog":
+        flags |= F_HIDDEN
+    attrs = node.attributes
+    if not attrs:
+        return flags
+    role = attrs.get("role")
+    if role:
+        role = role.strip().lower()
+        if role in _NAV_ROLES:
+            flags |= F_NAV
+        elif role == "complementary":
+            flags |= F_ASIDE
+        elif role in _HIDDEN_ROLES:
+            flags |= F_HIDDEN
+        elif role == "main":
+            flags |= F_MAIN
+        elif role == "article":
+            flags |= F_ARTICLE
+    if "hidden" in attrs or attrs.get("aria-hidden") == "true":
+        flags |= F_HIDDEN
+    style = attrs.get("style")
+    if style and _HIDDEN_STYLE.search(style):
+        flags |= F_HIDDEN
+    if attrs.get("itemprop") == "articleBody":
+        flags |= F_ARTICLE
+    names = f"{attrs.get('class') or ''} {attrs.get('id') or ''}"
+    if len(names) > 1 and tag not in _EXEMPT_TAGS:
+        flags |= _class_flags(names)
+    return flags
+
+
+class DomContext:
+    """Memoised context flags of elements (own flags OR-ed with their ancestors')."""
+
+    def __init__(self) -> None:
+        self._memo: dict[int, int] = {}
+
+    def flags(self, node: LexborNode | None) -> int:
+        """Flags of ``node`` and all its ancestors."""
+        chain: list[LexborNode] = []
+        inherited = 0
+        memo = self._memo
+        while node is not None:
+            known = memo.get(node.mem_id)
+            if known is not None:
+                inherited = known
+                break
+            chain.append(node)
+            node = node.parent
+        for n in reversed(chain):
+            inherited |= _own_flags(n)
+            memo[n.mem_id] = inherited
+        return inherited
+
+
+def site_key(netloc: str) -> str:
+    """The host (and non-default port) with ``www.`` dropped: ``www.x.com`` and ``x.com`` are one site."""
+    host = netloc.lower().rsplit("@", 1)[-1]
+    if host.endswith(":80") or host.endswith(":443"):
+        host = host.rsplit(":", 1)[0]
+    return host[4:] if host.startswith("www.") else host
+
+
+def resolve_url(href: str, base: str) -> str | None:
+    """Absolute http(s) URL of ``href`` against ``base``, fragment removed; None when not navigable."""
+    href = href.strip()
+    if not href or href.startswith("#"):
+        return None
+    low = href[:11].lower()
+    if low.startswith(("javascript:", "mailto:", "tel:", "data:", "sms:", "blob:", "about:")):
+        return None
+    try:
+        absolute = urljoin(base, href)
+        parts = urlsplit(absolute)
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return None
+    path = parts.path or "/"
+    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
+
+
+class UrlResolver:
+    """Resolves a page's hrefs, memoised (pages repeat hrefs), and tells same-site and self links.
+
+    Args:
+        page_url: The page's URL.
+        base: The URL relative hrefs resolve against (``<base href>`` or the page URL).
+    """
+
+    def __init__(self, page_url: str, base: str) -> None:
+        self.page_url = page_url
+        self.base = base
+        try:
+            page = urlsplit(page_url)
+            self._page_site = site_key(page.netloc)
+            self._page_key = (self._page_site, page.path.rstrip("/") or "/", page.query)
+        except ValueError:
+            self._page_site, self._page_key = "", ("", "", "")
+        self._memo: dict[str, tuple[str, bool, bool] | None] = {}
+
+    def resolve(self, href: str) -> tuple[str, bool, bool] | None:
+        """``(absolute_url, same_site, is_this_page)`` of ``href``, or None when it is not navigable."""
+        try:
+            return self._memo[href]
+        except KeyError:
+            pass
+        result = None
+        url = resolve_url(href, self.base)
+        if url is not None:
+            parts = urlsplit(url)
+            site = site_key(parts.netloc)
+            same_site = site == self._page_site
+            this_page = same_site and (parts.path.rstrip("/") or "/", parts.query) == self._page_key[1:]
+            result = (url, same_site, this_page)
+        if len(self._memo) < 20000:
+            self._memo[href] = result
+        return result
+
+
+def same_url(a: str, b: str) -> bool:
+    """Whether two absolute URLs name the same page (fragment, trailing slash, www., scheme ignored)."""
+    try:
+        pa, pb = urlsplit(a), urlsplit(b)
+    except ValueError:
+        return a == b
+    return (
+        site_key(pa.netloc) == site_key(pb.netloc)
+        and (pa.path.rstrip("/") or "/") == (pb.path.rstrip("/") or "/")
+        and pa.query == pb.query
+    )

@@ -1,0 +1,316 @@
+"""``research_navigate``: open a page and describe it in a view a small model understands.
+
+The navigator keeps, per session, the history (for ``back``/``forward``), visit counts and the
+last view, so it can refuse to reload the page a model is already on and point it elsewhere.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from urllib.parse import urljoin, urlsplit, urlunsplit
+
+from waypost.browser.blocking import BlockInfo
+from waypost.browser.navigation import PageSnapshot, open_url
+from waypost.browser.pool import SessionPool
+from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
+from waypost.errors import BlockedURL
+from waypost.page import Link, PageView, parse_page, render_view
+from waypost.page.hint import HintMatcher
+
+NEXT_STEP = "Call research_navigate with one of these URLs."
+
+
+def same_page_key(url: str) -> str:
+    """A URL reduced to what decides 'the same page': no fragment, no trailing slash, lower host."""
+    parts = urlsplit(url)
+    path = parts.path.rstrip("/") or "/"
+    return urlunsplit((parts.scheme.lower(), parts.netloc.lower(), path, parts.query, ""))
+
+
+@dataclass
+class NavState:
+    """What the navigator remembers about one session."""
+
+    history: list[str] = field(default_factory=list)
+    position: int = -1
+    visits: Counter[str] = field(default_factory=Counter)
+    last_view: PageView | None = None
+    last_requested: str | None = None
+    repeats: int = 0
+
+    @property
+    def current(self) -> str | None:
+        return self.history[self.position] if 0 <= self.position < len(self.history) else None
+
+
+@dataclass
+class NavigationResult:
+    """The outcome of one ``research_navigate`` call.
+
+    Attributes:
+        text: What the model reads.
+        ok: False when nothing new was loaded (same-URL guard, end of history).
+        error: ``same_url`` or ``history_end`` when ``ok`` is False.
+        view: The page view (for a guard answer: the view of the page you are on).
+        blocked: ``captcha`` when the page is a CAPTCHA or bot wall.
+        block: Details of the wall.
+        snapshot: The raw load result (HTML, redirects, attempts), when a page was loaded.
+        visits: How often this session has loaded this page.
+        build_ms: Milliseconds spent building the view after the page loaded.
+    """
+
+    text: str
+    ok: bool = True
+    error: str | None = None
+    view: PageView | None = None
+    blocked: str | None = None
+    block: BlockInfo | None = None
+    snapshot: PageSnapshot | None = None
+    visits: int = 0
+    build_ms: float = 0.0
+
+    @property
+    def links(self) -> list[Link]:
+        """Every link of the page (hint-sorted), not only the ones in the text."""
+        return self.view.links if self.view else []
+
+    @property
+    def tokens(self) -> int:
+        return self.view.tokens if self.view and self.ok else _count(self.text)
+
+    @property
+    def status(self) -> int | None:
+        return self.snapshot.status if self.snapshot else (self.view.status if self.view else None)
+
+    @property
+    def final_url(self) -> str | None:
+        if self.snapshot:
+            return self.snapshot.final_url
+        return self.view.final_url if self.view else None
+
+    @property
+    def title(self) -> str:
+        return self.view.title if self.view else ""
+
+
+def _count(text: str) -> int:
+    from waypost.page.tokens import count_tokens
+
+    return count_tokens(text)
+
+
+class Navigator:
+    """Carries out ``research_navigate`` calls on a :class:`SessionPool`.
+
+    Args:
+        pool: The session pool to load pages in.
+        max_links: Links shown in the text.
+        token_budget: Tokens the text may take.
+    """
+
+    def __init__(self, pool: SessionPool, *, max_links: int | None = None, token_budget: int | None = None) -> None:
+        self.pool = pool
+        self.max_links = max_links or pool.settings.max_links
+        self.token_budget = token_budget or pool.settings.view_token_budget
+        self._states: dict[str, NavState] = {}
+
+    def state(self, session_id: str) -> NavState:
+        """The navigation state of a session (created empty on first use)."""
+        return self._states.setdefault(validate_session_id(session_id), NavState())
+
+    def forget(self, session_id: str) -> None:
+        self._states.pop(session_id, None)
+
+    def resolve(self, target: str, session_id: str) -> str:
+        """Turn ``target`` into an absolute URL the URL policy accepts.
+
+        Raises:
+            BlockedURL: The target is empty, refused by policy, or relative with no current page.
+        """
+        if not isinstance(target, str) or not target.strip():
+            raise BlockedURL("Empty target: give a URL such as /politik/ or https://example.org/.")
+        target = target.strip()
+        scheme = urlsplit(target).scheme.lower() if ":" in target else ""
+        if not scheme or (scheme not in {"http", "https", "about"} and len(scheme) == 1):
+            current = self.state(session_id).current
+            if current is None:
+                raise BlockedURL(
+                    f"{target!r} is relative, but session {session_id!r} has no page open yet: "
+                    "give an absolute URL such as https://example.org/."
+                )
+            target = urljoin(current, target)
+        return self.pool.policy.check(target)
+
+    async def navigate(
+        self,
+        target: str,
+        hint: str | None = None,
+        session_id: str = DEFAULT_SESSION,
+        *,
+        reload: bool = False,
+        show_forms: bool = False,
+        show_feeds: bool = False,
+        show_pagination: bool = False,
+    ) -> NavigationResult:
+        """Open ``target`` (absolute or relative URL, ``back`` or ``forward``) and describe the page.
+
+        Args:
+            target: Where to go.
+            hint: The user's intent; links that match it come first and are marked.
+            session_id: The session to browse in; it starts by itself.
+            reload: Load the page even if it is the one the session is on (API only: models get
+                the same-URL guard).
+            show_forms: Add the page's forms to the text.
+            show_feeds: Add RSS/Atom feeds to the text.
+            show_pagination: Add next/previous page links to the text.
+
+        Raises:
+            InvalidSessionId: Bad session id.
+            BlockedURL: The URL is malformed or not allowed.
+            NavigationFailed: The page could not be loaded after retries.
+            BrowserUnavailable: No browser.
+        """
+        validate_session_id(session_id)
+        state = self.state(session_id)
+        options = {"show_forms": show_forms, "show_feeds": show_feeds, "show_pagination": show_pagination}
+        word = target.strip().lower() if isinstance(target, str) else ""
+        if word in {"back", "forward"}:
+            step = -1 if word == "back" else 1
+            index = state.position + step
+            if not 0 <= index < len(state.history):
+                where = "first" if step < 0 else "last"
+                text = (
+                    f"There is no page to go {word} to: this is the {where} page of session "
+                    f"{session_id!r}'s history."
+                )
+                if state.last_view is not None:
+                    text += "\n" + _suggest(state.last_view, hint, state.current, n=3)
+                return NavigationResult(text=text, ok=False, error="history_end", view=state.last_view)
+            url = state.history[index]
+            result = await self._load(url, hint, session_id, options)
+            state.position = index
+            return result
+
+        url = self.resolve(target, session_id)
+        if not reload and self._is_current(url, session_id):
+            return self._guard(url, hint, session_id)
+        result = await self._load(url, hint, session_id, options)
+        final = result.final_url or url
+        del state.history[state.position + 1 :]
+        state.history.append(final)
+        state.position = len(state.history) - 1
+        return result
+
+    def _is_current(self, url: str, session_id: str) -> bool:
+        state = self.state(session_id)
+        if state.last_view is None or state.current is None:
+            return False
+        key = same_page_key(url)
+        if key not in {same_page_key(state.current), same_page_key(state.last_requested or state.current)}:
+            return False
+        # Only if the browser really still shows it (an evicted session starts blank).
+        shown = self.pool.current_url(session_id)
+        return shown is not None and same_page_key(shown) == same_page_key(state.current)
+
+    def _guard(self, url: str, hint: str | None, session_id: str) -> NavigationResult:
+        state = self.state(session_id)
+        state.repeats += 1
+        view = state.last_view
+        assert view is not None and state.current is not None
+        here = _display(state.current, state.current)
+        suggestions = _pick_next(view, hint, state.current, n=3)
+        if state.repeats >= 2:
+            options = ", ".join(_display(link.url, state.current) for link in suggestions)
+            text = f"You are already here ({here}). Stop requesting it. Go to: {options}."
+            if not suggestions:
+                text = f"You are already here ({here}). Stop requesting it. Go back with target 'back'."
+        else:
+            text = (
+                f"Error: you are already on {view.title or here} ({here}); it was not loaded again.\n"
+                "Choose one of these next pages instead:\n"
+                + "\n".join(f"For {link.label}: {_display(link.url, state.current)}" for link in suggestions)
+            )
+            if not suggestions:
+                text += "(this page has no links) — use target 'back'."
+        return NavigationResult(
+            text=text, ok=False, error="same_url", view=view, visits=state.visits[same_page_key(state.current)]
+        )
+
+    async def _load(self, url: str, hint: str | None, session_id: str, options: dict[str, bool]) -> NavigationResult:
+        state = self.state(session_id)
+        snapshot = await open_url(self.pool, session_id, url)
+        started = time.perf_counter()
+        model = parse_page(snapshot.html, snapshot.final_url)
+        notices: list[str] = []
+        blocked = None
+        if snapshot.block is not None:
+            blocked = snapshot.block.kind
+            model = dataclasses.replace(model, excerpt="", links=[], forms=[], feeds=[], next_url=None, prev_url=None)
+            notices.append(
+                f"Blocked: {snapshot.block.kind} ({snapshot.block.provider}). This page is a CAPTCHA or "
+                "bot wall, not the content. A person has to solve it; otherwise go back or try another site."
+            )
+        if snapshot.redirects:
+            notices.append(f"Redirected from {_display(snapshot.redirects[0], snapshot.final_url)}.")
+        if snapshot.attempts > 1:
+            notices.append(f"Loaded on try {snapshot.attempts}.")
+        view = render_view(
+            model,
+            hint=hint,
+            status=snapshot.status,
+            final_url=snapshot.final_url,
+            notices=notices,
+            max_links=self.max_links,
+            token_budget=self.token_budget,
+            **options,
+        )
+        build_ms = (time.perf_counter() - started) * 1000
+        key = same_page_key(snapshot.final_url)
+        state.visits[key] += 1
+        state.last_view = view
+        state.last_requested = url
+        state.repeats = 0
+        return NavigationResult(
+            text=view.text,
+            view=view,
+            blocked=blocked,
+            block=snapshot.block,
+            snapshot=snapshot,
+            visits=state.visits[key],
+            build_ms=build_ms,
+        )
+
+
+def _display(url: str, base: str) -> str:
+    """Same-site URLs as paths, others absolute (as in the view)."""
+    a, b = urlsplit(url), urlsplit(base)
+    if (a.scheme, a.netloc.lower()) == (b.scheme, b.netloc.lower()):
+        return urlunsplit(("", "", a.path or "/", a.query, ""))
+    return url
+
+
+def _pick_next(view: PageView, hint: str | None, current: str, n: int) -> list[Link]:
+    here = same_page_key(current)
+    links = [link for link in view.links if same_page_key(link.url) != here]
+    if hint:
+        matcher = HintMatcher(hint)
+        scored = [(matcher.score(f"{link.label} {urlsplit(link.url).path}"), i, link) for i, link in enumerate(links)]
+        matched = [link for score, _, link in sorted(scored, key=lambda t: (-t[0], t[1])) if score > 0]
+        rest = [link for link in links if link not in matched]
+        links = matched + rest
+    else:
+        # Prefer what the view showed, in its order: the model has seen those.
+        shown = [link for link in view.shown_links if same_page_key(link.url) != here]
+        links = shown + [link for link in links if link not in shown]
+    return links[:n]
+
+
+def _suggest(view: PageView, hint: str | None, current: str | None, n: int) -> str:
+    links = _pick_next(view, hint, current or view.final_url or "", n)
+    if not links:
+        return ""
+    base = current or view.final_url or ""
+    return "Try one of:\n" + "\n".join(f"For {link.label}: {_display(link.url, base)}" for link in links)

@@ -1,0 +1,108 @@
+"""Page loads in real Chromium: retries with backoff, errors, walls; clicks never retried."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import make_settings
+from tests.fixture_server import FixtureServer
+from waypost.browser.navigation import open_url
+from waypost.browser.pool import SessionPool
+from waypost.config import RetrySettings
+from waypost.errors import NavigationFailed
+
+
+class RecordingSleep:
+    def __init__(self) -> None:
+        self.calls: list[float] = []
+
+    async def __call__(self, seconds: float) -> None:
+        self.calls.append(seconds)
+
+
+async def test_a_flaky_endpoint_is_retried_until_it_answers(pool: SessionPool, fixture_server: FixtureServer) -> None:
+    sleep = RecordingSleep()
+    snap = await open_url(pool, "default", fixture_server.url + "/flaky/a?fail=2&status=503", sleep=sleep)
+    assert snap.status == 200 and snap.attempts == 3 and "try 3" in snap.html
+    assert fixture_server.hits["/flaky/a"] == 3
+    assert len(sleep.calls) == 2 and sleep.calls[0] < sleep.calls[1]  # backoff grows
+
+
+async def test_429_and_dropped_connections_are_retried(pool: SessionPool, fixture_server: FixtureServer) -> None:
+    snap = await open_url(pool, "default", fixture_server.url + "/flaky/b?fail=1&status=429")
+    assert snap.status == 200 and snap.attempts == 2
+    # A dropped connection: Chromium may retry a reused socket itself; either way the page arrives.
+    snap = await open_url(pool, "default", fixture_server.url + "/flaky/c?fail=2&status=drop")
+    assert snap.status == 200 and fixture_server.hits["/flaky/c"] == 3
+
+
+async def test_a_page_that_stays_broken_returns_its_last_answer(pool: SessionPool, fixture_server: FixtureServer) -> None:
+    snap = await open_url(pool, "default", fixture_server.url + "/flaky/d?fail=9&status=503")
+    assert snap.status == 503 and snap.attempts == 3
+    assert fixture_server.hits["/flaky/d"] == 3
+
+
+async def test_a_refused_connection_fails_clearly_after_all_tries(pool: SessionPool) -> None:
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    sock.close()  # nothing listens here now
+    sleep = RecordingSleep()
+    with pytest.raises(NavigationFailed) as info:
+        await open_url(pool, "default", f"http://127.0.0.1:{port}/", sleep=sleep)
+    assert info.value.reason == "refused" and info.value.attempts == 3
+    assert "after 3 tries" in str(info.value)
+    assert len(sleep.calls) == 2
+
+
+async def test_default_backoff_schedule_is_2_5_10_seconds(tmp_path: Path) -> None:
+    retry = make_settings(tmp_path, retry=RetrySettings()).retry
+    assert retry.tries == 3 and retry.delays == (2.0, 5.0, 10.0)
+
+
+async def test_a_click_that_submits_a_form_is_never_retried(pool: SessionPool, fixture_server: FixtureServer) -> None:
+    await open_url(pool, "default", fixture_server.url + "/form")
+    async with pool.session("default") as session:
+        async with session.page.expect_navigation():
+            await session.page.click("#go")
+        assert "Try later" in await session.page.content()  # the server answered 503...
+    assert fixture_server.posts["/submit"] == 1  # ...and the POST was sent once
+
+
+async def test_redirects_give_the_final_url_and_chain(pool: SessionPool, demo_site) -> None:
+    snap = await open_url(pool, "default", demo_site.url + "/umleitung")
+    assert snap.final_url == demo_site.url + "/politik/"
+    assert snap.redirects == [demo_site.url + "/umleitung", demo_site.url + "/alt/politik"]
+
+
+async def test_a_download_is_refused_clearly(pool: SessionPool, fixture_server: FixtureServer) -> None:
+    with pytest.raises(NavigationFailed) as info:
+        await open_url(pool, "default", fixture_server.url + "/binary")
+    assert info.value.reason == "download"
+
+
+async def test_a_page_whose_script_never_yields_does_not_hang(tmp_path: Path, fixture_server: FixtureServer) -> None:
+    settings = make_settings(tmp_path, nav_timeout=2.0, retry=RetrySettings(tries=1, delays=(0.01,)))
+    async with SessionPool(settings) as pool:
+        try:
+            snap = await open_url(pool, "default", fixture_server.url + "/busy")
+        except NavigationFailed as exc:
+            assert exc.reason == "timeout"
+        else:  # Chromium may still hand over the DOM; then the answer must be complete
+            assert snap.status == 200
+        snap = await open_url(pool, "default", fixture_server.url + "/links")
+        assert snap.title == "Link hub"
+
+
+@pytest.mark.parametrize("path", ["/captcha-cf", "/captcha-recaptcha", "/captcha-hcaptcha"])
+async def test_captcha_walls_are_reported(pool: SessionPool, fixture_server: FixtureServer, path: str) -> None:
+    snap = await open_url(pool, "default", fixture_server.url + path)
+    assert snap.block is not None and snap.block.kind == "captcha"
+
+
+async def test_a_form_with_a_recaptcha_is_not_a_wall(pool: SessionPool, fixture_server: FixtureServer) -> None:
+    snap = await open_url(pool, "default", fixture_server.url + "/form-with-recaptcha")
+    assert snap.block is None
