@@ -58,7 +58,8 @@ CAPTCHAS = {
 RECAPTCHA_FORM = (
     "<html><head><title>Contact our team</title></head><body><main><h1>Contact our team</h1>"
     + "<p>We answer every message within two working days. Write to us about orders, returns, "
-    "invoices or anything else, and a person from our support team will read it.</p>" * 6
+    "invoices or anything else, and a person from our support team will read it.</p>"
+    * 6
     + "<form><input name=email><div class='g-recaptcha' data-sitekey='x'></div>"
     "<button>Send</button></form></main></body></html>"
 )
@@ -79,8 +80,13 @@ class FixtureServer:
             def log_message(self, *args: object) -> None:
                 pass
 
-            def _send(self, status: int, body: bytes | str, ctype: str = "text/html; charset=utf-8",
-                      headers: dict[str, str] | None = None) -> None:
+            def _send(
+                self,
+                status: int,
+                body: bytes | str,
+                ctype: str = "text/html; charset=utf-8",
+                headers: dict[str, str] | None = None,
+            ) -> None:
                 data = body.encode() if isinstance(body, str) else body
                 self.send_response(status)
                 self.send_header("Content-Type", ctype)
@@ -90,7 +96,7 @@ class FixtureServer:
                 self.end_headers()
                 self.wfile.write(data)
 
-            def do_POST(self) -> None:  # noqa: N802
+            def do_POST(self) -> None:
                 path = urlsplit(self.path).path
                 length = int(self.headers.get("Content-Length") or 0)
                 self.rfile.read(length)
@@ -98,7 +104,7 @@ class FixtureServer:
                     server.posts[path] += 1
                 self._send(503, "<html><title>Busy</title><body>Try later</body></html>")
 
-            def do_GET(self) -> None:  # noqa: N802
+            def do_GET(self) -> None:
                 parts = urlsplit(self.path)
                 path, query = parts.path, parse_qs(parts.query)
                 with server._lock:
@@ -114,12 +120,18 @@ class FixtureServer:
                             return
                         self._send(int(mode), f"<html><title>Error {mode}</title><body>down</body></html>")
                         return
-                    self._send(200, f"<html><head><title>Recovered</title></head><body><main><p>Served on try "
-                               f"{count}.</p></main></body></html>")
+                    self._send(
+                        200,
+                        f"<html><head><title>Recovered</title></head><body><main><p>Served on try "
+                        f"{count}.</p></main></body></html>",
+                    )
                 elif path.startswith("/status/"):
                     code = int(path.rsplit("/", 1)[1])
-                    self._send(code, f"<html><head><title>Status {code}</title></head><body><h1>Status {code}"
-                               "</h1><p>Something went wrong here.</p><a href='/links'>Link hub</a></body></html>")
+                    self._send(
+                        code,
+                        f"<html><head><title>Status {code}</title></head><body><h1>Status {code}"
+                        "</h1><p>Something went wrong here.</p><a href='/links'>Link hub</a></body></html>",
+                    )
                 elif path == "/setcookie":
                     name = query.get("name", ["token"])[0]
                     value = query.get("value", ["1"])[0]
@@ -127,23 +139,39 @@ class FixtureServer:
                     c[name] = value
                     c[name]["path"] = "/"
                     c[name]["max-age"] = "3600"
-                    self._send(200, f"<html><title>Cookie set</title><body>{name}={value}</body></html>",
-                               headers={"Set-Cookie": c[name].OutputString()})
+                    self._send(
+                        200,
+                        f"<html><title>Cookie set</title><body>{name}={value}</body></html>",
+                        headers={"Set-Cookie": c[name].OutputString()},
+                    )
                 elif path == "/echo-cookies":
                     raw = self.headers.get("Cookie", "")
-                    self._send(200, f"<html><title>Cookies</title><body><main><p id='c'>{raw}</p></main></body></html>")
+                    self._send(
+                        200,
+                        f"<html><title>Cookies</title><body><main><p id='c'>{raw}</p></main></body></html>",
+                    )
                 elif path == "/storage":
-                    self._send(200, "<html><head><title>Storage</title></head><body><p id='out'></p><script>"
-                               "const who = new URLSearchParams(location.search).get('who');"
-                               "if (who) localStorage.setItem('who', who);"
-                               "document.getElementById('out').textContent = 'who=' + localStorage.getItem('who');"
-                               "</script></body></html>")
+                    self._send(
+                        200,
+                        "<html><head><title>Storage</title></head><body><p id='out'></p><script>"
+                        "const who = new URLSearchParams(location.search).get('who');"
+                        "if (who) localStorage.setItem('who', who);"
+                        "document.getElementById('out').textContent = 'who=' + localStorage.getItem('who');"
+                        "</script></body></html>",
+                    )
                 elif path == "/form":
-                    self._send(200, "<html><title>Form</title><body><form method='post' action='/submit'>"
-                               "<input name='q' value='x'><button id='go'>Send</button></form></body></html>")
+                    self._send(
+                        200,
+                        "<html><title>Form</title><body><form method='post' action='/submit'>"
+                        "<input name='q' value='x'><button id='go'>Send</button></form></body></html>",
+                    )
                 elif path == "/binary":
-                    self._send(200, bytes(range(256)) * 64, "application/octet-stream",
-                               {"Content-Disposition": "attachment; filename=x.bin"})
+                    self._send(
+                        200,
+                        bytes(range(256)) * 64,
+                        "application/octet-stream",
+                        {"Content-Disposition": "attachment; filename=x.bin"},
+                    )
                 elif path == "/png":
                     self._send(200, b"\x89PNG\r\n\x1a\n" + b"\x00" * 100, "image/png")
                 elif path == "/huge":
@@ -153,10 +181,15 @@ class FixtureServer:
                     body += para * 9000 + "</main></body></html>"
                     self._send(200, body)
                 elif path == "/malformed":
-                    self._send(200, b"<html><head><title>Broken \x00 page</tit<body><div><p>Unclosed <b>bold "
-                               b"<a href='/links'>hub<table><tr><td>cell</p></div>\xff\xfe garbage <<<>>> &&&;")
+                    self._send(
+                        200,
+                        b"<html><head><title>Broken \x00 page</tit<body><div><p>Unclosed <b>bold "
+                        b"<a href='/links'>hub<table><tr><td>cell</p></div>\xff\xfe garbage <<<>>> &&&;",
+                    )
                 elif path == "/busy":
-                    self._send(200, "<html><title>Busy</title><body><script>while(true){}</script></body></html>")
+                    self._send(
+                        200, "<html><title>Busy</title><body><script>while(true){}</script></body></html>"
+                    )
                 elif path == "/links" or path.startswith("/links/"):
                     self._send(200, LINKS_PAGE)
                 elif path in CAPTCHAS:
@@ -165,9 +198,12 @@ class FixtureServer:
                 elif path == "/form-with-recaptcha":
                     self._send(200, RECAPTCHA_FORM)
                 elif path == "/external-resources":
-                    self._send(200, "<html><head><title>External</title>"
-                               "<script src='http://example.com/x.js'></script></head><body>"
-                               "<img src='https://example.org/a.png'><main><p>Local text.</p></main></body></html>")
+                    self._send(
+                        200,
+                        "<html><head><title>External</title>"
+                        "<script src='http://example.com/x.js'></script></head><body>"
+                        "<img src='https://example.org/a.png'><main><p>Local text.</p></main></body></html>",
+                    )
                 else:
                     self._send(404, "<html><title>Not found</title><body>nothing here</body></html>")
 

@@ -1,8 +1,8 @@
 """The public Python API: one object, :class:`Waypost`, created and closed as a context manager.
 
-    async with Waypost() as wp:
-        view = await wp.navigate("https://example.org/", hint="contact")
-        print(view.text)
+async with Waypost() as wp:
+    view = await wp.navigate("https://example.org/", hint="contact")
+    print(view.text)
 """
 
 from __future__ import annotations

@@ -32,7 +32,8 @@ out = Console()
 err = Console(stderr=True)
 
 DataDir = Annotated[
-    Path | None, typer.Option("--data-dir", help="Where sessions live (default: WAYPOST_DATA_DIR or the platform's).")
+    Path | None,
+    typer.Option("--data-dir", help="Where sessions live (default: WAYPOST_DATA_DIR or the platform's)."),
 ]
 CdpUrl = Annotated[
     str | None,
@@ -41,7 +42,9 @@ CdpUrl = Annotated[
 Headful = Annotated[bool, typer.Option("--headful", help="Show the browser window.")]
 
 
-def _settings(data_dir: Path | None = None, cdp_url: str | None = None, headful: bool = False, **extra: Any) -> Settings:
+def _settings(
+    data_dir: Path | None = None, cdp_url: str | None = None, headful: bool = False, **extra: Any
+) -> Settings:
     values: dict[str, Any] = dict(extra)
     if data_dir is not None:
         values["data_dir"] = data_dir
@@ -64,8 +67,12 @@ def _fail(exc: BaseException) -> typer.Exit:
 @app.command()
 def navigate(
     url: Annotated[str, typer.Argument(help="The page to open (absolute http(s) URL).")],
-    hint: Annotated[str | None, typer.Option("--hint", help="What you are looking for; matching links first.")] = None,
-    session: Annotated[str, typer.Option("--session", help="Session id (cookies persist per session).")] = "default",
+    hint: Annotated[
+        str | None, typer.Option("--hint", help="What you are looking for; matching links first.")
+    ] = None,
+    session: Annotated[
+        str, typer.Option("--session", help="Session id (cookies persist per session).")
+    ] = "default",
     as_json: Annotated[bool, typer.Option("--json", help="Print the typed result as JSON.")] = False,
     forms: Annotated[bool, typer.Option("--forms", help="Also list the page's forms.")] = False,
     data_dir: DataDir = None,
@@ -116,7 +123,11 @@ def sessions_list(data_dir: DataDir = None) -> None:
     table = Table("session", "created", "saved state", title=str(store.root))
     for sid in ids:
         created = store.load_meta(sid).get("created")
-        when = datetime.fromtimestamp(created).isoformat(timespec="seconds") if isinstance(created, int | float) else "?"
+        when = (
+            datetime.fromtimestamp(created).isoformat(timespec="seconds")
+            if isinstance(created, int | float)
+            else "?"
+        )
         table.add_row(sid, when, str(store.state_path(sid).stat().st_size) + " bytes")
     out.print(table)
 
@@ -137,7 +148,9 @@ def sessions_clear(
 
 @app.command()
 def demo(
-    hint: Annotated[str, typer.Option("--hint", help="Which link to follow from the front page.")] = "Politik",
+    hint: Annotated[
+        str, typer.Option("--hint", help="Which link to follow from the front page.")
+    ] = "Politik",
     data_dir: DataDir = None,
     headful: Headful = False,
 ) -> None:
@@ -181,7 +194,9 @@ def mcp(data_dir: DataDir = None, cdp_url: CdpUrl = None, headful: Headful = Fal
 
 def main() -> None:
     """Console-script entry point."""
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    logging.basicConfig(
+        level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr
+    )
     app()
 
 

@@ -23,7 +23,9 @@ class RecordingSleep:
         self.calls.append(seconds)
 
 
-async def test_a_flaky_endpoint_is_retried_until_it_answers(pool: SessionPool, fixture_server: FixtureServer) -> None:
+async def test_a_flaky_endpoint_is_retried_until_it_answers(
+    pool: SessionPool, fixture_server: FixtureServer
+) -> None:
     sleep = RecordingSleep()
     snap = await open_url(pool, "default", fixture_server.url + "/flaky/a?fail=2&status=503", sleep=sleep)
     assert snap.status == 200 and snap.attempts == 3 and "try 3" in snap.html
@@ -31,7 +33,9 @@ async def test_a_flaky_endpoint_is_retried_until_it_answers(pool: SessionPool, f
     assert len(sleep.calls) == 2 and sleep.calls[0] < sleep.calls[1]  # backoff grows
 
 
-async def test_429_and_dropped_connections_are_retried(pool: SessionPool, fixture_server: FixtureServer) -> None:
+async def test_429_and_dropped_connections_are_retried(
+    pool: SessionPool, fixture_server: FixtureServer
+) -> None:
     snap = await open_url(pool, "default", fixture_server.url + "/flaky/b?fail=1&status=429")
     assert snap.status == 200 and snap.attempts == 2
     # A dropped connection: Chromium may retry a reused socket itself; either way the page arrives.
@@ -39,7 +43,9 @@ async def test_429_and_dropped_connections_are_retried(pool: SessionPool, fixtur
     assert snap.status == 200 and fixture_server.hits["/flaky/c"] == 3
 
 
-async def test_a_page_that_stays_broken_returns_its_last_answer(pool: SessionPool, fixture_server: FixtureServer) -> None:
+async def test_a_page_that_stays_broken_returns_its_last_answer(
+    pool: SessionPool, fixture_server: FixtureServer
+) -> None:
     snap = await open_url(pool, "default", fixture_server.url + "/flaky/d?fail=9&status=503")
     assert snap.status == 503 and snap.attempts == 3
     assert fixture_server.hits["/flaky/d"] == 3
@@ -63,7 +69,9 @@ async def test_default_backoff_schedule_is_2_5_10_seconds(tmp_path: Path) -> Non
     assert retry.tries == 3 and retry.delays == (2.0, 5.0, 10.0)
 
 
-async def test_a_click_that_submits_a_form_is_never_retried(pool: SessionPool, fixture_server: FixtureServer) -> None:
+async def test_a_click_that_submits_a_form_is_never_retried(
+    pool: SessionPool, fixture_server: FixtureServer
+) -> None:
     await open_url(pool, "default", fixture_server.url + "/form")
     async with pool.session("default") as session:
         async with session.page.expect_navigation():
@@ -84,7 +92,9 @@ async def test_a_download_is_refused_clearly(pool: SessionPool, fixture_server: 
     assert info.value.reason == "download"
 
 
-async def test_a_page_whose_script_never_yields_does_not_hang(tmp_path: Path, fixture_server: FixtureServer) -> None:
+async def test_a_page_whose_script_never_yields_does_not_hang(
+    tmp_path: Path, fixture_server: FixtureServer
+) -> None:
     settings = make_settings(tmp_path, nav_timeout=2.0, retry=RetrySettings(tries=1, delays=(0.01,)))
     async with SessionPool(settings) as pool:
         try:
@@ -98,11 +108,15 @@ async def test_a_page_whose_script_never_yields_does_not_hang(tmp_path: Path, fi
 
 
 @pytest.mark.parametrize("path", ["/captcha-cf", "/captcha-recaptcha", "/captcha-hcaptcha"])
-async def test_captcha_walls_are_reported(pool: SessionPool, fixture_server: FixtureServer, path: str) -> None:
+async def test_captcha_walls_are_reported(
+    pool: SessionPool, fixture_server: FixtureServer, path: str
+) -> None:
     snap = await open_url(pool, "default", fixture_server.url + path)
     assert snap.block is not None and snap.block.kind == "captcha"
 
 
-async def test_a_form_with_a_recaptcha_is_not_a_wall(pool: SessionPool, fixture_server: FixtureServer) -> None:
+async def test_a_form_with_a_recaptcha_is_not_a_wall(
+    pool: SessionPool, fixture_server: FixtureServer
+) -> None:
     snap = await open_url(pool, "default", fixture_server.url + "/form-with-recaptcha")
     assert snap.block is None

@@ -20,7 +20,7 @@ from waypost.errors import InvalidSessionId, SessionBusy
 
 async def cookie_seen(pool: SessionPool, session_id: str, server: FixtureServer) -> str:
     snap = await open_url(pool, session_id, server.url + "/echo-cookies")
-    return snap.html.split("<p id=\"c\">", 1)[1].split("</p>", 1)[0]
+    return snap.html.split('<p id="c">', 1)[1].split("</p>", 1)[0]
 
 
 def browser_pids(instance_id: str) -> list[int]:
@@ -33,12 +33,16 @@ def browser_pids(instance_id: str) -> list[int]:
             cmd = (entry / "cmdline").read_bytes().split(b"\x00")
         except OSError:
             continue
-        if f"--waypost-instance={instance_id}".encode() in cmd and not any(a.startswith(b"--type=") for a in cmd):
+        if f"--waypost-instance={instance_id}".encode() in cmd and not any(
+            a.startswith(b"--type=") for a in cmd
+        ):
             pids.append(int(entry.name))
     return pids
 
 
-async def test_cookies_and_local_storage_survive_a_restart(settings: Settings, fixture_server: FixtureServer) -> None:
+async def test_cookies_and_local_storage_survive_a_restart(
+    settings: Settings, fixture_server: FixtureServer
+) -> None:
     async with SessionPool(settings) as pool:
         await open_url(pool, "alice", fixture_server.url + "/setcookie?name=token&value=abc123")
         snap = await open_url(pool, "alice", fixture_server.url + "/storage?who=alice")
@@ -92,7 +96,9 @@ async def test_a_session_in_flight_is_never_evicted(tmp_path: Path, fixture_serv
         assert len(pool.live_ids()) == 1
 
 
-async def test_idle_sessions_expire_and_keep_their_state(pool: SessionPool, fixture_server: FixtureServer) -> None:
+async def test_idle_sessions_expire_and_keep_their_state(
+    pool: SessionPool, fixture_server: FixtureServer
+) -> None:
     await open_url(pool, "idle", fixture_server.url + "/setcookie?name=i&value=1")
     assert await pool.expire_idle() == []
     import time
@@ -102,7 +108,9 @@ async def test_idle_sessions_expire_and_keep_their_state(pool: SessionPool, fixt
     assert await cookie_seen(pool, "idle", fixture_server) == "i=1"
 
 
-async def test_the_janitor_expires_sessions_in_the_background(tmp_path: Path, fixture_server: FixtureServer) -> None:
+async def test_the_janitor_expires_sessions_in_the_background(
+    tmp_path: Path, fixture_server: FixtureServer
+) -> None:
     settings = make_settings(tmp_path, session_timeout=0.2, janitor_interval=0.1)
     async with SessionPool(settings) as pool:
         await open_url(pool, "short", fixture_server.url + "/links")
@@ -113,7 +121,9 @@ async def test_the_janitor_expires_sessions_in_the_background(tmp_path: Path, fi
         assert "short" not in pool.live_ids()
 
 
-async def test_a_killed_browser_is_relaunched_with_its_sessions(pool: SessionPool, fixture_server: FixtureServer) -> None:
+async def test_a_killed_browser_is_relaunched_with_its_sessions(
+    pool: SessionPool, fixture_server: FixtureServer
+) -> None:
     await open_url(pool, "survivor", fixture_server.url + "/setcookie?name=keep&value=me")
     pids = browser_pids(pool.instance_id)
     assert len(pids) == 1

@@ -7,8 +7,28 @@ from waypost.browser.storage import SessionStore
 from waypost.errors import InvalidSessionId
 
 HOSTILE = [
-    "", ".", "..", "../etc", "..\\x", "a/b", "/abs", "a\x00b", "a b", "x" * 65, "naïve", "semi;colon",
-    "$(rm -rf)", "~root", "*", "a\nb", "\u202e", "C:\\x", None, 5, b"bytes", ["list"],
+    "",
+    ".",
+    "..",
+    "../etc",
+    "..\\x",
+    "a/b",
+    "/abs",
+    "a\x00b",
+    "a b",
+    "x" * 65,
+    "naïve",
+    "semi;colon",
+    "$(rm -rf)",
+    "~root",
+    "*",
+    "a\nb",
+    "\u202e",
+    "C:\\x",
+    None,
+    5,
+    b"bytes",
+    ["list"],
 ]
 
 

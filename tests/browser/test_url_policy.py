@@ -6,10 +6,24 @@ from waypost.browser.url_policy import UrlPolicy, is_loopback_host
 from waypost.errors import BlockedURL
 
 REFUSED = [
-    "file:///etc/passwd", "javascript:alert(1)", "data:text/html,<b>x</b>", "chrome://settings",
-    "chrome-extension://abc/x.html", "view-source:http://x.org", "ftp://x.org/", "about:config", "",
-    "   ", "http://", "https:///path", "http://exa mple.org/\n", "http://user:pw@example.org/",
-    "http://example.org:99999/", "blob:http://x/abc", "ws://example.org/", None,
+    "file:///etc/passwd",
+    "javascript:alert(1)",
+    "data:text/html,<b>x</b>",
+    "chrome://settings",
+    "chrome-extension://abc/x.html",
+    "view-source:http://x.org",
+    "ftp://x.org/",
+    "about:config",
+    "",
+    "   ",
+    "http://",
+    "https:///path",
+    "http://exa mple.org/\n",
+    "http://user:pw@example.org/",
+    "http://example.org:99999/",
+    "blob:http://x/abc",
+    "ws://example.org/",
+    None,
 ]
 
 
@@ -40,4 +54,8 @@ def test_allow_and_deny_lists_cover_subdomains() -> None:
 def test_loopback_detection() -> None:
     assert is_loopback_host("127.0.0.1") and is_loopback_host("127.4.5.6") and is_loopback_host("[::1]")
     assert is_loopback_host("localhost")
-    assert not is_loopback_host("10.0.0.1") and not is_loopback_host("example.org") and not is_loopback_host(None)
+    assert (
+        not is_loopback_host("10.0.0.1")
+        and not is_loopback_host("example.org")
+        and not is_loopback_host(None)
+    )

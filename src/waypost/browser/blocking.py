@@ -56,14 +56,22 @@ def detect_block(title: str | None, html: str, status: int | None = None) -> Blo
     head = html[:400_000]
     providers = [name for name, pattern in _PROVIDERS if pattern.search(head)]
     provider = providers[0] if providers else "unknown"
-    if _CHALLENGE_TITLES.search(title) and (providers or _CHALLENGE_PHRASES.search(head) or status in {403, 429, 503}):
+    if _CHALLENGE_TITLES.search(title) and (
+        providers or _CHALLENGE_PHRASES.search(head) or status in {403, 429, 503}
+    ):
         return BlockInfo("captcha", provider, f"challenge title {title[:60]!r}")
     # Cloudflare injects challenge-platform/scripts/jsd into ordinary pages too: only the
     # interstitial's own markers on a page with little text count.
     if re.search(r"cf-chl-|cf_chl_opt|challenge-platform/h/", head, re.I) and _visible_words(head) < 300:
         return BlockInfo("captcha", "cloudflare", "Cloudflare challenge markers")
-    if _CHALLENGE_PHRASES.search(head) and (providers or status in {403, 429, 503} or _visible_words(head) < 150):
+    if _CHALLENGE_PHRASES.search(head) and (
+        providers or status in {403, 429, 503} or _visible_words(head) < 150
+    ):
         return BlockInfo("captcha", provider, "challenge text")
-    if providers and _visible_words(head) < 80 and (status in {403, 429, 503} or not title or len(title) < 40):
+    if (
+        providers
+        and _visible_words(head) < 80
+        and (status in {403, 429, 503} or not title or len(title) < 40)
+    ):
         return BlockInfo("captcha", provider, f"{provider} widget on a page with almost no content")
     return None

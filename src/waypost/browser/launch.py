@@ -35,7 +35,10 @@ def find_chromium(explicit: str | None = None) -> str | None:
     Raises:
         BrowserUnavailable: ``explicit`` or ``$WAYPOST_CHROMIUM`` names a file that does not exist.
     """
-    for source, candidate in (("chromium setting", explicit), ("WAYPOST_CHROMIUM", os.environ.get("WAYPOST_CHROMIUM"))):
+    for source, candidate in (
+        ("chromium setting", explicit),
+        ("WAYPOST_CHROMIUM", os.environ.get("WAYPOST_CHROMIUM")),
+    ):
         if candidate:
             if not Path(candidate).is_file():
                 raise BrowserUnavailable(f"{source} points to {candidate!r}, which is not a file.")
@@ -90,7 +93,8 @@ async def launch_browser(
         )
     except Exception as exc:
         hint = (
-            "Install Debian's Chromium (apt-get install chromium) or set WAYPOST_CHROMIUM to a Chromium binary."
+            "Install Debian's Chromium (apt-get install chromium) "
+            "or set WAYPOST_CHROMIUM to a Chromium binary."
             if executable is None
             else f"Check that {executable} runs (try: {executable} --version)."
         )

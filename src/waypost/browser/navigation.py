@@ -71,11 +71,11 @@ def _redirect_chain(response: Response | None) -> list[str]:
     return chain
 
 
-async def _load_once(page: Page, url: str, timeout: float) -> tuple[Response | None, str, str]:
-    response = await page.goto(url, wait_until="domcontentloaded", timeout=timeout * 1000)
+async def _load_once(page: Page, url: str, limit: float) -> tuple[Response | None, str, str]:
+    response = await page.goto(url, wait_until="domcontentloaded", timeout=limit * 1000)
     # Give scripts a moment to render, but never wait long for slow sub-resources.
     with contextlib.suppress(PlaywrightTimeout):
-        await page.wait_for_load_state("load", timeout=min(5.0, timeout) * 1000)
+        await page.wait_for_load_state("load", timeout=min(5.0, limit) * 1000)
     html = await page.content()
     title = await page.title()
     return response, html, title

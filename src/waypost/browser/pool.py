@@ -165,7 +165,9 @@ class SessionPool:
             assert self._launched is not None
             return self._launched.browser
         if self._playwright is None:
-            raise BrowserUnavailable("The session pool is not started: use 'async with SessionPool() as pool'.")
+            raise BrowserUnavailable(
+                "The session pool is not started: use 'async with SessionPool() as pool'."
+            )
         if self._launched is not None:
             # The browser crashed or disconnected: its contexts are gone, their state is on disk.
             log.warning("browser disconnected; relaunching and restoring %d session(s)", len(self._sessions))

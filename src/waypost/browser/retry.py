@@ -59,7 +59,9 @@ def classify_error(message: str) -> FailureKind:
     return FailureKind("error", False)
 
 
-def backoff_delay(attempt: int, delays: tuple[float, ...], jitter: float, rng: random.Random | None = None) -> float:
+def backoff_delay(
+    attempt: int, delays: tuple[float, ...], jitter: float, rng: random.Random | None = None
+) -> float:
     """Seconds to wait after failed attempt number ``attempt`` (1-based).
 
     The schedule is taken from ``delays`` (its last value repeats), then spread by +/- ``jitter``

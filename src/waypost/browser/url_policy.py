@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
@@ -11,6 +12,7 @@ from waypost.errors import BlockedURL
 
 ALLOWED_SCHEMES = frozenset({"http", "https"})
 MAX_URL_LENGTH = 8192
+_BAD_HOST = re.compile(r"[\s<>\"'`{}|\\^%/]")
 
 
 def _normalise_domains(domains: Iterable[str]) -> tuple[str, ...]:
@@ -80,6 +82,8 @@ class UrlPolicy:
         host = (parts.hostname or "").lower()
         if not host:
             raise BlockedURL(f"URL {url[:200]!r} has no host name.")
+        if _BAD_HOST.search(host):
+            raise BlockedURL(f"URL {url[:200]!r} has an invalid host name {host!r}.")
         if self.deny_domains and _host_matches(host, self.deny_domains):
             raise BlockedURL(f"The domain {host} is on the deny list; choose a page on another site.")
         if self.allow_domains and not _host_matches(host, self.allow_domains):
@@ -89,7 +93,9 @@ class UrlPolicy:
         if ":" in host:
             netloc = f"[{host}]" if port is None else f"[{host}]:{port}"
         if parts.username or parts.password:
-            raise BlockedURL("URLs with a user name or password in them are refused; log in on the page instead.")
+            raise BlockedURL(
+                "URLs with a user name or password in them are refused; log in on the page instead."
+            )
         return urlunsplit((scheme, netloc, parts.path or "/", parts.query, parts.fragment))
 
     def allows_request(self, url: str) -> bool:

@@ -192,23 +192,46 @@ def site_key(netloc: str) -> str:
     return host[4:] if host.startswith("www.") else host
 
 
+@functools.lru_cache(maxsize=256)
+def _origin(base: str) -> str | None:
+    try:
+        parts = urlsplit(base)
+    except ValueError:
+        return None
+    return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else None
+
+
+_NOT_NAVIGABLE = ("javascript:", "mailto:", "tel:", "data:", "sms:", "blob:", "about:")
+
+
 def resolve_url(href: str, base: str) -> str | None:
     """Absolute http(s) URL of ``href`` against ``base``, fragment removed; None when not navigable."""
     href = href.strip()
-    if not href or href.startswith("#"):
+    if not href or href[0] == "#":
         return None
-    low = href[:11].lower()
-    if low.startswith(("javascript:", "mailto:", "tel:", "data:", "sms:", "blob:", "about:")):
-        return None
+    cut = href.find("#")
+    if cut >= 0:
+        href = href[:cut]
     try:
-        absolute = urljoin(base, href)
-        parts = urlsplit(absolute)
+        if href[0] == "/" and not href.startswith("//") and "/." not in href:
+            origin = _origin(base)  # fast path for the commonest href: an absolute path
+            if origin is None:
+                return None
+            url = origin + href
+        elif href[:8].lower().startswith(("http://", "https://")):
+            url = href
+        elif href[:11].lower().startswith(_NOT_NAVIGABLE):
+            return None
+        else:
+            url = urljoin(base, href)
+        parts = urlsplit(url)
     except ValueError:
         return None
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return None
-    path = parts.path or "/"
-    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
+    if not parts.path or parts.fragment:
+        url = urlunsplit((parts.scheme, parts.netloc, parts.path or "/", parts.query, ""))
+    return url
 
 
 class UrlResolver:

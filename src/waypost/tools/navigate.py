@@ -111,7 +111,9 @@ class Navigator:
         token_budget: Tokens the text may take.
     """
 
-    def __init__(self, pool: SessionPool, *, max_links: int | None = None, token_budget: int | None = None) -> None:
+    def __init__(
+        self, pool: SessionPool, *, max_links: int | None = None, token_budget: int | None = None
+    ) -> None:
         self.pool = pool
         self.max_links = max_links or pool.settings.max_links
         self.token_budget = token_budget or pool.settings.view_token_budget
@@ -236,10 +238,16 @@ class Navigator:
             if not suggestions:
                 text += "(this page has no links) — use target 'back'."
         return NavigationResult(
-            text=text, ok=False, error="same_url", view=view, visits=state.visits[same_page_key(state.current)]
+            text=text,
+            ok=False,
+            error="same_url",
+            view=view,
+            visits=state.visits[same_page_key(state.current)],
         )
 
-    async def _load(self, url: str, hint: str | None, session_id: str, options: dict[str, bool]) -> NavigationResult:
+    async def _load(
+        self, url: str, hint: str | None, session_id: str, options: dict[str, bool]
+    ) -> NavigationResult:
         state = self.state(session_id)
         snapshot = await open_url(self.pool, session_id, url)
         started = time.perf_counter()
@@ -248,7 +256,9 @@ class Navigator:
         blocked = None
         if snapshot.block is not None:
             blocked = snapshot.block.kind
-            model = dataclasses.replace(model, excerpt="", links=[], forms=[], feeds=[], next_url=None, prev_url=None)
+            model = dataclasses.replace(
+                model, excerpt="", links=[], forms=[], feeds=[], next_url=None, prev_url=None
+            )
             notices.append(
                 f"Blocked: {snapshot.block.kind} ({snapshot.block.provider}). This page is a CAPTCHA or "
                 "bot wall, not the content. A person has to solve it; otherwise go back or try another site."
@@ -297,7 +307,10 @@ def _pick_next(view: PageView, hint: str | None, current: str, n: int) -> list[L
     links = [link for link in view.links if same_page_key(link.url) != here]
     if hint:
         matcher = HintMatcher(hint)
-        scored = [(matcher.score(f"{link.label} {urlsplit(link.url).path}"), i, link) for i, link in enumerate(links)]
+        scored = [
+            (matcher.score(f"{link.label} {urlsplit(link.url).path}"), i, link)
+            for i, link in enumerate(links)
+        ]
         matched = [link for score, _, link in sorted(scored, key=lambda t: (-t[0], t[1])) if score > 0]
         rest = [link for link in links if link not in matched]
         links = matched + rest

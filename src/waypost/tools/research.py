@@ -24,9 +24,13 @@ DESCRIPTION = (
 
 def _factory(wp: Waypost) -> ToolFunction:
     async def research_navigate(
-        target: Annotated[str, Field(description="Full URL, a path from the last view, or 'back'/'forward'.")],
+        target: Annotated[
+            str, Field(description="Full URL, a path from the last view, or 'back'/'forward'.")
+        ],
         hint: Annotated[str | None, Field(description="What you are looking for, in a few words.")] = None,
-        session_id: Annotated[str, Field(description="Browser session to use; keep the default.")] = "default",
+        session_id: Annotated[
+            str, Field(description="Browser session to use; keep the default.")
+        ] = "default",
     ) -> str:
         try:
             result = await wp.navigate(target, hint=hint, session_id=session_id)
@@ -37,4 +41,6 @@ def _factory(wp: Waypost) -> ToolFunction:
     return research_navigate
 
 
-RESEARCH_NAVIGATE = ToolSpec(name="research_navigate", description=DESCRIPTION, factory=_factory, read_only=True)
+RESEARCH_NAVIGATE = ToolSpec(
+    name="research_navigate", description=DESCRIPTION, factory=_factory, read_only=True
+)
