@@ -14,6 +14,16 @@ from waypost.errors import (
 
 __version__ = "0.1.0"
 
+
+def __getattr__(name: str) -> object:
+    # Lazy, so that importing waypost.errors does not pull in Playwright.
+    if name in {"Waypost", "SyncWaypost"}:
+        from waypost import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module 'waypost' has no attribute {name!r}")
+
+
 __all__ = [
     "Blocked",
     "BlockedURL",
@@ -23,6 +33,8 @@ __all__ = [
     "InvalidSessionId",
     "NavigationFailed",
     "SessionBusy",
+    "SyncWaypost",
+    "Waypost",
     "WaypostError",
     "__version__",
 ]

@@ -12,14 +12,14 @@ from dataclasses import dataclass
 _CHALLENGE_TITLES = re.compile(
     r"^\s*(just a moment|attention required|please wait|checking your browser|"
     r"access denied|are you a robot|verify you are human|security check|ddos-guard|"
-    r"один момент|einen moment)",
+    r"sicherheitspr(ü|ue)fung|sicherheitscheck|один момент|einen moment)",
     re.IGNORECASE,
 )
 _CHALLENGE_PHRASES = re.compile(
     r"checking if the site connection is secure|verify(ing)? you are (a )?human|"
     r"checking your browser before accessing|enable javascript and cookies to continue|"
     r"please complete the security check|needs to review the security of your connection|"
-    r"unusual traffic from your computer",
+    r"unusual traffic from your computer|(i'?m|i am) not a robot|(ich bin|sie sind|dass sie) kein roboter",
     re.IGNORECASE,
 )
 _PROVIDERS: tuple[tuple[str, re.Pattern[str]], ...] = (

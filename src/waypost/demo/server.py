@@ -312,7 +312,7 @@ def _host_name(host_header: str) -> str:
 
 def _safe_local(target: str, default: str) -> str:
     """``target`` if it is a path on this site (no scheme, no ``//host``), else ``default``."""
-    if target.startswith("/") and not target.startswith("//") and "\\" not in target and "\n" not in target:
+    if target.startswith("/") and not target.startswith("//") and not any(c in target for c in "\\\r\n"):
         return target
     return default
 

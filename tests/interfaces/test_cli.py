@@ -1,0 +1,54 @@
+"""The ``waypost`` command line, run as a user would run it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+
+def waypost(*args: str, data_dir: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "WAYPOST_LOOPBACK_ONLY": "true", "WAYPOST_DATA_DIR": str(data_dir)}
+    return subprocess.run(
+        [sys.executable, "-m", "waypost.cli", *args], capture_output=True, text=True, env=env, timeout=timeout
+    )
+
+
+def test_navigate_prints_the_view_and_json(tmp_path: Path, demo_site) -> None:
+    done = waypost(
+        "navigate", demo_site.url + "/", "--hint", "Politik", "--session", "cli", data_dir=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("You are on: Waypost Nachrichten")
+    done = waypost("navigate", demo_site.url + "/politik/", "--json", data_dir=tmp_path)
+    data = json.loads(done.stdout)
+    assert data["status"] == 200 and data["final_url"] == demo_site.url + "/politik/"
+    assert data["tokens"] <= 1300 and len(data["links"]) > 5
+
+
+def test_bad_input_gets_a_clear_error_and_exit_code(tmp_path: Path) -> None:
+    done = waypost("navigate", "file:///etc/passwd", data_dir=tmp_path)
+    assert done.returncode == 1 and "only http and https" in done.stderr and "Traceback" not in done.stderr
+    done = waypost("navigate", "http://127.0.0.1:9/", "--session", "../x", data_dir=tmp_path)
+    assert done.returncode == 1 and "Invalid session_id" in done.stderr
+    done = waypost("sessions", "clear", "../../etc", data_dir=tmp_path)
+    assert done.returncode == 1 and "Invalid session_id" in done.stderr
+
+
+def test_sessions_list_and_clear(tmp_path: Path, demo_site) -> None:
+    assert waypost("navigate", demo_site.url + "/", "--session", "keepme", data_dir=tmp_path).returncode == 0
+    listed = waypost("sessions", "list", data_dir=tmp_path)
+    assert "keepme" in listed.stdout
+    cleared = waypost("sessions", "clear", "keepme", data_dir=tmp_path)
+    assert cleared.returncode == 0 and "Cleared" in cleared.stdout
+    assert "keepme" not in waypost("sessions", "list", data_dir=tmp_path).stdout
+
+
+def test_demo_runs_the_main_job(tmp_path: Path) -> None:
+    done = waypost("demo", data_dir=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "You are on: Waypost Nachrichten" in done.stdout
+    assert "You are on: Politik" in done.stdout  # followed the hinted link
+    assert "already" in done.stdout  # and showed the loop breaker
