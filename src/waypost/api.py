@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from waypost.browser.pool import SessionInfo, SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
 from waypost.config import Settings
+from waypost.page.tokens import count_tokens
 from waypost.tools.navigate import NavigationResult, Navigator
 from waypost.tools.registry import ToolFunction, ToolSpec, default_tools
 
@@ -68,6 +69,8 @@ class Waypost:
     async def start(self) -> None:
         """Launch (or attach to) the browser."""
         await self.pool.start()
+        # Load the tokenizer now, so the first page view is not the one that pays for it.
+        await asyncio.to_thread(count_tokens, "warm up")
 
     async def close(self) -> None:
         """Save every session and close the browser (an attached browser stays open)."""

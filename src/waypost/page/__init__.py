@@ -1,4 +1,4 @@
-"""From HTML to what a model reads: :func:`parse_page` gives a :class:`PageModel`, :func:`render_view` a :class:`PageView`.
+"""From HTML to what a model reads: :func:`parse_page` gives a :class:`PageModel`, :func:`render_view` a view.
 
 Pure functions on strings and dataclasses; nothing here touches a browser.
 
@@ -12,7 +12,7 @@ Example:
 from waypost.page.extract import parse_page
 from waypost.page.hint import HintMatcher, apply_hint
 from waypost.page.links import display_url
-from waypost.page.model import Feed, Form, FormField, Link, LinkGroup, PageModel, PageView
+from waypost.page.model import Feed, Form, FormField, Link, LinkArea, LinkGroup, PageModel, PageView
 from waypost.page.tokens import count_tokens, estimate_tokens, exact_counts_available
 from waypost.page.view import render_view
 
@@ -22,6 +22,7 @@ __all__ = [
     "FormField",
     "HintMatcher",
     "Link",
+    "LinkArea",
     "LinkGroup",
     "PageModel",
     "PageView",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from urllib.parse import urljoin, urlsplit, urlunsplit
+from urllib.parse import urljoin, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
@@ -13,16 +13,21 @@ MAX_HTML_CHARS = 5_000_000
 STRIP_TAGS = ["script", "style", "noscript", "template", "svg", "iframe", "object", "embed", "canvas"]
 
 # Context flags, inherited from ancestors.
-F_NAV = 1  # nav/header/footer/menu, navigation roles, nav-like class names
+F_NAV = 1  # nav/header/footer/menu elements, navigation roles
 F_ASIDE = 2  # aside, role=complementary
-F_HIDDEN = 4  # hidden, aria-hidden, display:none, dialogs, cookie/consent banners
+F_HIDDEN = 4  # hidden, aria-hidden, display:none, dialogs
 F_UNLIKELY = 8  # class/id says "not the content" (comments, related, sidebar, ads...)
 F_MAIN = 16  # <main>, role=main
 F_ARTICLE = 32  # <article>, role=article, itemprop=articleBody
 F_HEADING = 64  # h1-h6
-F_BYLINE = 128  # byline, author, date lines
+F_BYLINE = 128  # class/id says byline, author, date line
+F_NAVCLASS = 256  # class/id says navigation, menu, breadcrumbs, share buttons...
+F_COOKIE = 512  # class/id says cookie or consent banner
+F_FOOTER = 1024  # footer element, role=contentinfo, class/id "footer"
 
-NOT_CONTENT = F_NAV | F_ASIDE | F_HIDDEN | F_UNLIKELY | F_BYLINE
+# Paragraphs under these are not read as content (strict pass; later passes relax the class rules).
+NOT_CONTENT = F_NAV | F_ASIDE | F_HIDDEN | F_COOKIE | F_UNLIKELY | F_BYLINE
+BY_TAGS = F_NAV | F_ASIDE | F_HIDDEN | F_COOKIE
 
 _NAV_TAGS = frozenset({"nav", "header", "footer", "menu"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -34,7 +39,7 @@ _EXEMPT_TAGS = frozenset({"html", "body", "main", "article", "a"})
 _UNLIKELY = re.compile(
     r"-ad-|ai2html|banner|breadcrumbs|combx|comment|community|cover-wrap|disqus|extra|footer|gdpr|"
     r"header|legends|menu|related|remark|replies|rss|shoutbox|sidebar|skyscraper|social|sponsor|"
-    r"supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|promo|share|sharing|"
+    r"supplemental|ad-break|agegate|pagination|pager|popup|yom-remote|newsletter|promo|"
     r"subscribe|signup|outbrain|taboola|widget|navbar|masthead|toolbar|tags|caption|credit",
     re.I,
 )
@@ -44,11 +49,15 @@ _NAVCLASS = re.compile(
     r"masthead|topbar|toolbar|share|sharing|social|skip)(?:$|[\s_-])",
     re.I,
 )
+_FOOTERCLASS = re.compile(r"(?:^|[\s_-])footer(?:$|[\s_-])", re.I)
 _NAVKEEP = re.compile(r"article|content|main|body|post|story|entry", re.I)
 _COOKIE = re.compile(
-    r"cookie|consent|gdpr|onetrust|didomi|usercentrics|cookiebot|truste|privacy-?banner|cc-window", re.I
+    r"cookie|consent|gdpr|onetrust|didomi|usercentrics|cookiebot|\btruste\b|trustarc|privacy-?banner|cc-window",
+    re.I,
 )
-_BYLINE = re.compile(r"byline|author|dateline|writtenby|p-author|timestamp|publish-?date", re.I)
+_BYLINE = re.compile(
+    r"byline|author|dateline|writtenby|signature|timestamp|publish-?date|article-?date", re.I
+)
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 WS = re.compile(r"\s+")
@@ -106,21 +115,23 @@ def _class_flags(names: str) -> int:
     """Flags said by class and id names (cached: sites repeat the same class strings many times)."""
     flags = 0
     if _COOKIE.search(names):
-        flags |= F_HIDDEN
+        flags |= F_COOKIE
     if not _MAYBE.search(names) and _UNLIKELY.search(names):
         flags |= F_UNLIKELY
     if _NAVCLASS.search(names) and not _NAVKEEP.search(names):
-        flags |= F_NAV
+        flags |= F_NAVCLASS
+        if _FOOTERCLASS.search(names):
+            flags |= F_FOOTER
     if _BYLINE.search(names):
         flags |= F_BYLINE
     return flags
 
 
-def _own_flags(node: LexborNode) -> int:
+def _own_flags(node: LexborNode, attrs: dict[str, str | None] | None = None) -> int:
     tag = node.tag
     flags = 0
     if tag in _NAV_TAGS:
-        flags |= F_NAV
+        flags |= F_NAV | (F_FOOTER if tag == "footer" else 0)
     elif tag == "aside":
         flags |= F_ASIDE
     elif tag == "main":
@@ -131,14 +142,15 @@ def _own_flags(node: LexborNode) -> int:
         flags |= F_HEADING
     elif tag == "dialog":
         flags |= F_HIDDEN
-    attrs = node.attributes
+    if attrs is None:
+        attrs = node.attributes
     if not attrs:
         return flags
     role = attrs.get("role")
     if role:
         role = role.strip().lower()
         if role in _NAV_ROLES:
-            flags |= F_NAV
+            flags |= F_NAV | (F_FOOTER if role == "contentinfo" else 0)
         elif role == "complementary":
             flags |= F_ASIDE
         elif role in _HIDDEN_ROLES:
@@ -183,6 +195,10 @@ class DomContext:
             memo[n.mem_id] = inherited
         return inherited
 
+    def leaf_flags(self, node: LexborNode, attrs: dict[str, str | None]) -> int:
+        """Flags of a leaf-like element (a link) whose attributes are at hand; not memoised."""
+        return self.flags(node.parent) | _own_flags(node, attrs)
+
 
 def site_key(netloc: str) -> str:
     """The host (and non-default port) with ``www.`` dropped: ``www.x.com`` and ``x.com`` are one site."""
@@ -201,7 +217,26 @@ def _origin(base: str) -> str | None:
     return f"{parts.scheme}://{parts.netloc}" if parts.scheme and parts.netloc else None
 
 
+_BAD_NETLOC = re.compile(r"[\s\\]")
 _NOT_NAVIGABLE = ("javascript:", "mailto:", "tel:", "data:", "sms:", "blob:", "about:")
+
+
+def split_http(url: str) -> tuple[str, str, str, str] | None:
+    """``(scheme, netloc, path, query)`` of an http(s) URL without fragment (cheaper than urlsplit)."""
+    sep = url.find("://")
+    if sep not in (4, 5):
+        return None
+    scheme = url[:sep].lower()
+    if scheme not in ("http", "https"):
+        return None
+    start = sep + 3
+    slash, question = url.find("/", start), url.find("?", start)
+    end = min(slash if slash >= 0 else len(url), question if question >= 0 else len(url))
+    netloc = url[start:end]
+    if not netloc or _BAD_NETLOC.search(netloc):
+        return None
+    path, _, query = url[end:].partition("?")
+    return scheme, netloc, path, query
 
 
 def resolve_url(href: str, base: str) -> str | None:
@@ -212,26 +247,27 @@ def resolve_url(href: str, base: str) -> str | None:
     cut = href.find("#")
     if cut >= 0:
         href = href[:cut]
-    try:
-        if href[0] == "/" and not href.startswith("//") and "/." not in href:
-            origin = _origin(base)  # fast path for the commonest href: an absolute path
-            if origin is None:
-                return None
-            url = origin + href
-        elif href[:8].lower().startswith(("http://", "https://")):
-            url = href
-        elif href[:11].lower().startswith(_NOT_NAVIGABLE):
+    if href.endswith("?"):
+        href = href[:-1]
+    if not href:
+        return None
+    if href[0] == "/" and not href.startswith("//") and "/." not in href:
+        origin = _origin(base)  # fast path for the commonest href: an absolute path
+        return origin + href.replace(" ", "%20") if origin else None
+    if href[:11].lower().startswith(_NOT_NAVIGABLE):
+        return None
+    if not href[:8].lower().startswith(("http://", "https://")):
+        try:
+            href = urljoin(base, href)
+        except ValueError:
             return None
-        else:
-            url = urljoin(base, href)
-        parts = urlsplit(url)
-    except ValueError:
+    parts = split_http(href)
+    if parts is None:
         return None
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        return None
-    if not parts.path or parts.fragment:
-        url = urlunsplit((parts.scheme, parts.netloc, parts.path or "/", parts.query, ""))
-    return url
+    scheme, netloc, path, query = parts
+    if not path:
+        return f"{scheme}://{netloc}/?{query}" if query else f"{scheme}://{netloc}/"
+    return href
 
 
 class UrlResolver:
@@ -261,11 +297,10 @@ class UrlResolver:
             pass
         result = None
         url = resolve_url(href, self.base)
-        if url is not None:
-            parts = urlsplit(url)
-            site = site_key(parts.netloc)
-            same_site = site == self._page_site
-            this_page = same_site and (parts.path.rstrip("/") or "/", parts.query) == self._page_key[1:]
+        parts = split_http(url) if url is not None else None
+        if url is not None and parts is not None:
+            same_site = site_key(parts[1]) == self._page_site
+            this_page = same_site and (parts[2].rstrip("/") or "/", parts[3]) == self._page_key[1:]
             result = (url, same_site, this_page)
         if len(self._memo) < 20000:
             self._memo[href] = result

@@ -10,6 +10,7 @@ paragraphs in document order.
 
 from __future__ import annotations
 
+import html as html_lib
 import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -17,7 +18,9 @@ from urllib.parse import urlsplit
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from waypost.page._dom import (
+    BY_TAGS,
     F_ASIDE,
+    F_COOKIE,
     F_HIDDEN,
     F_NAV,
     NOT_CONTENT,
@@ -25,21 +28,22 @@ from waypost.page._dom import (
     norm_ws,
     parse_html,
     resolve_url,
-    same_url,
     truncate_text,
 )
 from waypost.page.links import extract_feeds, extract_forms, extract_links, find_pagination
 from waypost.page.model import PageModel
 
-__all__ = ["EXCERPT_CHARS", "compose_excerpt", "parse_page", "truncate_text"]
+__all__ = ["EXCERPT_CHARS", "MainContent", "compose_excerpt", "find_main_content", "parse_page"]
 
 EXCERPT_CHARS = 500
 MAIN_TEXT_CHARS = 2000
 _MAX_PARAGRAPHS = 5000
 _MIN_PARAGRAPH = 25
-_TOP_N = 8
+_TOP_N = 6
 
-_POSITIVE = re.compile(r"article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story", re.I)
+_POSITIVE = re.compile(
+    r"article|body|content|entry|hentry|h-entry|main|page|pagination|post|text|blog|story", re.I
+)
 _NEGATIVE = re.compile(
     r"-ad-|hidden|^hid$| hid$| hid |^hid |banner|combx|comment|com-|contact|footer|gdpr|masthead|media|meta|"
     r"outbrain|promo|related|scroll|share|shoutbox|sidebar|skyscraper|sponsor|shopping|tags|widget",
@@ -66,12 +70,17 @@ _TAG_WEIGHT = {
     "h6": -5,
     "th": -5,
 }
-_BLOCKS = (
-    "p,div,table,ul,ol,dl,section,article,h1,h2,h3,h4,h5,h6,pre,blockquote,form,figure,header,footer,nav,aside"
-)
+_BLOCKS = frozenset(
+    [
+        "p", "div", "table", "ul", "ol", "dl", "section", "article", "h1", "h2", "h3", "h4", "h5", "h6",
+        "pre", "blockquote", "form", "figure", "header", "footer", "nav", "aside",
+    ],
+)  # fmt: skip
 _COMMAS = re.compile("[,\u060c\ufe50\ufe10\ufe11\u2e41\u2e34\u2e32\uff0c\u3001]")
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?。！？])\s+")
 _SENTENCE_END = re.compile(r"[.!?。！？](\s|$)")
-_GENERIC_WORD = re.compile(r"\w{4,}")
+_CJK = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af"
+_CONTENT_WORD = re.compile(f"[{_CJK}]|(?:(?![{_CJK}])\\w){{4,}}")
 
 
 @dataclass(slots=True)
@@ -87,7 +96,7 @@ class MainContent:
 
     text: str  # start of the content, up to MAIN_TEXT_CHARS
     chars: int  # total length of the content's paragraphs
-    link_ids: frozenset[int]  # mem_ids of <a> elements inside the content blocks
+    link_roots: dict[int, int]  # mem_id of each <a> inside the content -> context flags of its block
 
 
 def _ink(text: str) -> int:
@@ -95,11 +104,18 @@ def _ink(text: str) -> int:
     return len(text) - text.count(" ") - text.count("\n") - text.count("\t") - text.count("\r")
 
 
-def _link_density(node: LexborNode, text: str | None = None) -> float:
+def _link_density(node: LexborNode, cache: dict[int, int], text: str | None = None) -> float:
+    """Share of the node's text inside links; ``cache`` keeps each link's length for the next call."""
     total = _ink(text if text is not None else node.text())
     if total == 0:
         return 0.0
-    linked = sum(_ink(a.text()) for a in node.css("a"))
+    linked = 0
+    for a in node.css("a"):
+        key = a.mem_id
+        size = cache.get(key)
+        if size is None:
+            size = cache[key] = _ink(a.text())
+        linked += size
     return min(1.0, linked / total)
 
 
@@ -118,11 +134,11 @@ def _class_weight(node: LexborNode) -> int:
 
 def _paragraph_text(node: LexborNode) -> str:
     tag = node.tag
-    if tag in ("div", "td", "section"):
+    if tag in ("div", "td"):
         direct = node.text(deep=False)
         if _ink(direct) < _MIN_PARAGRAPH:
             return ""
-        if node.css_first(_BLOCKS) is not None:
+        if any(child.tag in _BLOCKS for child in node.iter()):
             return norm_ws(direct)
     return norm_ws(node.text())
 
@@ -149,7 +165,7 @@ def _score_candidates(paragraphs: list[_Paragraph], mask: int) -> dict[int, list
         score = 1 + len(_COMMAS.findall(text)) + min(len(text) / 100, 3)
         node = para.node.parent
         level = 0
-        while node is not None and level < 5 and node.tag not in ("html", "#document", None):
+        while node is not None and level < 5 and node.tag not in ("html", "-document"):
             entry = cands.get(node.mem_id)
             if entry is None:
                 init = _TAG_WEIGHT.get(node.tag, 0) + _class_weight(node)
@@ -171,13 +187,17 @@ def _ancestor_ids(node: LexborNode) -> list[int]:
     return ids
 
 
-def _pick_top(cands: dict[int, list]) -> tuple[LexborNode, float] | None:
+def _pick_top(cands: dict[int, list], cache: dict[int, int]) -> tuple[LexborNode, float] | None:
     if not cands:
         return None
     ranked = sorted(cands.values(), key=lambda e: e[1], reverse=True)[:_TOP_N]
-    scored = []
-    for node, raw in ranked:
-        scored.append((node, raw * (1 - _link_density(node))))
+    # Link density costs a walk over every link inside: only for candidates that could still win.
+    floor = ranked[0][1] * 0.25
+    scored = [
+        (node, raw * (1 - _link_density(node, cache)))
+        for i, (node, raw) in enumerate(ranked)
+        if i == 0 or raw >= floor
+    ]
     scored.sort(key=lambda e: e[1], reverse=True)
     top, top_score = scored[0]
     if top.tag == "body":
@@ -220,7 +240,9 @@ def _pick_top(cands: dict[int, list]) -> tuple[LexborNode, float] | None:
     return top, cands.get(top.mem_id, [top, top_score])[1]
 
 
-def _content_roots(top: LexborNode, top_score: float, cands: dict[int, list]) -> list[LexborNode]:
+def _content_roots(
+    top: LexborNode, top_score: float, cands: dict[int, list], cache: dict[int, int]
+) -> list[LexborNode]:
     parent = top.parent
     if parent is None or top.tag == "body":
         return [top]
@@ -239,7 +261,7 @@ def _content_roots(top: LexborNode, top_score: float, cands: dict[int, list]) ->
             roots.append(sibling)
         elif sibling.tag == "p":
             text = norm_ws(sibling.text())
-            density = _link_density(sibling, text)
+            density = _link_density(sibling, cache, text)
             if (len(text) > 80 and density < 0.25) or (
                 0 < len(text) <= 80 and density == 0 and _SENTENCE_END.search(text)
             ):
@@ -247,22 +269,22 @@ def _content_roots(top: LexborNode, top_score: float, cands: dict[int, list]) ->
     return roots
 
 
-def _gather(roots: list[LexborNode], by_id: dict[int, _Paragraph], mask: int) -> tuple[list[str], int]:
+def _gather(
+    roots: list[LexborNode], by_id: dict[int, _Paragraph], mask: int, cache: dict[int, int]
+) -> tuple[list[str], int]:
     texts: list[str] = []
     total = 0
-    taken = 0
     for root in roots:
-        nodes = [root] if root.mem_id in by_id else root.css("p, pre, div, td")
+        nodes = root.css("p, pre, div, td")  # Lexbor includes the root itself when it matches
         for node in nodes:
             para = by_id.get(node.mem_id)
             if para is None or para.flags & mask:
                 continue
             # Only the paragraphs read into the excerpt pay for a link-density check.
-            if taken < MAIN_TEXT_CHARS and _link_density(node, para.text) > 0.5:
+            if total < MAIN_TEXT_CHARS and _link_density(node, cache, para.text) > 0.5:
                 continue
             texts.append(para.text)
             total += len(para.text) + 1
-            taken += len(para.text) + 1
     return texts, total
 
 
@@ -294,18 +316,19 @@ def find_main_content(tree: LexborHTMLParser, ctx: DomContext) -> MainContent:
     """
     body = tree.body
     if body is None:
-        return MainContent("", 0, frozenset())
+        return MainContent("", 0, {})
     paragraphs = _collect_paragraphs(body, ctx)
     by_id = {p.node.mem_id: p for p in paragraphs}
+    cache: dict[int, int] = {}
     best: tuple[list[str], int, list[LexborNode]] = ([], 0, [])
     # Strict first; relax the class-name rules, then everything, when that leaves too little.
-    for mask in (NOT_CONTENT, F_NAV | F_ASIDE | F_HIDDEN, 0):
+    for mask in (NOT_CONTENT, BY_TAGS, F_HIDDEN | F_COOKIE, 0):
         cands = _score_candidates(paragraphs, mask)
-        picked = _pick_top(cands)
+        picked = _pick_top(cands, cache)
         if picked is None:
             continue
-        roots = _content_roots(picked[0], picked[1], cands)
-        texts, total = _gather(roots, by_id, mask)
+        roots = _content_roots(picked[0], picked[1], cands, cache)
+        texts, total = _gather(roots, by_id, mask, cache)
         if total > best[1] * 2 or not best[0]:
             best = (texts, total, roots)
         if best[1] >= 250:
@@ -313,9 +336,9 @@ def find_main_content(tree: LexborHTMLParser, ctx: DomContext) -> MainContent:
     texts, total, roots = best
     if not texts:
         text = _visible_text(body, ctx, MAIN_TEXT_CHARS)
-        return MainContent(text, len(text), frozenset())
-    link_ids = frozenset(a.mem_id for root in roots for a in root.css("a[href]"))
-    return MainContent(_join_limited(texts, MAIN_TEXT_CHARS), total, link_ids)
+        return MainContent(text, len(text), {})
+    link_roots = {a.mem_id: ctx.flags(root) for root in roots for a in root.css("a[href]")}
+    return MainContent(_join_limited(texts, MAIN_TEXT_CHARS), total, link_roots)
 
 
 def _join_limited(texts: list[str], limit: int) -> str:
@@ -362,21 +385,28 @@ def _fold(text: str) -> str:
     return norm_ws(re.sub(r"[^\w]+", " ", text.lower()))
 
 
+def _words(text: str) -> set[str]:
+    """Words of four letters or more, and CJK characters one by one."""
+    return set(_CONTENT_WORD.findall(text.lower()))
+
+
 def _description_useful(description: str, title: str, content: str, url: str) -> bool:
     if len(description) < 25:
         return False
     folded = _fold(description)
-    start = _fold(content[: len(description) + 300])
-    if folded[:80] in start or folded == _fold(title):
-        return False  # already the start of the content, or only the title again
+    if folded == _fold(title):
+        return False
+    window = _fold(content[: len(description) + 300])
+    if folded[:60] in window:
+        return False  # already the start of the content
+    for sentence in _SENTENCE_SPLIT.split(description)[1:3]:
+        if len(sentence) >= 40 and _fold(sentence)[:60] in window:
+            return False  # "Title. First sentence of the content..."
+    words = _words(description)
     if len(content) < 200 or urlsplit(url).path.strip("/") == "":
         return True  # home pages and pages without text: the description is the best summary
     # Elsewhere a site-wide description shares few words with the page: leave it out.
-    words = set(_GENERIC_WORD.findall(folded))
-    if not words:
-        return True
-    known = set(_GENERIC_WORD.findall(_fold(title + " " + content)))
-    return len(words & known) / len(words) >= 0.34
+    return not words or len(words & _words(content)) >= 0.34 * len(words)
 
 
 def compose_excerpt(description: str, content: str, title: str = "", url: str = "", limit: int = 500) -> str:
@@ -433,6 +463,8 @@ def parse_page(html: str, url: str) -> PageModel:
         description = norm_ws(
             metas.get("description") or metas.get("og:description") or metas.get("twitter:description") or ""
         )
+        if "&" in description:  # some sites escape their descriptions twice
+            description = html_lib.unescape(description)
         canonical_node = tree.css_first("link[rel~=canonical][href]")
         canonical = None
         if canonical_node is not None:
@@ -442,8 +474,9 @@ def parse_page(html: str, url: str) -> PageModel:
             "content-language"
         )
         main = find_main_content(tree, ctx)
-        links, links_truncated = extract_links(tree, ctx, url, base, main.link_ids)
-        next_url, prev_url = find_pagination(tree, url, base)
+        by_text: dict[str, str] = {}
+        links, links_truncated = extract_links(tree, ctx, url, base, main.link_roots, by_text)
+        next_url, prev_url = find_pagination(tree, url, base, by_text)
         return PageModel(
             url=url,
             title=title,
@@ -462,9 +495,3 @@ def parse_page(html: str, url: str) -> PageModel:
         )
     except Exception:  # a parser bug must not take a browsing session down: degrade to the URL
         return PageModel(url=url, title=url, truncated=True)
-
-
-def canonical_differs(model: PageModel, page_url: str | None = None) -> bool:
-    """Whether the page's canonical URL names another page than ``page_url`` (default: the model's URL)."""
-    return bool(model.canonical) and not same_url(model.canonical or "", page_url or model.url)
-

@@ -76,23 +76,27 @@ _SYNONYMS: tuple[tuple[str, ...], ...] = (
 )
 
 _STOPWORDS = frozenset(
-    """
-    und and the der die das den dem des ein eine einen einem einer a an of for fur in on to at by mit von vom
-    zu zum zur im am auf aus bei or oder is are ist sind with from my me i ich mich mir show zeige zeig find
-    finde get gib all alle alles please bitte some any what was wie how where wo le la les de du et el y
-    this that these dies diese dieser page seite about uber
-    """.split()
-)
+    [
+        "und", "and", "the", "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem",
+        "einer", "a", "an", "of", "for", "fur", "in", "on", "to", "at", "by", "mit", "von", "vom", "zu",
+        "zum", "zur", "im", "am", "auf", "aus", "bei", "or", "oder", "is", "are", "ist", "sind", "with",
+        "from", "my", "me", "i", "ich", "mich", "mir", "show", "zeige", "zeig", "find", "finde", "get",
+        "gib", "all", "alle", "alles", "please", "bitte", "some", "any", "what", "was", "wie", "how",
+        "where", "wo", "le", "la", "les", "de", "du", "et", "el", "y", "this", "that", "these", "dies",
+        "diese", "dieser", "page", "seite", "about", "uber",
+    ],
+)  # fmt: skip
 
 # Longest first; a suffix is only removed when at least four letters remain.
 _SUFFIXES = sorted(
-    """
-    ungen ischen ischer isches ische isch lichen licher liches liche lich ically ical ations ation ings ing
-    ics ik ies ied ed es er en em e s al ly ung ic y ial ist ists ism
-    """.split(),
+    [
+        "ungen", "ischen", "ischer", "isches", "ische", "isch", "lichen", "licher", "liches", "liche",
+        "lich", "ically", "ical", "ations", "ation", "ings", "ing", "ics", "ik", "ies", "ied", "ed",
+        "es", "er", "en", "em", "e", "s", "al", "ly", "ung", "ic", "y", "ial", "ist", "ists", "ism",
+    ],
     key=len,
     reverse=True,
-)
+)  # fmt: skip
 _WORD = re.compile(r"[^\W_]+")
 _LATIN = re.compile(r"[a-z0-9]+")
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Mapping
 from urllib.parse import unquote, unquote_plus, urlsplit
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
@@ -10,20 +12,23 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 from waypost.page._dom import (
     F_ARTICLE,
     F_ASIDE,
+    F_COOKIE,
+    F_FOOTER,
     F_HEADING,
     F_HIDDEN,
     F_MAIN,
     F_NAV,
+    F_NAVCLASS,
     F_UNLIKELY,
     DomContext,
+    UrlResolver,
     norm_ws,
     resolve_url,
-    same_url,
-    UrlResolver,
     site_key,
+    split_http,
     truncate_text,
 )
-from waypost.page.model import Feed, Form, FormField, Link, LinkGroup
+from waypost.page.model import Feed, Form, FormField, Link, LinkArea, LinkGroup
 
 __all__ = [
     "LABEL_CHARS",
@@ -45,22 +50,26 @@ _MAX_OPTIONS = 30
 
 _GENERIC_LABELS = frozenset(
     {
-        "read more", "more", "mehr", "weiterlesen", "weiter lesen", "mehr lesen", "click here", "here", "hier",
+        "read more", "more", "mehr", "weiterlesen", "weiter lesen", "mehr lesen", "click here", "here",
+        "hier",
         "link", "continue reading", "continue", "details", "learn more", "mehr erfahren", "zum artikel",
-        "see more", "view more", "more info", "lire la suite", "leer más", "»", "›", "...", "…", "go", "image",
+        "see more", "view more", "more info", "lire la suite", "leer más", "»", "›", "...", "…", "go",
+        "image",
         "photo", "video",
     }
 )  # fmt: skip
 # "Share this" buttons are actions on other sites, not places to read: left out.
 _SHARE_URL = re.compile(
-    r"facebook\.com/(?:sharer|share\.php|dialog/(?:feed|share))|(?:twitter|x)\.com/(?:intent|share)|"
-    r"linkedin\.com/(?:shareArticle|sharing|cws/share)|pinterest\.[a-z.]+/pin/create|reddit\.com/submit|"
-    r"wa\.me/|whatsapp\.com/send|t\.me/share|plus\.google\.com/share|getpocket\.com/(?:save|edit)|"
-    r"news\.ycombinator\.com/submitlink|tumblr\.com/(?:share|widgets/share)|mix\.com/add|flipboard\.com/bookmarklet|"
-    r"vk\.com/share|xing\.com/(?:spi/)?shares?|digg\.com/submit|stumbleupon\.com/submit|addtoany\.com/|"
-    r"addthis\.com/bookmark",
+    r"https?://(?:[^/?]*\.)?(?:facebook\.com/(?:sharer|share\.php|dialog/(?:feed|share))|"
+    r"(?:twitter|x)\.com/(?:intent|share)|linkedin\.com/(?:shareArticle|sharing|cws/share)|"
+    r"pinterest\.[a-z.]+/pin/create|reddit\.com/submit|wa\.me/|whatsapp\.com/send|t\.me/share|"
+    r"plus\.google\.com/share|getpocket\.com/(?:save|edit)|news\.ycombinator\.com/submitlink|"
+    r"tumblr\.com/(?:share|widgets/share)|mix\.com/add|flipboard\.com/bookmarklet|vk\.com/share|"
+    r"xing\.com/(?:spi/)?shares?|digg\.com/submit|stumbleupon\.com/submit|addtoany\.com/|addthis\.com/bookmark)",
     re.I,
 )
+_AREA_RANK = {"content": 0, "nav": 1, "other": 2, "footer": 3}
+_NAVIGATION = F_NAV | F_ASIDE | F_HIDDEN | F_COOKIE | F_NAVCLASS
 _FILENAME = re.compile(r"^[\w.-]+\.(?:jpe?g|png|gif|webp|svg|avif|bmp)$", re.I)
 _EXTENSION = re.compile(r"\.(?:s?html?|php\d?|aspx?|jsp|cgi|cfm)$", re.I)
 _SLUG_SPLIT = re.compile(r"[-_+.,;:=~!\s]+")
@@ -85,6 +94,17 @@ _NEXT_ARROWS = frozenset("›»→>")
 _PREV_ARROWS = frozenset("‹«←<")
 
 
+@functools.lru_cache(maxsize=1024)
+def _site_of(url: str) -> str | None:
+    parts = split_http(url)
+    if parts is not None:
+        return site_key(parts[1])
+    try:
+        return site_key(urlsplit(url).netloc)
+    except ValueError:
+        return None
+
+
 def is_same_site(url: str, page_url: str) -> bool:
     """Whether ``url`` is on ``page_url``'s site (same host and port, ``www.`` ignored).
 
@@ -95,10 +115,8 @@ def is_same_site(url: str, page_url: str) -> bool:
     Returns:
         True when both URLs are on one site.
     """
-    try:
-        return site_key(urlsplit(url).netloc) == site_key(urlsplit(page_url).netloc)
-    except ValueError:
-        return False
+    site = _site_of(url)
+    return site is not None and site == _site_of(page_url)
 
 
 def display_url(url: str, page_url: str) -> str:
@@ -115,11 +133,12 @@ def display_url(url: str, page_url: str) -> str:
         >>> display_url("https://www.x.de/politik/?p=2", "https://x.de/")
         '/politik/?p=2'
     """
-    if not is_same_site(url, page_url):
+    parts = split_http(url)
+    if parts is None or site_key(parts[1]) != _site_of(page_url):
         return url
-    parts = urlsplit(url)
-    path = parts.path or "/"
-    return f"{path}?{parts.query}" if parts.query else path
+    _scheme, _netloc, path, query = parts
+    path = path or "/"
+    return f"{path}?{query}" if query else path
 
 
 def _is_id(word: str) -> bool:
@@ -152,10 +171,10 @@ def slug_label(url: str, same_site: bool = True) -> str:
     return "home page" if same_site else site_key(parts.netloc)
 
 
-def _label(a: LexborNode, url: str, same_site: bool) -> tuple[str, float]:
+def _label(
+    a: LexborNode, attrs: dict[str, str | None], url: str, same_site: bool, text: str
+) -> tuple[str, float]:
     """The link's label and a quality used to keep the best label of duplicate links."""
-    attrs = a.attributes
-    text = norm_ws(a.text(separator=" "))
     generic = text.lower().strip(" .:!") in _GENERIC_LABELS if text else False
     if text and not generic:
         return text, 3.0 + min(len(text), 60) / 200
@@ -183,7 +202,8 @@ def extract_links(
     ctx: DomContext,
     page_url: str,
     base: str,
-    content_ids: frozenset[int] = frozenset(),
+    content_links: Mapping[int, int] | None = None,
+    pagination: dict[str, str] | None = None,
 ) -> tuple[list[Link], bool]:
     """Collect the distinct navigable links of a page, labelled and grouped.
 
@@ -192,44 +212,62 @@ def extract_links(
         ctx: Its context-flag memo.
         page_url: The page's URL (links back to it are left out; same-site is judged against it).
         base: The URL relative links resolve against (``<base href>`` or the page URL).
-        content_ids: ``mem_id`` of the ``<a>`` elements inside the main content.
+        content_links: ``mem_id`` of each ``<a>`` inside the main content, mapped to the context
+            flags of its content block (class names above the content do not make its links navigation).
+        pagination: When given, filled with the first ``"next"``/``"prev"`` links found by their text
+            ("Next", "Weiter", "›"...), for :func:`find_pagination`.
 
     Returns:
         The links in order of first occurrence, and whether the link cap cut the list short.
     """
-    merged: dict[str, list] = {}  # url -> [label, quality, group, same_site, position]
+    merged: dict[str, list] = {}  # url -> [label, quality, group, same_site, position, area]
     truncated = False
     resolver = UrlResolver(page_url, base)
+    content = content_links or {}
     for index, a in enumerate(tree.css("a[href], area[href]")):
         if index >= MAX_LINKS_CONSIDERED:
             truncated = True
             break
-        resolved = resolver.resolve(a.attributes.get("href") or "")
+        attrs = a.attributes
+        resolved = resolver.resolve(attrs.get("href") or "")
         if resolved is None or resolved[2]:
             continue
         url, same_site, _ = resolved
-        if _SHARE_URL.search(url):
+        if not same_site and _SHARE_URL.match(url):
             continue
-        label, quality = _label(a, url, same_site)
-        flags = ctx.flags(a)
+        text = norm_ws(a.text(separator=" "))
+        label, quality = _label(a, attrs, url, same_site, text)
+        if pagination is not None and len(text) <= 30:
+            kind = _direction(text or attrs.get("aria-label") or "")
+            if kind is not None and kind not in pagination:
+                pagination[kind] = url
+        flags = ctx.leaf_flags(a, attrs)
+        root_flags = content.get(a.mem_id)
+        in_content = root_flags is not None
+        if in_content:
+            flags &= ~root_flags  # only what is said inside the content block counts
         group: LinkGroup
-        if flags & (F_NAV | F_ASIDE | F_HIDDEN):
+        area: LinkArea
+        if flags & _NAVIGATION:
             group = "sections" if same_site else "external"
+            area = "footer" if flags & F_FOOTER else "nav" if flags & (F_NAV | F_NAVCLASS) else "other"
         elif flags & F_HEADING or (
             not flags & F_UNLIKELY
-            and (a.mem_id in content_ids or flags & (F_MAIN | F_ARTICLE) or (same_site and _headline_like(label)))
+            and (in_content or flags & (F_MAIN | F_ARTICLE) or (same_site and _headline_like(label)))
         ):
-            group = "main"
+            group, area = "main", "content"
         else:
-            group = "sections" if same_site else "external"
+            group, area = ("sections" if same_site else "external"), "other"
         entry = merged.get(url)
         if entry is None:
-            merged[url] = [label, quality, group, same_site, len(merged)]
+            merged[url] = [label, quality, group, same_site, len(merged), area]
             continue
         if quality > entry[1]:
             entry[0], entry[1] = label, quality
         if group == "main":
             entry[2] = "main"
+        if _AREA_RANK[area] < _AREA_RANK[entry[5]]:
+            entry[5] = area
     links = [
         Link(
             url=url,
@@ -237,8 +275,9 @@ def extract_links(
             group=group,
             same_site=same_site,
             position=position,
+            area=area,
         )
-        for url, (label, _quality, group, same_site, position) in merged.items()
+        for url, (label, _quality, group, same_site, position, area) in merged.items()
     ]
     return links, truncated
 
@@ -291,7 +330,9 @@ def _submit_label(el: LexborNode) -> str | None:
     kind = (attrs.get("type") or ("submit" if el.tag == "button" else "text")).lower()
     if kind not in ("submit", "image"):
         return None
-    return norm_ws(el.text(separator=" ") or attrs.get("value") or attrs.get("aria-label") or attrs.get("alt") or "")
+    return norm_ws(
+        el.text(separator=" ") or attrs.get("value") or attrs.get("aria-label") or attrs.get("alt") or ""
+    )
 
 
 def _form_label(form: LexborNode, fields: list[FormField]) -> str:
@@ -303,7 +344,12 @@ def _form_label(form: LexborNode, fields: list[FormField]) -> str:
         node = form.css_first(selector)
         if node is not None and norm_ws(node.text(separator=" ")):
             return norm_ws(node.text(separator=" "))
-    if (attrs.get("role") or "").lower() == "search" or any(f.type == "search" for f in fields):
+    action = (attrs.get("action") or "").lower()
+    if (
+        (attrs.get("role") or "").lower() == "search"
+        or any(f.type == "search" for f in fields)
+        or re.search(r"search|such", action)
+    ):
         return "search"
     return norm_ws(attrs.get("name") or attrs.get("id") or "")
 
@@ -401,13 +447,16 @@ def _direction(text: str) -> str | None:
     return None
 
 
-def find_pagination(tree: LexborHTMLParser, page_url: str, base: str) -> tuple[str | None, str | None]:
-    """Find the next and previous page: ``rel=next/prev`` first, then link texts such as "Next", "Weiter", "›".
+def find_pagination(
+    tree: LexborHTMLParser, page_url: str, base: str, by_text: Mapping[str, str] | None = None
+) -> tuple[str | None, str | None]:
+    """Find the next and previous page: ``rel=next/prev`` first, then link texts ("Next", "Weiter", "›").
 
     Args:
         tree: The parsed page.
         page_url: The page's URL (links to itself are ignored).
         base: The URL relative hrefs resolve against.
+        by_text: Links already found by their text (from :func:`extract_links`); saves a second scan.
 
     Returns:
         ``(next_url, prev_url)``, each None when not found.
@@ -421,6 +470,8 @@ def find_pagination(tree: LexborHTMLParser, page_url: str, base: str) -> tuple[s
             resolved = resolver.resolve(node.attributes.get("href") or "")
             if resolved and not resolved[2]:
                 found[kind] = resolved[0]
+    if by_text is not None:
+        return found.get("next") or by_text.get("next"), found.get("prev") or by_text.get("prev")
     if len(found) < 2:
         for index, a in enumerate(tree.css("a[href]")):
             if index >= MAX_LINKS_CONSIDERED:

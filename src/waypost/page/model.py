@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-__all__ = ["Feed", "Form", "FormField", "Link", "LinkGroup", "PageModel", "PageView"]
+__all__ = ["Feed", "Form", "FormField", "Link", "LinkArea", "LinkGroup", "PageModel", "PageView"]
 
 LinkGroup = Literal["main", "sections", "external"]
+LinkArea = Literal["content", "nav", "footer", "other"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,8 @@ class Link:
         score: Hint score in 0..1; higher sorts first (set by the view).
         same_site: Whether the URL is on the page's site (``www.`` ignored).
         position: Index of the link's first occurrence in document order.
+        area: Where on the page it was: ``"content"``, ``"nav"`` (navigation, header, menus),
+            ``"footer"`` or ``"other"``.
     """
 
     url: str
@@ -34,6 +37,7 @@ class Link:
     score: float = 0.0
     same_site: bool = True
     position: int = 0
+    area: LinkArea = "other"
 
 
 @dataclass(frozen=True, slots=True)

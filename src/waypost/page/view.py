@@ -30,7 +30,7 @@ from http import HTTPStatus
 
 from waypost.page._dom import same_url, truncate_text
 from waypost.page.hint import HintMatcher, apply_hint
-from waypost.page.links import display_url
+from waypost.page.links import display_url, is_same_site
 from waypost.page.model import Form, Link, PageModel, PageView
 from waypost.page.tokens import count_tokens
 
@@ -41,6 +41,12 @@ _GROUPS = (("main", "Main content:"), ("sections", "Sections:"), ("external", "E
 _WEIGHTS = {"matching": 2.0, "main": 0.45, "sections": 0.35, "external": 0.2}
 _FOOTER = "Call research_navigate with one of these URLs."
 _NO_LINKS = 'No links on this page. Call research_navigate with "back" to return to the previous page.'
+_AREA_ORDER = {"content": 0, "nav": 0, "other": 1, "footer": 2}
+_POOR_LABELS = frozenset(
+    {"home page", "read more", "more", "mehr", "here", "hier", "link", "click here", "image"}
+)
+_MAX_URL_CHARS = 300
+_LONG_URL_CHARS = 120
 _FORM_FIELDS_SHOWN = 6
 _OPTIONS_SHOWN = 5
 
@@ -78,6 +84,21 @@ def _form_line(form: Form, page_url: str, label_chars: int) -> str:
     return f"Form{name} ({form.method} {display_url(form.action, page_url)}): {fields}{submit}"
 
 
+def _display_map(links: Sequence[Link], model_url: str, page_url: str) -> dict[str, str]:
+    """Each link URL as shown; uses ``Link.same_site`` when the page is shown on its own site."""
+    if not is_same_site(model_url, page_url):
+        return {link.url: display_url(link.url, page_url) for link in links}
+    shown = {}
+    for link in links:
+        url = link.url
+        if link.same_site:
+            cut = url.find("/", url.find("://") + 3)
+            shown[url] = url[cut:] if cut >= 0 else "/"
+        else:
+            shown[url] = url
+    return shown
+
+
 def _slot_order(pools: list[tuple[str, list[Link]]], limit: int) -> list[int]:
     """Which pool each successive link slot goes to: every pool gets one first, then by weight."""
     taken = [0] * len(pools)
@@ -113,12 +134,17 @@ class _Renderer:
         self.page_url = page_url
         self.matcher = matcher
         self.links = apply_hint(model.links, matcher)
-        matching = [link for link in self.links if link.matches_hint]
+        self.display = _display_map(self.links, model.url, page_url)
+        # Monster URLs (tracking redirects) cost hundreds of tokens: never shown; short ones first.
+        shown = [link for link in self.links if len(self.display[link.url]) <= _MAX_URL_CHARS]
+        shown.sort(key=self._rank)
         self.pools: list[tuple[str, list[Link]]] = []
         if matcher:
-            self.pools.append(("matching", matching))
+            self.pools.append(("matching", [link for link in shown if link.matches_hint]))
         for group, _header in _GROUPS:
-            self.pools.append((group, [link for link in self.links if link.group == group and not link.matches_hint]))
+            self.pools.append(
+                (group, [link for link in shown if link.group == group and not link.matches_hint])
+            )
         self.order = _slot_order(self.pools, max(0, max_links))
         self.head = [f"You are on: {model.title} ({page_url})"]
         status_line = _status_line(status)
@@ -136,14 +162,21 @@ class _Renderer:
             if model.prev_url:
                 self.pagination.append(("previous page", model.prev_url))
 
+    def _rank(self, link: Link) -> tuple:
+        """Best hint score first, then useful labels, navigation before footers, short URLs."""
+        label = link.label.lower()
+        poor = len(label) < 3 or label in _POOR_LABELS or label.startswith(("http:", "https:", "www."))
+        return (-link.score, poor, _AREA_ORDER[link.area], len(self.display[link.url]) > _LONG_URL_CHARS)
+
     def shown(self, n_links: int) -> list[tuple[str, list[Link]]]:
         counts = [0] * len(self.pools)
         for i in self.order[:n_links]:
             counts[i] += 1
         return [(name, pool[: counts[i]]) for i, (name, pool) in enumerate(self.pools)]
 
-    def _link_line(self, label: str, url: str, label_chars: int) -> str:
-        return f"For {truncate_text(label, label_chars)}: {display_url(url, self.page_url)}"
+    def link_line(self, label: str, url: str, label_chars: int) -> str:
+        shown = self.display.get(url) or display_url(url, self.page_url)
+        return f"For {truncate_text(label, label_chars)}: {shown}"
 
     def build(self, excerpt: str, label_chars: int, n_links: int, extras: bool) -> tuple[str, list[Link]]:
         lines = list(self.head)
@@ -159,18 +192,18 @@ class _Renderer:
                 continue
             header = f'Matching "{hint_text}":' if name == "matching" else dict(_GROUPS)[name]
             lines.append(header)
-            lines.extend(self._link_line(link.label, link.url, label_chars) for link in links)
+            lines.extend(self.link_line(link.label, link.url, label_chars) for link in links)
             shown_links.extend(links)
         if self.pagination and n_links:
             lines.append("Pagination:")
-            lines.extend(self._link_line(label, url, label_chars) for label, url in self.pagination)
+            lines.extend(self.link_line(label, url, label_chars) for label, url in self.pagination)
         if extras and self.show_forms:
             lines.append("Forms:")
             lines.extend(_form_line(f, self.page_url, label_chars) for f in self.model.forms[:3])
         if extras and self.show_feeds:
             lines.append("Feeds:")
             lines.extend(
-                self._link_line(f"{f.type.upper()} feed {f.title}".strip(), f.url, label_chars)
+                self.link_line(f"{f.type.upper()} feed {f.title}".strip(), f.url, label_chars)
                 for f in self.model.feeds[:3]
             )
         if shown_links or (self.pagination and n_links):
@@ -237,38 +270,44 @@ def render_view(
     """
     page_url = final_url or model.url
     matcher = HintMatcher(hint)
-    r = _Renderer(model, page_url, matcher, status, notices, max_links, show_forms, show_feeds, show_pagination)
+    r = _Renderer(
+        model, page_url, matcher, status, notices, max_links, show_forms, show_feeds, show_pagination
+    )
     n_all = len(r.order)
     budget = max(0, token_budget)
 
     def fits(text: str) -> bool:
         return count_tokens(text) <= budget
 
-    attempt = (model.excerpt, 80, n_all, True)
-    text, shown = r.build(*attempt)
+    excerpt = model.excerpt
+    text, shown = r.build(excerpt, 80, n_all, True)
     if not fits(text):
-        # 1. shorter excerpt; 2. no forms/feeds; 3. shorter labels; 4. fewer links.
-        ladder = [(truncate_text(model.excerpt, n), 80, n_all, True) for n in (300, 150)]
-        ladder += [("", 80, n_all, True), ("", 80, n_all, False), ("", 50, n_all, False), ("", 30, n_all, False)]
-        for attempt in ladder:
-            text, shown = r.build(*attempt)
+        # Shorter excerpt, then no forms/feeds, then shorter labels, then fewer links, then no excerpt.
+        short = [truncate_text(model.excerpt, n) for n in (300, 150)]
+        ladder = [(short[0], 80, True), (short[1], 80, True), (short[1], 80, False)]
+        ladder += [(short[1], 50, False), (short[1], 30, False)]
+        for excerpt, label_chars, extras in ladder:
+            text, shown = r.build(excerpt, label_chars, n_all, extras)
             if fits(text):
                 break
         else:
-            lo, hi = 0, n_all - 1  # largest link count that fits
-            best = r.build("", 30, 0, False)
-            while lo <= hi:
-                mid = (lo + hi) // 2
-                candidate = r.build("", 30, mid, False)
-                if fits(candidate[0]):
-                    best, lo = candidate, mid + 1
-                else:
-                    hi = mid - 1
-            text, shown = best
-            attempt = ("", 30, len(shown), False)
+            for excerpt in (short[1], ""):
+                lo, hi = 0, n_all - 1  # the largest number of links that fits
+                text, shown = r.build(excerpt, 30, 0, False)
+                while lo <= hi:
+                    mid = (lo + hi) // 2
+                    candidate = r.build(excerpt, 30, mid, False)
+                    if fits(candidate[0]):
+                        (text, shown), lo = candidate, mid + 1
+                    else:
+                        hi = mid - 1
+                if fits(text) and (shown or not excerpt or not n_all):
+                    break
             if not fits(text):
                 text = _hard_cut(text, budget)
-                shown = [link for link in shown if display_url(link.url, page_url) in text]
+                kept = set(text.split("\n"))
+                shown = [link for link in shown if r.link_line(link.label, link.url, 30) in kept]
+                excerpt = excerpt if excerpt in text else ""
     return PageView(
         text=text,
         links=r.links,
@@ -277,7 +316,7 @@ def render_view(
         status=status,
         final_url=page_url,
         title=model.title,
-        excerpt=attempt[0],
+        excerpt=excerpt,
         model=model,
         hint=matcher.hint or None,
     )

@@ -17,7 +17,7 @@ from waypost.browser.navigation import PageSnapshot, open_url
 from waypost.browser.pool import SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
 from waypost.errors import BlockedURL
-from waypost.page import Link, PageView, parse_page, render_view
+from waypost.page import Link, PageView, display_url, parse_page, render_view
 from waypost.page.hint import HintMatcher
 
 NEXT_STEP = "Call research_navigate with one of these URLs."
@@ -222,10 +222,10 @@ class Navigator:
         state.repeats += 1
         view = state.last_view
         assert view is not None and state.current is not None
-        here = _display(state.current, state.current)
+        here = display_url(state.current, state.current)
         suggestions = _pick_next(view, hint, state.current, n=3)
         if state.repeats >= 2:
-            options = ", ".join(_display(link.url, state.current) for link in suggestions)
+            options = ", ".join(display_url(link.url, state.current) for link in suggestions)
             text = f"You are already here ({here}). Stop requesting it. Go to: {options}."
             if not suggestions:
                 text = f"You are already here ({here}). Stop requesting it. Go back with target 'back'."
@@ -233,7 +233,7 @@ class Navigator:
             text = (
                 f"Error: you are already on {view.title or here} ({here}); it was not loaded again.\n"
                 "Choose one of these next pages instead:\n"
-                + "\n".join(f"For {link.label}: {_display(link.url, state.current)}" for link in suggestions)
+                + "\n".join(f"For {ln.label}: {display_url(ln.url, state.current)}" for ln in suggestions)
             )
             if not suggestions:
                 text += "(this page has no links) — use target 'back'."
@@ -264,7 +264,7 @@ class Navigator:
                 "bot wall, not the content. A person has to solve it; otherwise go back or try another site."
             )
         if snapshot.redirects:
-            notices.append(f"Redirected from {_display(snapshot.redirects[0], snapshot.final_url)}.")
+            notices.append(f"Redirected from {display_url(snapshot.redirects[0], snapshot.final_url)}.")
         if snapshot.attempts > 1:
             notices.append(f"Loaded on try {snapshot.attempts}.")
         view = render_view(
@@ -294,14 +294,6 @@ class Navigator:
         )
 
 
-def _display(url: str, base: str) -> str:
-    """Same-site URLs as paths, others absolute (as in the view)."""
-    a, b = urlsplit(url), urlsplit(base)
-    if (a.scheme, a.netloc.lower()) == (b.scheme, b.netloc.lower()):
-        return urlunsplit(("", "", a.path or "/", a.query, ""))
-    return url
-
-
 def _pick_next(view: PageView, hint: str | None, current: str, n: int) -> list[Link]:
     here = same_page_key(current)
     links = [link for link in view.links if same_page_key(link.url) != here]
@@ -326,4 +318,4 @@ def _suggest(view: PageView, hint: str | None, current: str | None, n: int) -> s
     if not links:
         return ""
     base = current or view.final_url or ""
-    return "Try one of:\n" + "\n".join(f"For {link.label}: {_display(link.url, base)}" for link in links)
+    return "Try one of:\n" + "\n".join(f"For {link.label}: {display_url(link.url, base)}" for link in links)
