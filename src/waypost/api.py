@@ -15,7 +15,9 @@ from typing import Any, TypeVar
 from waypost.browser.pool import SessionInfo, SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
 from waypost.config import Settings
+from waypost.errors import BrowserUnavailable
 from waypost.page.tokens import count_tokens
+from waypost.retrieval import Actor, ActReport
 from waypost.tools.navigate import NavigationResult, Navigator
 from waypost.tools.registry import ToolFunction, ToolSpec, default_tools
 
@@ -58,6 +60,7 @@ class Waypost:
         self.pool = SessionPool(self.settings)
         self.navigator = Navigator(self.pool)
         self.sessions = Sessions(self)
+        self.actor: Actor | None = None
 
     async def __aenter__(self) -> Waypost:
         await self.start()
@@ -67,14 +70,19 @@ class Waypost:
         await self.close()
 
     async def start(self) -> None:
-        """Launch (or attach to) the browser."""
+        """Launch (or attach to) the browser and open the stores under the data dir."""
+        self.actor = Actor.for_data_dir(self.settings.data_dir, self.settings.retrieval)
         await self.pool.start()
         # Load the tokenizer now, so the first page view is not the one that pays for it.
         await asyncio.to_thread(count_tokens, "warm up")
 
     async def close(self) -> None:
         """Save every session and close the browser (an attached browser stays open)."""
-        await self.pool.close()
+        try:
+            await self.pool.close()
+        finally:
+            if self.actor is not None:
+                self.actor.close()
 
     async def navigate(
         self,
@@ -97,6 +105,21 @@ class Waypost:
             show_feeds=show_feeds,
             show_pagination=show_pagination,
         )
+
+    async def act(self, instruction: str, *, session_id: str = DEFAULT_SESSION) -> ActReport:
+        """Carry out a plain-words instruction on a session's page, e.g. 'click the login button'.
+
+        Several steps ('type Bob into the name field and click Submit') run in order; the first
+        step that is not done stops the rest. Nothing is retried.
+        """
+        validate_session_id(session_id)
+        async with self.pool.session(session_id) as session:
+            return await self._require_actor().act(session.page, instruction)
+
+    def _require_actor(self) -> Actor:
+        if self.actor is None:
+            raise BrowserUnavailable("Waypost is not started: use 'async with Waypost() as wp'.")
+        return self.actor
 
     def tool_specs(self) -> list[ToolSpec]:
         """The model-facing tools."""
@@ -141,6 +164,10 @@ class SyncWaypost:
     def navigate(self, target: str, **kwargs: Any) -> NavigationResult:
         """See :meth:`Waypost.navigate`."""
         return self._run(self._wp.navigate(target, **kwargs))
+
+    def act(self, instruction: str, **kwargs: Any) -> ActReport:
+        """See :meth:`Waypost.act`."""
+        return self._run(self._wp.act(instruction, **kwargs))
 
     @property
     def sessions(self) -> list[SessionInfo]:

@@ -19,6 +19,7 @@ from waypost.api import Waypost
 from waypost.browser.storage import SessionStore
 from waypost.config import Settings
 from waypost.errors import WaypostError
+from waypost.retrieval.cli import retrieval_app
 
 app = typer.Typer(
     help="Waypost: let language models browse the web reliably, cheaply and safely.",
@@ -27,6 +28,7 @@ app = typer.Typer(
 )
 sessions_app = typer.Typer(help="List and clear saved browser sessions.", no_args_is_help=True)
 app.add_typer(sessions_app, name="sessions")
+app.add_typer(retrieval_app, name="retrieval")
 
 out = Console()
 err = Console(stderr=True)

@@ -8,6 +8,8 @@ import platformdirs
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from waypost.retrieval.settings import RetrievalSettings
+
 
 def default_data_dir() -> Path:
     """The platform's per-user data dir for Waypost (``~/.local/share/waypost`` on Linux)."""
@@ -46,6 +48,7 @@ class Settings(BaseSettings):
     max_links: int = Field(15, ge=1, le=100, description="Links shown in a page view.")
     view_token_budget: int = Field(1300, ge=200, le=20000, description="Tokens a page view may take.")
     user_agent: str | None = None
+    retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
 
     @field_validator("data_dir", mode="after")
     @classmethod

@@ -321,8 +321,8 @@ def find_main_content(tree: LexborHTMLParser, ctx: DomContext) -> MainContent:
     by_id = {p.node.mem_id: p for p in paragraphs}
     cache: dict[int, int] = {}
     best: tuple[list[str], int, list[LexborNode]] = ([], 0, [])
-    # Strict first; relax the class-name rules, then everything, when that leaves too little.
-    for mask in (NOT_CONTENT, BY_TAGS, F_HIDDEN | F_COOKIE, 0):
+    # Strict first; relax the class-name rules, then all but cookie banners, when that leaves too little.
+    for mask in (NOT_CONTENT, BY_TAGS, F_HIDDEN | F_COOKIE, F_COOKIE):
         cands = _score_candidates(paragraphs, mask)
         picked = _pick_top(cands, cache)
         if picked is None:
@@ -331,14 +331,33 @@ def find_main_content(tree: LexborHTMLParser, ctx: DomContext) -> MainContent:
         texts, total = _gather(roots, by_id, mask, cache)
         if total > best[1] * 2 or not best[0]:
             best = (texts, total, roots)
-        if best[1] >= 250:
+        if best[1] >= 250 or (mask == NOT_CONTENT and texts and _in_semantic_main(picked[0])):
+            # A short page whose content sits in <main>/<article> is still that content: relaxing
+            # would only pull in footers and banners.
             break
     texts, total, roots = best
+    main = tree.css_first("main, [role=main]")
+    if main is not None and total < 250 and not any(_in_semantic_main(root) for root in roots):
+        # Short pages (an account page, a confirmation) keep their few words in <main> in lists
+        # and short lines the paragraph scorer skips; they still beat a footer or a banner.
+        text = _visible_text(main, ctx, MAIN_TEXT_CHARS)
+        if len(text) >= 40:
+            links = {a.mem_id: ctx.flags(main) for a in main.css("a[href]")}
+            return MainContent(text, len(text), links)
     if not texts:
         text = _visible_text(body, ctx, MAIN_TEXT_CHARS)
         return MainContent(text, len(text), {})
     link_roots = {a.mem_id: ctx.flags(root) for root in roots for a in root.css("a[href]")}
     return MainContent(_join_limited(texts, MAIN_TEXT_CHARS), total, link_roots)
+
+
+def _in_semantic_main(node: LexborNode) -> bool:
+    current: LexborNode | None = node
+    while current is not None and current.tag not in ("body", "html"):
+        if current.tag in ("main", "article") or current.attributes.get("role") == "main":
+            return True
+        current = current.parent
+    return False
 
 
 def _join_limited(texts: list[str], limit: int) -> str:

@@ -42,9 +42,10 @@ class ToolSpec:
 
 def default_tools() -> list[ToolSpec]:
     """Every tool Waypost offers, in the order models should see them."""
+    from waypost.tools.acting import ACTING_TOOLS
     from waypost.tools.research import RESEARCH_NAVIGATE
 
-    return [RESEARCH_NAVIGATE]
+    return [RESEARCH_NAVIGATE, *ACTING_TOOLS]
 
 
 def tool_map(specs: list[ToolSpec] | None = None) -> dict[str, ToolSpec]:

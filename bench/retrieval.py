@@ -1,0 +1,308 @@
+"""Benchmark of element retrieval on labelled fixture pages, in real Chromium.
+
+Each case of ``bench/retrieval_cases.jsonl`` is a page, an instruction of one step and the element
+it means (a CSS selector, or a list of acceptable ones). For every case the pipeline runs as in
+an action — inventory, rank, validate — twice: without a chooser (an LLM is not configured: it
+acts when confident and otherwise answers 'unsure') and with a scripted chooser that stands in for
+a configured LLM (it answers with the right candidate when that is among the top-k).
+
+Printed: top-1 accuracy and recall@5 of the ranking, how often acting without an LLM is right,
+wrong or unsure, accuracy and LLM-ask rate with the chooser, and p50/p95 latency of
+inventory + rank + validate. Nothing is clicked or typed.
+
+    .venv/bin/python bench/retrieval.py [--verbose] [--pages shop,table] [--log DIR]
+
+``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
+``waypost retrieval train --data-dir DIR`` refits the re-ranker. ``--weights FILE`` evaluates other
+weights. The fixture pages are served from a separate process, as a real site would be.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.async_api import Page  # noqa: E402
+
+from waypost.browser.pool import SessionPool  # noqa: E402
+from waypost.config import RetrySettings, Settings  # noqa: E402
+from waypost.retrieval import Candidate, RetrievalSettings, RetrievalStore, load_model, parse_instruction  # noqa: E402
+from waypost.retrieval.finder import ElementFinder, Resolution  # noqa: E402
+from waypost.retrieval.query import Intent  # noqa: E402
+from waypost.retrieval.selectors import Selector  # noqa: E402
+from waypost.retrieval.telemetry import ActionRecord, percentile  # noqa: E402
+
+CASES = ROOT / "bench" / "retrieval_cases.jsonl"
+TOP_K = 5
+
+_SERVERS = """
+import json, sys, time
+sys.path.insert(0, {root!r})
+from tests.retrieval.site import PageServer
+from waypost.demo.server import DemoSite
+pages = PageServer().start()
+demo = DemoSite().start()
+print(json.dumps({{"pages": pages.url, "demo": demo.url}}), flush=True)
+while True:
+    time.sleep(3600)
+"""
+
+_SAME = """(els, indices) => {
+  let st = null;
+  try { st = window.top.__waypostInventory; } catch (e) { st = window.__waypostInventory; }
+  return indices.map((i) => els.length === 1 && !!st && st.els[i] === els[0]);
+}"""
+
+INTENTS: dict[str, Intent] = {"click": "click", "type": "type", "select": "select", "check": "check"}
+
+
+@dataclass
+class Outcome:
+    """What happened to one case."""
+
+    case: dict[str, Any]
+    rank: int | None = None  # 1-based rank of the right element among the top-k, None if absent
+    decision: str = ""
+    acted_right: bool = False  # without chooser: acted, on the right element
+    acted_wrong: bool = False  # without chooser: acted, on another element
+    unsure: bool = False
+    not_actionable: bool = False
+    llm_asked: bool = False
+    llm_right: bool = False  # with chooser: ended on the right element
+    latency_ms: list[float] = field(default_factory=list)
+    inventory_ms: list[float] = field(default_factory=list)
+    rank_ms: list[float] = field(default_factory=list)
+    top: list[str] = field(default_factory=list)
+
+
+def oracle_for(right_ids: set[int]) -> Any:
+    """A chooser that answers like a perfect LLM: the right candidate if it is listed."""
+
+    async def choose(query: str, candidates: list[Candidate]) -> int | None:
+        for c in candidates:
+            if c.element.index in right_ids:
+                return c.id
+        return None
+
+    return choose
+
+
+async def matches(page: Page, expect: str | list[str] | None, indices: list[int]) -> list[bool]:
+    """For each inventory index, whether it is (one of) the expected element(s)."""
+    hits = [False] * len(indices)
+    if expect is None:  # the target is not on the page
+        return hits
+    for sel_text in [expect] if isinstance(expect, str) else expect:
+        sel = Selector.parse(sel_text) or Selector("path", sel_text)
+        try:
+            found = await sel.locator(page).evaluate_all(_SAME, indices)
+        except Exception:
+            continue
+        hits = [a or b for a, b in zip(hits, found, strict=True)]
+    return hits
+
+
+async def run_case(
+    page: Page,
+    case: dict[str, Any],
+    plain: ElementFinder,
+    with_llm: ElementFinder,
+    log: RetrievalStore | None,
+) -> Outcome:
+    steps = parse_instruction(case["instruction"])
+    step = steps[0]
+    intent: Intent = INTENTS.get(step.action, "any")
+    out = Outcome(case)
+    res: Resolution = await plain.resolve(page, step.target, intent, step.verb)
+    out.latency_ms.append(res.latency_ms)
+    out.inventory_ms.append(res.inventory_ms)
+    out.rank_ms.append(res.rank_ms)
+    out.decision = res.ranking.decision if res.ranking else "none"
+    top = res.ranking.top(TOP_K) if res.ranking else []
+    out.top = [f"{c.element.describe()} p={c.p:.2f}" for c in top[:3]]
+    right = await matches(page, case["expect"], [c.element.index for c in top])
+    out.rank = next((i + 1 for i, ok in enumerate(right) if ok), None)
+    if res.status == "found" and res.candidate is not None:
+        acted = await matches(page, case["expect"], [res.candidate.element.index])
+        out.acted_right, out.acted_wrong = acted[0], not acted[0]
+    out.unsure = res.status == "unsure"
+    out.not_actionable = res.status == "not_actionable"
+    if log is not None and res.ranking is not None:
+        log.log(
+            ActionRecord(
+                action=step.action,
+                query=step.target,
+                query_key=res.query.key if res.query else "",
+                topk=[c.to_dict() for c in top],
+                features=[list(c.features) for c in top],
+                correct_rank=out.rank or 0,
+                success=out.rank is not None,
+                latency_ms=res.latency_ms,
+                ts=time.time(),
+            )
+        )
+    right_ids = {c.element.index for c, ok in zip(top, right, strict=True) if ok}
+    with_llm.chooser = oracle_for(right_ids)
+    res2 = await with_llm.resolve(page, step.target, intent, step.verb)
+    out.latency_ms.append(res2.latency_ms)
+    out.inventory_ms.append(res2.inventory_ms)
+    out.rank_ms.append(res2.rank_ms)
+    out.llm_asked = res2.llm_asked
+    if res2.status == "found" and res2.candidate is not None:
+        out.llm_right = (await matches(page, case["expect"], [res2.candidate.element.index]))[0]
+    return out
+
+
+def page_url(key: str, urls: dict[str, str]) -> tuple[str, bool]:
+    """The URL of a case's page and whether the demo consent cookie must be set."""
+    if key.startswith("demo+banner:"):
+        return urls["demo"] + key.split(":", 1)[1], False
+    if key.startswith("demo:"):
+        return urls["demo"] + key.split(":", 1)[1], True
+    return f"{urls['pages']}/{key}", False
+
+
+def bench(args: argparse.Namespace) -> int:
+    source = Path(args.cases) if args.cases else CASES
+    cases = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
+    if args.pages:
+        wanted = set(args.pages.split(","))
+        cases = [c for c in cases if c["page"].split("?")[0].removesuffix(".html").split("/")[-1] in wanted]
+    by_page: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for c in cases:
+        by_page[c["page"]].append(c)
+    servers = subprocess.Popen(
+        [sys.executable, "-c", _SERVERS.format(root=str(ROOT))], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        urls = json.loads(servers.stdout.readline())  # type: ignore[union-attr]
+        return asyncio.run(_run(args, by_page, urls, len(cases)))
+    finally:
+        servers.terminate()
+        servers.wait(timeout=10)
+
+
+async def _run(
+    args: argparse.Namespace, by_page: dict[str, list[dict[str, Any]]], urls: dict[str, str], n: int
+) -> int:
+    rs = RetrievalSettings(memory=False, telemetry=False)
+    model = load_model(Path(args.weights)) if args.weights else load_model(None)
+    plain = ElementFinder(rs, model=model)
+    with_llm = ElementFinder(rs, model=model)
+    log = RetrievalStore.for_data_dir(Path(args.log)) if args.log else None
+    outcomes: list[Outcome] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(
+            data_dir=Path(tmp),
+            loopback_only=True,
+            nav_timeout=15,
+            retry=RetrySettings(tries=1),
+            max_contexts=4,
+        )
+        async with SessionPool(settings) as pool:
+            for i, (key, page_cases) in enumerate(by_page.items()):
+                sid = f"bench-{i}"
+                async with pool.session(sid) as session:
+                    url, consent = page_url(key, urls)
+                    if consent:
+                        await session.context.add_cookies(
+                            [{"name": "consent", "value": "no", "url": urls["demo"]}]
+                        )
+                    await session.page.goto(url, wait_until="load")
+                    await asyncio.sleep(0.3)  # let scripts render (custom elements, dialogs opened on load)
+                    for case in page_cases:
+                        outcomes.append(await run_case(session.page, case, plain, with_llm, log))
+                await pool.close_session(sid, forget=True)
+    if log is not None:
+        log.close()
+    return report(outcomes, n, args.verbose, model.source)
+
+
+def report(outcomes: list[Outcome], n: int, verbose: bool, weights: str) -> int:
+    def pct(k: int, d: int) -> str:
+        return f"{100 * k / d:5.1f} %  ({k}/{d})" if d else "–"
+
+    present = [o for o in outcomes if o.case["expect"] is not None]
+    absent = [o for o in outcomes if o.case["expect"] is None]
+    n = len(present)
+    top1 = sum(1 for o in present if o.rank == 1)
+    recall = sum(1 for o in present if o.rank is not None)
+    acted_right = sum(o.acted_right for o in present)
+    acted_wrong = sum(o.acted_wrong for o in present)
+    unsure = sum(o.unsure for o in present)
+    blocked = sum(o.not_actionable for o in present)
+    asked = sum(o.llm_asked for o in outcomes)
+    llm_right = sum(o.llm_right for o in present)
+    absent_acted = sum(o.acted_wrong for o in absent)
+    lat = [x for o in outcomes for x in o.latency_ms]
+    inv = [x for o in outcomes for x in o.inventory_ms]
+    pages = Counter(o.case["page"].split("?")[0] for o in outcomes)
+    print(
+        f"Element retrieval benchmark: {len(outcomes)} labelled cases on {len(pages)} pages "
+        f"({n} with the target on the page, {len(absent)} without; weights: {weights})"
+    )
+    print(f"  top-1 accuracy (ranking)            {pct(top1, n)}")
+    print(f"  recall@{TOP_K}                            {pct(recall, n)}")
+    print("  without an LLM:")
+    print(f"    acted on the right element        {pct(acted_right, n)}")
+    print(f"    acted on a wrong element          {pct(acted_wrong, n)}")
+    print(f"    unsure (nothing done, top-k shown){pct(unsure, n)}")
+    print(f"    found but not actionable          {pct(blocked, n)}")
+    print("  with an LLM configured (scripted chooser):")
+    print(f"    ended on the right element        {pct(llm_right, n)}")
+    print(f"    LLM asked (all cases)             {pct(asked, len(outcomes))}")
+    if absent:
+        print(f"  target not on the page: acted anyway  {pct(absent_acted, len(absent))}")
+    p50, p95 = percentile(lat, 50), percentile(lat, 95)
+    i50, i95 = percentile(inv, 50), percentile(inv, 95)
+    rk = [x for o in outcomes for x in o.rank_ms]
+    r50, r95 = percentile(rk, 50), percentile(rk, 95)
+    val = [
+        t - i - r for o in outcomes for t, i, r in zip(o.latency_ms, o.inventory_ms, o.rank_ms, strict=True)
+    ]
+    v50, v95 = percentile(val, 50), percentile(val, 95)
+    print(f"  latency inventory+rank+validate     p50 {p50:.1f} ms, p95 {p95:.1f} ms, max {max(lat):.1f} ms")
+    print(f"  of which inventory                  p50 {i50:.1f} ms, p95 {i95:.1f} ms")
+    print(f"           index + features + rank    p50 {r50:.1f} ms, p95 {r95:.1f} ms")
+    print(f"           validation                 p50 {v50:.1f} ms, p95 {v95:.1f} ms")
+    slow = sorted(outcomes, key=lambda o: -max(o.latency_ms))[:5]
+    print("  slowest: " + "; ".join(f"{o.case['page']} {max(o.latency_ms):.0f} ms" for o in slow))
+    if verbose:
+        print("\nCases not ranked first:")
+        for o in outcomes:
+            if (o.case["expect"] is not None and o.rank != 1) or o.acted_wrong:
+                tag = "WRONG-ACT" if o.acted_wrong else o.decision
+                print(f"  [{o.case['page']}] {o.case['instruction']!r}: rank={o.rank} {tag}; top: {o.top}")
+    return 0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--verbose", "-v", action="store_true", help="List the cases not ranked first.")
+    parser.add_argument(
+        "--cases",
+        help="Labelled cases (JSONL); default bench/retrieval_cases.jsonl. The held-out set is "
+        "bench/retrieval_holdout.jsonl.",
+    )
+    parser.add_argument("--pages", help="Only these pages (comma-separated, e.g. shop,table,demo:/login).")
+    parser.add_argument("--log", help="Write rankings with their answers to DIR/retrieval.db (for training).")
+    parser.add_argument(
+        "--weights", help="Evaluate these re-ranker weights (JSON) instead of the shipped ones."
+    )
+    sys.exit(bench(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,310 @@
+"""Finding the element for a target: memory first, then inventory → rank → (chooser) → validate.
+
+The :class:`ElementFinder` never acts; it returns a :class:`Resolution` that says which selector to act
+on, or why there is none (nothing matches, several match equally, the element is covered...).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from waypost.retrieval.descriptor import Screen
+from waypost.retrieval.features import FEATURES
+from waypost.retrieval.index import Embedder, TfidfIndex
+from waypost.retrieval.inventory import collect, structural_path
+from waypost.retrieval.memory import RetrievalStore
+from waypost.retrieval.query import Intent, Query, parse_query
+from waypost.retrieval.ranking import Candidate, Ranking, rank
+from waypost.retrieval.rerank import RerankModel
+from waypost.retrieval.selectors import Selector
+from waypost.retrieval.settings import RetrievalSettings
+from waypost.retrieval.text import words
+from waypost.retrieval.validation import Validation, validate
+
+if TYPE_CHECKING:
+    from playwright.async_api import Page
+
+Chooser = Callable[[str, list[Candidate]], Awaitable[int | None] | int | None]
+"""The LLM seam: given the query and the top candidates, return one candidate's ``id`` or ``None``."""
+
+ResolutionStatus = Literal["found", "unsure", "not_found", "not_actionable"]
+
+_ROLE_FIT = FEATURES.index("role_fit")
+_INDEX_CACHE = 32
+
+
+@dataclass
+class Resolution:
+    """Where a target is, or why it cannot be acted on.
+
+    Attributes:
+        status: ``found``, ``unsure``, ``not_found`` or ``not_actionable``.
+        query: The parsed query (``None`` when a selector was given).
+        selector: The validated selector (when found), or the last one tried.
+        validation: Its validation.
+        candidate: The ranked candidate acted on (``None`` when from memory or a given selector).
+        ranking: The ranking, when retrieval ran.
+        screen: The inventory, when retrieval ran.
+        llm_asked: The chooser was asked.
+        llm_choice: The id the chooser answered.
+        from_memory: A remembered selector was used.
+        healed: A remembered selector failed and retrieval found the element again.
+        latency_ms: Inventory + rank + validate.
+        inventory_ms: The inventory alone.
+        rank_ms: Index, features and re-ranking alone.
+        failures: Candidates that failed validation, with why.
+    """
+
+    status: ResolutionStatus
+    query: Query | None = None
+    selector: Selector | None = None
+    validation: Validation | None = None
+    candidate: Candidate | None = None
+    ranking: Ranking | None = None
+    screen: Screen | None = None
+    llm_asked: bool = False
+    llm_choice: int | None = None
+    from_memory: bool = False
+    healed: bool = False
+    latency_ms: float = 0.0
+    inventory_ms: float = 0.0
+    rank_ms: float = 0.0
+    failures: list[tuple[Candidate, Validation]] = field(default_factory=list)
+
+    @property
+    def element_text(self) -> str:
+        """What the element is, for messages."""
+        if self.candidate is not None:
+            return self.candidate.element.describe()
+        if self.validation is not None and self.validation.name:
+            kind = self.validation.tag or "element"
+            return f'{kind} "{" ".join(self.validation.name.split())[:60]}"'
+        return str(self.selector) if self.selector else "the element"
+
+
+def _same_name(a: str, b: str) -> bool:
+    wa, wb = set(words(a)), set(words(b))
+    if not wa or not wb:
+        return True
+    return len(wa & wb) / max(len(wa), len(wb)) >= 0.5
+
+
+class ElementFinder:
+    """Resolves targets on pages; holds the memory store, the re-ranker and a per-screen index cache.
+
+    Args:
+        settings: Retrieval settings.
+        store: Learned selectors and action log (``None``: no memory, no telemetry).
+        model: Re-ranker weights.
+        chooser: Asked on a tie or low confidence; without it the result is 'unsure'.
+        embedder: Optional local embedding model for the index.
+    """
+
+    def __init__(
+        self,
+        settings: RetrievalSettings,
+        *,
+        store: RetrievalStore | None = None,
+        model: RerankModel | None = None,
+        chooser: Chooser | None = None,
+        embedder: Embedder | None = None,
+    ) -> None:
+        self.settings = settings
+        self.store = store
+        self.model = model or RerankModel()
+        self.chooser = chooser
+        self.embedder = embedder
+        self._indexes: OrderedDict[str, TfidfIndex] = OrderedDict()
+        self.last_rank_ms = 0.0
+
+    # -- pieces --------------------------------------------------------------------------------
+
+    def index_for(self, screen: Screen) -> TfidfIndex:
+        """The TF-IDF index of a screen, cached by the content it indexes."""
+        h = hashlib.blake2b(digest_size=12)
+        for e in screen.elements:
+            h.update(
+                "\x1f".join(
+                    (
+                        e.name,
+                        e.label,
+                        e.placeholder,
+                        e.title,
+                        e.text,
+                        e.id,
+                        e.name_attr,
+                        e.classes,
+                        e.href,
+                        e.role,
+                    )
+                ).encode()
+            )
+            h.update(repr(sorted(e.data.items())).encode())
+        key = h.hexdigest()
+        index = self._indexes.get(key)
+        if index is None:
+            index = TfidfIndex(screen.elements, self.embedder)
+            self._indexes[key] = index
+            if len(self._indexes) > _INDEX_CACHE:
+                self._indexes.popitem(last=False)
+        else:
+            self._indexes.move_to_end(key)
+        return index
+
+    async def rank_page(self, page: Page, query: Query) -> tuple[Screen, Ranking, float]:
+        """Inventory the page and rank its elements; returns the screen, ranking and inventory ms."""
+        t0 = time.perf_counter()
+        screen = await collect(page)
+        inventory_ms = (time.perf_counter() - t0) * 1000
+        t1 = time.perf_counter()
+        ranking = rank(
+            screen,
+            query,
+            self.model,
+            index=self.index_for(screen),
+            confidence=self.settings.confidence,
+            tie_margin=self.settings.tie_margin,
+            min_p=self.settings.min_p,
+        )
+        self.last_rank_ms = (time.perf_counter() - t1) * 1000
+        return screen, ranking, inventory_ms
+
+    async def validate_candidate(self, page: Page, c: Candidate) -> tuple[Selector | None, Validation]:
+        """The first of ``c``'s selectors that resolves to exactly ``c``'s element, with its validation.
+
+        Falls back to a structural CSS path when no synthesized selector singles the element out.
+        """
+        last = Validation("missing")
+        for sel in c.selectors:
+            v = await validate(page, sel, c.element.index)
+            if v.element_ok:
+                return sel, v
+            last = v
+        path = c.element.path or await structural_path(page, c.element.index)
+        if path:
+            sel = Selector("path", path, frames=c.element.frames)
+            v = await validate(page, sel, c.element.index)
+            if v.element_ok:
+                return sel, v
+            last = v
+        return None, last
+
+    async def ask_chooser(self, query: Query, candidates: list[Candidate]) -> int | None:
+        """Ask the chooser; only an id from ``candidates`` counts as an answer."""
+        if self.chooser is None:
+            return None
+        answer = self.chooser(query.raw, candidates)
+        if inspect.isawaitable(answer):
+            answer = await answer
+        ids = {c.id for c in candidates}
+        return answer if isinstance(answer, int) and answer in ids else None
+
+    # -- the pipeline --------------------------------------------------------------------------
+
+    async def resolve(self, page: Page, target: str, intent: Intent, verb: str = "") -> Resolution:
+        """Find the element ``target`` names, ready to act on with ``intent``.
+
+        Args:
+            page: The page.
+            target: Plain words ('the login button') or a selector string from :meth:`observe`.
+            intent: ``click``, ``type``, ``select``, ``check`` or ``any``.
+            verb: The instruction's verb when it may be the element's name ('select', 'open').
+
+        Returns:
+            A :class:`Resolution`; never raises for a missing or ambiguous element.
+        """
+        started = time.perf_counter()
+        explicit = Selector.parse(target)
+        if explicit is not None:
+            v = await validate(page, explicit, None)
+            status: ResolutionStatus = "found" if v.ok else "not_actionable" if v.element_ok else "not_found"
+            return Resolution(status, selector=explicit, validation=v, latency_ms=_ms(started))
+        query = parse_query(target, intent, verb)
+        healed = False
+        site, path = _site_path(page.url)
+        if self.store is not None and self.settings.memory:
+            for remembered in self.store.recall(site, path, query.key):
+                v = await validate(page, remembered.selector, None)
+                if v.ok and _same_name(remembered.element_name, v.name):
+                    return Resolution(
+                        "found",
+                        query=query,
+                        selector=remembered.selector,
+                        validation=v,
+                        from_memory=True,
+                        latency_ms=_ms(started),
+                    )
+                if not v.element_ok or not _same_name(remembered.element_name, v.name):
+                    self.store.demote(site, path, query.key, remembered.selector)
+                    healed = True
+        screen, ranking, inventory_ms = await self.rank_page(page, query)
+        res = Resolution("not_found", query=query, ranking=ranking, screen=screen, healed=healed)
+        res.inventory_ms = inventory_ms
+        res.rank_ms = self.last_rank_ms
+        if ranking.decision == "none":
+            res.latency_ms = _ms(started)
+            return res
+        if ranking.decision == "confident":
+            await self._first_actionable(page, ranking, res)
+        else:
+            top = ranking.top(self.settings.top_k)
+            res.llm_asked = self.chooser is not None
+            t_ask = time.perf_counter()
+            choice = await self.ask_chooser(query, top)
+            asked_ms = _ms(t_ask)
+            res.llm_choice = choice
+            if choice is None:
+                res.status = "unsure"
+            else:
+                chosen = next(c for c in top if c.id == choice)
+                await self._try(page, chosen, res)
+            res.latency_ms = _ms(started) - asked_ms
+            return res
+        res.latency_ms = _ms(started)
+        return res
+
+    async def _first_actionable(self, page: Page, ranking: Ranking, res: Resolution) -> None:
+        """Validate candidates best first, among those plausible enough, until one can be acted on."""
+        first = ranking.candidates[0]
+        floor = max(0.05, 0.25 * first.p)
+        tried = 0
+        for c in ranking.candidates:
+            if tried >= self.settings.max_tries:
+                break
+            if c is not first and (c.p < floor or c.features[_ROLE_FIT] <= 0):
+                continue
+            tried += 1
+            if await self._try(page, c, res):
+                return
+
+    async def _try(self, page: Page, c: Candidate, res: Resolution) -> bool:
+        sel, v = await self.validate_candidate(page, c)
+        res.selector, res.validation, res.candidate = sel, v, c
+        if sel is not None and v.ok:
+            res.status = "found"
+            return True
+        res.failures.append((c, v))
+        res.status = "not_actionable" if v.element_ok else "not_found"
+        if res.failures and res.failures[0][1].element_ok:
+            # Report the best candidate's problem (e.g. covered), not a later one's.
+            first_c, first_v = res.failures[0]
+            res.candidate, res.validation = first_c, first_v
+            res.status = "not_actionable"
+        return False
+
+
+def _ms(since: float) -> float:
+    return (time.perf_counter() - since) * 1000
+
+
+def _site_path(url: str) -> tuple[str, str]:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    return parts.netloc.lower(), parts.path or "/"

@@ -1,0 +1,610 @@
+"""JavaScript evaluated in the page: the inventory, validation, dialog listing and sections.
+
+Kept as string constants so the package ships them without package-data globs. Each script is
+one function expression for ``page.evaluate`` / ``locator.evaluate_all``. The inventory keeps the
+elements it describes in ``window.__waypostInventory.els`` so that a synthesized selector can be
+checked to resolve to exactly the element that was ranked.
+"""
+
+# ruff: noqa: E501 -- the constants below are JavaScript, laid out for reading as JavaScript.
+from __future__ import annotations
+
+# Shared helpers, pasted into the scripts that need them.
+_HELPERS = r"""
+  const TEXT_MAX = 160;
+  const clean = (s, max) => {
+    if (!s) return '';
+    s = String(s).replace(/\s+/g, ' ').trim();
+    return s.length > (max || TEXT_MAX) ? s.slice(0, max || TEXT_MAX) : s;
+  };
+  const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK']);
+  const CONTROL_TAGS = new Set(['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA']);
+  const CONTROL_ROLES = new Set(['button', 'checkbox', 'switch', 'radio', 'tab', 'menuitem', 'option', 'combobox']);
+  const contentText = (el, budget, skipControls) => {
+    // Text as a screen reader would read it: text nodes, img alt, aria-label of children.
+    // With skipControls, the text of buttons and form fields inside is left out (context, not names).
+    let out = '';
+    const visit = (n) => {
+      if (out.length > budget) return;
+      if (n.nodeType === 3) { out += n.nodeValue + ' '; return; }
+      if (n.nodeType !== 1 || SKIP.has(n.tagName)) return;
+      if (skipControls && n !== el && (CONTROL_TAGS.has(n.tagName) || CONTROL_ROLES.has(n.getAttribute('role')))) return;
+      if (n.getAttribute('aria-hidden') === 'true' || n.hidden) return;
+      const al = n !== el && n.getAttribute('aria-label');
+      if (al) { out += al + ' '; return; }
+      if (n.tagName === 'IMG' || (n.tagName === 'INPUT' && n.type === 'image')) {
+        out += (n.getAttribute('alt') || '') + ' ';
+        return;
+      }
+      if (n.shadowRoot) for (const c of n.shadowRoot.childNodes) visit(c);
+      for (const c of n.childNodes) visit(c);
+    };
+    visit(el);
+    return clean(out, budget);
+  };
+  const byIds = (el, ids) => {
+    const root = el.getRootNode();
+    return ids.split(/\s+/).map((id) => {
+      const t = root.getElementById ? root.getElementById(id) : document.getElementById(id);
+      return t ? contentText(t, 200) : '';
+    }).join(' ').trim();
+  };
+  const labelText = (el) => {
+    const parts = [];
+    if (el.labels) for (const l of el.labels) parts.push(contentText(l, 200));
+    return clean(parts.join(' '), 200);
+  };
+  const accName = (el, tag, type) => {
+    const lb = el.getAttribute('aria-labelledby');
+    if (lb) { const t = byIds(el, lb); if (t) return clean(t); }
+    const al = el.getAttribute('aria-label');
+    if (al && al.trim()) return clean(al);
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') {
+      if (tag === 'INPUT' && (type === 'submit' || type === 'button' || type === 'reset')) {
+        return clean(el.value || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
+      }
+      if (tag === 'INPUT' && type === 'image') return clean(el.getAttribute('alt') || el.value || 'Submit');
+      const lt = labelText(el);
+      if (lt) return lt;
+      return clean(el.getAttribute('title') || el.getAttribute('placeholder') || '');
+    }
+    if (tag === 'IMG') return clean(el.getAttribute('alt') || el.getAttribute('title') || '');
+    const t = contentText(el, TEXT_MAX);
+    if (t) return t;
+    return clean(el.getAttribute('title') || '');
+  };
+  const isEnabled = (el) => {
+    if (el.disabled) return false;
+    if (el.getAttribute('aria-disabled') === 'true') return false;
+    const fs = el.closest && el.closest('fieldset[disabled]');
+    if (fs) {
+      const legend = fs.querySelector('legend');
+      if (!legend || !legend.contains(el)) return false;
+    }
+    return true;
+  };
+  const parentOf = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+"""
+
+INVENTORY_JS = (
+    r"""
+(opts) => {
+  const t0 = performance.now();
+"""
+    + _HELPERS
+    + r"""
+  const W = window;
+  let st = W.__waypostInventory;
+  if (!st) {
+    st = W.__waypostInventory = { els: [], changedAt: new WeakMap(), observer: null, gen: 0 };
+  }
+  st.gen += 1;
+  if (!st.observer && typeof MutationObserver === 'function' && document.documentElement) {
+    // Remember when nodes appear or change visibility-related attributes: evidence for overlays.
+    st.observer = new MutationObserver((records) => {
+      const t = performance.now();
+      for (const r of records) {
+        if (r.type === 'childList') {
+          for (const n of r.addedNodes) if (n.nodeType === 1) st.changedAt.set(n, t);
+        } else if (r.target.nodeType === 1) {
+          st.changedAt.set(r.target, t);
+        }
+      }
+    });
+    st.observer.observe(document.documentElement, {
+      childList: true, subtree: true, attributes: true,
+      attributeFilter: ['hidden', 'open', 'class', 'style', 'aria-hidden', 'aria-modal'],
+    });
+  }
+  const now = performance.now();
+  const recentWindow = (opts && opts.recentMs) || 3000;
+  const vw = W.innerWidth, vh = W.innerHeight;
+  const ROLES = new Set(['button', 'link', 'checkbox', 'radio', 'switch', 'tab', 'menuitem',
+    'menuitemcheckbox', 'menuitemradio', 'option', 'combobox', 'textbox', 'searchbox', 'listbox',
+    'slider', 'spinbutton', 'treeitem']);
+  const ITEM = new Set(['LI', 'TR', 'ARTICLE', 'FIELDSET', 'DD', 'FIGURE']);
+  const ITEM_ROLES = new Set(['row', 'listitem', 'article', 'group', 'option', 'menuitem']);
+  const LANDMARK = new Set(['NAV', 'ASIDE', 'SECTION', 'FORM', 'DIALOG', 'HEADER', 'FOOTER', 'MAIN', 'FIELDSET', 'TABLE']);
+  const HEADING = /^H[1-6]$/;
+  const COOKIE = /cookie|consent|einwillig|datenschutz|privacy|privatsph|tracking|gdpr|dsgvo/i;
+  const els = [];
+  const out = [];
+  const overlays = [];
+  const frames = [];
+  const sectionMemo = new Map();
+  const focused = (() => {
+    let a = document.activeElement;
+    while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement;
+    return a;
+  })();
+  const centerHit = document.elementFromPoint(vw / 2, vh / 2);
+
+  const implicitRole = (el, tag, type) => {
+    switch (tag) {
+      case 'A': case 'AREA': return el.hasAttribute('href') ? 'link' : '';
+      case 'BUTTON': case 'SUMMARY': return 'button';
+      case 'SELECT': return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
+      case 'TEXTAREA': return 'textbox';
+      case 'OPTION': return 'option';
+      case 'INPUT':
+        switch (type) {
+          case 'button': case 'submit': case 'reset': case 'image': case 'file': return 'button';
+          case 'checkbox': return 'checkbox';
+          case 'radio': return 'radio';
+          case 'range': return 'slider';
+          case 'number': return 'spinbutton';
+          case 'search': return el.hasAttribute('list') ? 'combobox' : 'searchbox';
+          default: return el.hasAttribute('list') ? 'combobox' : 'textbox';
+        }
+      default: return '';
+    }
+  };
+  const headingText = (n) => contentText(n, 120);
+  const isHeading = (n) => HEADING.test(n.tagName) || n.getAttribute('role') === 'heading' || n.tagName === 'LEGEND';
+  const landmarkTitle = (n) => {
+    const al = n.getAttribute('aria-label');
+    if (al) return clean(al, 120);
+    const lb = n.getAttribute('aria-labelledby');
+    if (lb) { const t = byIds(n, lb); if (t) return clean(t, 120); }
+    if (n.tagName === 'FIELDSET') {
+      const lg = n.querySelector(':scope > legend');
+      if (lg) return headingText(lg);
+    }
+    if (n.tagName === 'TABLE') {
+      const cap = n.querySelector(':scope > caption');
+      if (cap) return headingText(cap);
+    }
+    return '';
+  };
+  const lastHeadingIn = (n) => {
+    if (isHeading(n)) return headingText(n);
+    if (!n.querySelectorAll || !n.firstElementChild) return '';
+    const hs = n.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]');
+    return hs.length ? headingText(hs[hs.length - 1]) : '';
+  };
+  // The title of the section an element is in: a heading before it, or its landmark's label.
+  const sectionOf = (node) => {
+    if (!node) return '';
+    if (sectionMemo.has(node)) return sectionMemo.get(node);
+    let found = '';
+    // A landmark starts a new section: headings before it belong to something else.
+    const isLandmark = LANDMARK.has(node.tagName) || /^(region|dialog|alertdialog|navigation|banner|contentinfo|complementary|form|search|main|tabpanel)$/.test(node.getAttribute('role') || '');
+    let sib = isLandmark ? null : node.previousElementSibling;
+    for (let k = 0; sib && k < 12 && !found; k++, sib = sib.previousElementSibling) {
+      if (sib.tagName === 'SCRIPT' || sib.tagName === 'STYLE') continue;
+      found = lastHeadingIn(sib);
+    }
+    const parent = parentOf(node);
+    if (!found && parent && parent.nodeType === 1) {
+      if (LANDMARK.has(parent.tagName) || parent.getAttribute('role')) found = landmarkTitle(parent);
+      if (!found) found = sectionOf(parent);
+    }
+    sectionMemo.set(node, found);
+    return found;
+  };
+  const nearbyText = (el, own) => {
+    let n = parentOf(el);
+    for (let k = 0; n && k < 6; k++, n = parentOf(n)) {
+      if (n.nodeType !== 1) break;
+      const role = n.getAttribute('role');
+      if (ITEM.has(n.tagName) || (role && ITEM_ROLES.has(role)) || (n.tagName === 'DIV' && k === 0)) {
+        let t = contentText(n, 260, true);
+        if (own && t.length <= 250) t = t.replace(own, ' ');
+        t = clean(t, 200);
+        if (t) return t;
+      }
+    }
+    // Fallback: the text just before the element.
+    const prev = el.previousElementSibling;
+    return prev ? contentText(prev, 80) : '';
+  };
+  const formOf = (el) => {
+    const f = el.form || (el.closest && el.closest('form'));
+    if (!f) return '';
+    return clean([f.getAttribute('aria-label') || '', f.getAttribute('id') || '', f.getAttribute('name') || '',
+      (f.getAttribute('action') || '').replace(/^https?:\/\/[^/]+/, '')].join(' '), 120);
+  };
+  const dataAttrs = (el) => {
+    const d = {};
+    let n = 0;
+    for (const a of el.attributes) {
+      if (a.name.startsWith('data-') && a.value.length <= 60 && n < 8 && !/^[\[{]/.test(a.value)) {
+        d[a.name] = a.value;
+        n++;
+      }
+    }
+    return d;
+  };
+  const classTokens = (el) => {
+    let s = el.getAttribute('class') || '';
+    let k = 0;
+    for (const c of el.querySelectorAll ? el.querySelectorAll('[class], use') : []) {
+      if (k++ > 4) break;
+      s += ' ' + (c.getAttribute('class') || '') + ' ' + (c.getAttribute('href') || c.getAttribute('xlink:href') || '');
+    }
+    return clean(s, 160);
+  };
+  const frameSelector = (f, idx) => {
+    const id = f.getAttribute('id');
+    if (id && /^[A-Za-z][\w-]*$/.test(id)) return 'iframe#' + id;
+    for (const attr of ['name', 'title']) {
+      const v = f.getAttribute(attr);
+      if (v) return 'iframe[' + attr + '="' + v.replace(/"/g, '\\"') + '"]';
+    }
+    const src = f.getAttribute('src');
+    if (src) return 'iframe[src="' + src.replace(/"/g, '\\"') + '"]';
+    return ':nth-match(iframe, ' + (idx + 1) + ')';
+  };
+  const overlayEvidence = (el, cs, rect, tag, role) => {
+    const z = parseInt(cs.zIndex, 10) || 0;
+    const fixed = cs.position === 'fixed';
+    const isDialog = role === 'dialog' || role === 'alertdialog' || (tag === 'DIALOG' && el.open);
+    const modal = el.getAttribute('aria-modal') === 'true' || (tag === 'DIALOG' && el.matches(':modal'));
+    const ix = Math.max(0, Math.min(rect.right, vw) - Math.max(rect.left, 0));
+    const iy = Math.max(0, Math.min(rect.bottom, vh) - Math.max(rect.top, 0));
+    const coverage = vw && vh ? (ix * iy) / (vw * vh) : 0;
+    if (!isDialog && !modal && !((fixed || cs.position === 'sticky' || (cs.position === 'absolute' && z >= 100)) && coverage >= 0.04)) return null;
+    let changed = 0;
+    for (let n = el, k = 0; n && k < 4; k++, n = parentOf(n)) {
+      const t = st.changedAt.get(n);
+      if (t !== undefined && now - t <= recentWindow) { changed = 1; break; }
+    }
+    const cx = Math.min(Math.max(rect.left + rect.width / 2, 0), vw - 1);
+    const cy = Math.min(Math.max(rect.top + rect.height / 2, 0), vh - 1);
+    const hit = document.elementFromPoint(cx, cy);
+    return {
+      dialog: isDialog, modal, z, fixed, coverage: Math.round(coverage * 1000) / 1000,
+      on_top: !!(hit && el.contains(hit)), covers_center: !!(centerHit && el.contains(centerHit)),
+      focus_inside: !!(focused && focused !== document.body && el.contains(focused)),
+      recent: !!changed, label: landmarkTitle(el) || lastHeadingIn(el),
+      text: clean(el.textContent || '', 400), cookie: COOKIE.test((el.id || '') + ' ' + (el.getAttribute('class') || '') + ' ' + (el.textContent || '').slice(0, 2000)),
+      tag: tag.toLowerCase(), id: el.id || '',
+    };
+  };
+
+  // A structural CSS path within the element's document, through shadow hosts with '>>'.
+  // Computed for all elements at once (prefixes are shared), used only as a last-resort selector.
+  const idCounts = new Map();
+  const uniqueId = (n) => {
+    const id = n.id;
+    if (!id || !/^[A-Za-z][\w-]*$/.test(id) || /\d{3,}|[0-9a-f]{6,}/i.test(id)) return false;
+    const root = n.getRootNode();
+    let counts = idCounts.get(root);
+    if (!counts) {
+      counts = new Map();
+      for (const x of root.querySelectorAll('[id]')) counts.set(x.id, (counts.get(x.id) || 0) + 1);
+      idCounts.set(root, counts);
+    }
+    return counts.get(id) === 1;
+  };
+  const pathMemo = new Map();
+  const pathOf = (n) => {
+    if (pathMemo.has(n)) return pathMemo.get(n);
+    let p;
+    if (uniqueId(n)) p = '#' + n.id;
+    else {
+      let k = 1;
+      for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) k++;
+      const seg = n.tagName.toLowerCase() + ':nth-of-type(' + k + ')';
+      const parent = n.parentElement;
+      if (parent && parent !== document.documentElement) p = pathOf(parent) + ' > ' + seg;
+      else if (!parent && n.parentNode && n.parentNode.host) p = pathOf(n.parentNode.host) + ' >> ' + seg;
+      else p = seg;
+    }
+    pathMemo.set(n, p);
+    return p;
+  };
+
+  const describe = (el, tag, role, type, cs, rect, ctx, depth, visible) => {
+    const idx = els.length;
+    els.push(el);
+    const name = accName(el, tag, type);
+    const own = contentText(el, 200);
+    const box = [rect.left + ctx.ox, rect.top + ctx.oy, rect.width, rect.height].map(Math.round);
+    const inViewport = visible && box[0] < vw && box[1] < vh && box[0] + box[2] > 0 && box[1] + box[3] > 0;
+    const d = {
+      i: idx, tag: tag.toLowerCase(), role, type, name, text: own,
+      ph: clean(el.getAttribute('placeholder') || '', 120), title: clean(el.getAttribute('title') || '', 120),
+      label: labelText(el) || (el.getAttribute('aria-labelledby') ? byIds(el, el.getAttribute('aria-labelledby')) : ''),
+      section: sectionOf(el), near: nearbyText(el, own), form: formOf(el),
+      id: el.getAttribute('id') || '', nm: el.getAttribute('name') || '', data: dataAttrs(el), cls: classTokens(el),
+      href: tag === 'A' || tag === 'AREA' ? (el.getAttribute('href') || '') : '',
+      vis: visible, en: isEnabled(el), inv: inViewport, box, depth,
+      frames: ctx.frames, shadow: ctx.shadow, ov: ctx.ov, main: ctx.main,
+      ce: !!el.isContentEditable, ro: !!(el.readOnly),
+      lab_for: !!(el.labels && el.labels.length), path: pathOf(el),
+    };
+    if (tag === 'INPUT' && (type === 'checkbox' || type === 'radio')) d.checked = !!el.checked;
+    else if (role === 'checkbox' || role === 'switch' || role === 'radio' || role === 'menuitemcheckbox') d.checked = el.getAttribute('aria-checked') === 'true';
+    if (tag === 'INPUT' || tag === 'TEXTAREA') d.value = type === 'password' ? '' : clean(el.value || '', 80);
+    if (tag === 'SELECT') {
+      d.opts = [];
+      for (const o of el.options) { if (d.opts.length >= 40) break; d.opts.push(clean(o.label || o.textContent, 60)); }
+      d.value = el.selectedIndex >= 0 ? clean(el.options[el.selectedIndex].label, 60) : '';
+    }
+    const ex = el.getAttribute('aria-expanded');
+    if (ex !== null) d.expanded = ex === 'true';
+    const pop = el.getAttribute('aria-haspopup');
+    if (pop) d.popup = pop;
+    out.push(d);
+  };
+
+  const walk = (root, ctx, depth) => {
+    for (let el = root.firstElementChild; el; el = el.nextElementSibling) visitEl(el, ctx, depth);
+  };
+  const visitEl = (el, ctx, depth) => {
+    const tag = el.tagName;
+    if (SKIP.has(tag)) return;
+    const cs = getComputedStyle(el);
+    const type = tag === 'INPUT' ? (el.getAttribute('type') || 'text').toLowerCase() : '';
+    if (cs.display === 'none') {
+      // A styled checkbox or radio whose input is not displayed is still what a label toggles.
+      if (tag === 'INPUT' && (type === 'checkbox' || type === 'radio') && el.labels && el.labels.length) {
+        const role = implicitRole(el, tag, type);
+        describe(el, tag, role, type, cs, el.getBoundingClientRect(), ctx, depth, false);
+      }
+      return;
+    }
+    if (tag === 'svg' || tag === 'SVG') return;
+    const rect = el.getBoundingClientRect();
+    const visible = rect.width > 0 && rect.height > 0 && cs.visibility !== 'hidden' && cs.visibility !== 'collapse';
+    const explicit = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
+    const role = explicit && explicit !== 'presentation' && explicit !== 'none' ? explicit : implicitRole(el, tag, type);
+    let next = ctx;
+    const ov = ctx.frames.length ? null : overlayEvidence(el, cs, rect, tag, role);
+    if (ov && (visible || ov.dialog)) {
+      ov.i = overlays.length;
+      ov.vis = visible;
+      ov.depth = depth;
+      overlays.push(ov);
+      next = Object.assign({}, next, { ov: next.ov.concat([ov.i]) });
+    }
+    if (tag === 'MAIN' || explicit === 'main') next = Object.assign({}, next, { main: true });
+    let interactive = false;
+    if (tag === 'INPUT') interactive = type !== 'hidden';
+    else if ((tag === 'A' || tag === 'AREA') && el.hasAttribute('href')) interactive = true;
+    else if (tag === 'BUTTON' || tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'SUMMARY') interactive = true;
+    else if (ROLES.has(role) && explicit) interactive = true;
+    else if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) interactive = true;
+    else if (!ctx.inside && (el.hasAttribute('onclick') || typeof el.onclick === 'function')) interactive = true;
+    else if (!ctx.inside && el.hasAttribute('tabindex') && el.tabIndex >= 0 && tag !== 'BODY' && tag !== 'HTML' && !LANDMARK.has(tag)) interactive = true;
+    else if (!ctx.inside && cs.cursor === 'pointer' && !ctx.pointer && tag !== 'LABEL' && visible) interactive = true;
+    if (interactive && !(ctx.inside && tag === 'LABEL')) {
+      describe(el, tag, role || (cs.cursor === 'pointer' ? 'generic' : ''), type, cs, rect, ctx, depth, visible);
+      next = Object.assign({}, next, { inside: true });
+    }
+    if (cs.cursor === 'pointer') { if (!next.pointer) next = Object.assign({}, next, { pointer: true }); }
+    else if (next.pointer) next = Object.assign({}, next, { pointer: false });
+    if (tag === 'IFRAME' || tag === 'FRAME') {
+      let doc = null;
+      try { doc = el.contentDocument; } catch (e) { doc = null; }
+      const fsel = frameSelector(el, frames.length);
+      frames.push({ sel: fsel, same_origin: !!doc, src: el.getAttribute('src') || '' });
+      if (doc && doc.body) {
+        const bl = parseFloat(cs.borderLeftWidth) || 0, bt = parseFloat(cs.borderTopWidth) || 0;
+        const fctx = Object.assign({}, ctx, {
+          frames: ctx.frames.concat([fsel]),
+          ox: ctx.ox + rect.left + bl + (parseFloat(cs.paddingLeft) || 0),
+          oy: ctx.oy + rect.top + bt + (parseFloat(cs.paddingTop) || 0),
+          inside: false, pointer: false,
+        });
+        walk(doc.body, fctx, depth + 1);
+      }
+      return;
+    }
+    if (el.shadowRoot) walk(el.shadowRoot, Object.assign({}, next, { shadow: true }), depth + 1);
+    walk(el, next, depth + 1);
+  };
+
+  const ctx0 = { frames: [], ox: 0, oy: 0, shadow: false, ov: [], main: false, inside: false, pointer: false };
+  if (document.body) walk(document.body, ctx0, 1);
+  st.els = els;
+  // One JSON string crosses the protocol much faster than a tree of objects.
+  return JSON.stringify({
+    url: location.href, title: document.title, elements: out, overlays, frames,
+    viewport: [vw, vh], scroll: [Math.round(W.scrollX), Math.round(W.scrollY)],
+    page_height: document.documentElement ? document.documentElement.scrollHeight : 0,
+    gen: st.gen, ms: Math.round((performance.now() - t0) * 100) / 100,
+  });
+}
+"""
+)
+
+VALIDATE_JS = (
+    r"""
+(els, idx) => {
+"""
+    + _HELPERS
+    + r"""
+  let st = null;
+  try { st = window.top.__waypostInventory || null; } catch (e) { st = window.__waypostInventory || null; }
+  if (els.length !== 1) return { count: els.length };
+  const el = els[0];
+  const tag = el.tagName;
+  const type = tag === 'INPUT' ? (el.getAttribute('type') || 'text').toLowerCase() : '';
+  const same = idx === null || idx === undefined ? null : !!(st && st.els[idx] === el);
+  const cs = getComputedStyle(el);
+  let r = el.getBoundingClientRect();
+  const labels = el.labels ? Array.from(el.labels) : [];
+  let visible = r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.display !== 'none';
+  let target = el;
+  let proxy = null;
+  if (!visible && labels.length) {
+    // A hidden styled checkbox: its visible label is what a person clicks.
+    const l = labels.find((x) => { const b = x.getBoundingClientRect(); return b.width > 0 && b.height > 0; });
+    if (l) { target = l; proxy = 'label'; visible = true; r = l.getBoundingClientRect(); }
+  }
+  const res = { count: 1, same, visible, enabled: isEnabled(el), name: accName(el, tag, type),
+    tag: tag.toLowerCase(), type, editable: !!(el.isContentEditable || ((tag === 'INPUT' || tag === 'TEXTAREA') && !el.readOnly)),
+    checked: 'checked' in el ? !!el.checked : (el.getAttribute('aria-checked') === 'true'), proxy, covered: false, cover: null };
+  if (!visible) return res;
+  const vw = window.innerWidth, vh = window.innerHeight;
+  if (r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw) {
+    target.scrollIntoView({ block: 'center', inline: 'center' });
+    r = target.getBoundingClientRect();
+  }
+  const cx = Math.min(Math.max(r.left + r.width / 2, 0), vw - 1);
+  const cy = Math.min(Math.max(r.top + r.height / 2, 0), vh - 1);
+  const root = target.getRootNode();
+  let hit = root.elementFromPoint ? root.elementFromPoint(cx, cy) : document.elementFromPoint(cx, cy);
+  const inside = (h) => !!h && (h === target || target.contains(h) || (target.shadowRoot && target.shadowRoot.contains(h)));
+  let ok = inside(hit);
+  if (!ok && hit && labels.some((l) => l === hit || l.contains(hit))) { ok = true; proxy = proxy || 'label'; }
+  if (!ok && hit && hit.shadowRoot) {
+    let deep = hit;
+    while (deep && deep.shadowRoot) {
+      const d2 = deep.shadowRoot.elementFromPoint(cx, cy);
+      if (!d2 || d2 === deep) break;
+      deep = d2;
+    }
+    ok = inside(deep);
+  }
+  res.proxy = proxy;
+  if (!ok) {
+    res.covered = true;
+    // Name the layer the hit belongs to (a dialog or fixed layer), else the hit element itself.
+    let best = hit;
+    for (let c = hit, k = 0; c && k < 12; k++, c = parentOf(c)) {
+      if (c.nodeType !== 1 || c === document.body || c === document.documentElement) break;
+      const role = c.getAttribute('role');
+      if (role === 'dialog' || role === 'alertdialog' || c.tagName === 'DIALOG' || getComputedStyle(c).position === 'fixed') {
+        best = c;
+        break;
+      }
+    }
+    if (best) {
+      res.cover = { tag: best.tagName.toLowerCase(), id: best.id || '', role: best.getAttribute('role') || '',
+        label: clean(best.getAttribute('aria-label') || '', 80), text: clean(best.textContent || '', 300) };
+    }
+  }
+  return res;
+}
+"""
+)
+
+# The title and the open dialogs, to tell what an action changed.
+PAGE_STATE_JS = r"""
+() => {
+  const dialogs = [];
+  const seen = new Set();
+  const sel = 'dialog[open], [role=dialog], [role=alertdialog], [aria-modal=true]';
+  for (const el of document.querySelectorAll(sel)) {
+    const r = el.getBoundingClientRect();
+    const cs = getComputedStyle(el);
+    if (r.width === 0 || r.height === 0 || cs.visibility === 'hidden' || cs.display === 'none') continue;
+    let name = el.getAttribute('aria-label') || '';
+    const lb = el.getAttribute('aria-labelledby');
+    if (!name && lb) {
+      name = lb.split(/\s+/).map((id) => (document.getElementById(id) || {}).textContent || '').join(' ');
+    }
+    if (!name) { const h = el.querySelector('h1,h2,h3,h4,[role=heading]'); name = h ? h.textContent : ''; }
+    name = (name || el.textContent || '').replace(/\s+/g, ' ').trim().slice(0, 80);
+    if (!seen.has(name)) { seen.add(name); dialogs.push(name); }
+  }
+  return { title: document.title, dialogs };
+}
+"""
+
+# Sections of the page (landmarks and heading blocks) with their text, for extract().
+SECTIONS_JS = r"""
+(maxText) => {
+  const clean = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const out = [];
+  const text = (n) => clean(n.innerText !== undefined ? n.innerText : n.textContent).slice(0, maxText);
+  const titleOf = (n) => {
+    const al = n.getAttribute('aria-label');
+    if (al) return clean(al);
+    const lb = n.getAttribute('aria-labelledby');
+    if (lb) return clean(lb.split(/\s+/).map((id) => (document.getElementById(id) || {}).textContent || '').join(' '));
+    const h = n.querySelector('h1,h2,h3,h4,h5,h6,[role=heading],legend,caption');
+    return h ? clean(h.textContent) : '';
+  };
+  const visible = (n) => { const r = n.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const sel = 'main,article,section,aside,nav,form,dialog[open],[role=dialog],[role=region],[role=main],table,fieldset,footer,header';
+  for (const n of document.querySelectorAll(sel)) {
+    if (!visible(n)) continue;
+    const t = text(n);
+    if (t) out.push({ kind: n.tagName.toLowerCase(), title: titleOf(n), text: t });
+  }
+  for (const h of document.querySelectorAll('h1,h2,h3,h4,h5,h6')) {
+    if (!visible(h)) continue;
+    const level = +h.tagName[1];
+    let body = '';
+    for (let s = h.nextElementSibling; s && body.length < maxText; s = s.nextElementSibling) {
+      const m = /^H([1-6])$/.exec(s.tagName);
+      if (m && +m[1] <= level) break;
+      if (s.tagName === 'SCRIPT' || s.tagName === 'STYLE') continue;
+      body += ' ' + text(s);
+    }
+    out.push({ kind: 'heading', title: clean(h.textContent), text: (clean(h.textContent) + ' ' + clean(body)).slice(0, maxText) });
+  }
+  return out;
+}
+"""
+
+# Where the page is scrolled to, and how far it can go.
+SCROLL_JS = r"""
+([dx, dy, mode]) => {
+  const se = document.scrollingElement || document.documentElement;
+  if (mode === 'top') window.scrollTo(0, 0);
+  else if (mode === 'bottom') window.scrollTo(0, se.scrollHeight);
+  else window.scrollBy(dx * window.innerWidth * 0.8, dy * window.innerHeight * 0.8);
+  return { x: Math.round(window.scrollX), y: Math.round(window.scrollY), height: se.scrollHeight,
+    viewport: window.innerHeight, width: se.scrollWidth };
+}
+"""
+
+# A structural CSS path to an inventory element, relative to its document (last-resort selector).
+PATH_JS = r"""
+(idx) => {
+  const st = window.__waypostInventory;
+  const el = st && st.els[idx];
+  if (!el || !el.isConnected) return null;
+  const generated = (v) => /\d{3,}|[0-9a-f]{6,}|:/i.test(v);
+  const segment = (node) => {
+    const root = node.getRootNode();
+    const parts = [];
+    for (let n = node; n && n.nodeType === 1; n = n.parentElement) {
+      if (n.id && /^[A-Za-z][\w-]*$/.test(n.id) && !generated(n.id) &&
+          root.querySelectorAll('#' + CSS.escape(n.id)).length === 1) {
+        parts.unshift('#' + n.id);
+        return { path: parts.join(' > '), root };
+      }
+      const tag = n.tagName.toLowerCase();
+      let k = 1;
+      for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) k++;
+      parts.unshift(tag + ':nth-of-type(' + k + ')');
+      if (!n.parentElement) break;
+    }
+    return { path: parts.join(' > '), root };
+  };
+  const chain = [];
+  let node = el;
+  while (node) {
+    const { path, root } = segment(node);
+    chain.unshift(path);
+    node = root && root.host ? root.host : null;
+  }
+  return chain.join(' >> ');
+}
+"""

@@ -1,0 +1,123 @@
+"""A target in plain words, parsed: the words naming the element, context words, role hints.
+
+'the delete button for Bob' → head ``delete``, context ``bob``, role hint ``button``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from waypost.retrieval.synonyms import ROLE_WORDS, STOPWORDS
+from waypost.retrieval.text import fold, words
+
+Intent = Literal["click", "type", "select", "check", "any"]
+
+# Phrases that start the context part of a target ('... in the footer', '... für Bob').
+_CONTEXT_SPLIT = re.compile(
+    r"\s+(?:in\s+(?:the|der|dem|den|die|das)|im|inside|within|under|below|unter|neben|next\s+to|near|"
+    r"for|für|fuer|bei|beim|from|of\s+the|from\s+the|innerhalb|am|an\s+der|an\s+dem|on\s+the|auf\s+der|"
+    r"auf\s+dem|in\s+row|in\s+zeile)\s+",
+    re.IGNORECASE,
+)
+_ORDINALS = {
+    "first": 1, "1st": 1, "erste": 1, "ersten": 1, "erster": 1, "erstes": 1,
+    "second": 2, "2nd": 2, "zweite": 2, "zweiten": 2, "zweiter": 2, "zweites": 2,
+    "third": 3, "3rd": 3, "dritte": 3, "dritten": 3, "dritter": 3, "drittes": 3,
+    "fourth": 4, "4th": 4, "vierte": 4, "vierten": 4,
+    "last": -1, "letzte": -1, "letzten": -1, "letzter": -1, "letztes": -1,
+}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Query:
+    """A parsed target.
+
+    Attributes:
+        raw: The target as given.
+        intent: What will be done with it; decides which roles fit.
+        head: Content words that should appear in the element's name, label or text.
+        context: Words that should appear around it (section, row, form).
+        role_hints: Roles named in the target ('button' → ``{"button"}``).
+        ordinal: 1-based position among equally good matches ('the second ...'), -1 for 'last'.
+        verb: The instruction's verb when it may be the element's own name ('select', 'open').
+    """
+
+    raw: str
+    intent: Intent = "any"
+    head: tuple[str, ...] = ()
+    context: tuple[str, ...] = ()
+    role_hints: frozenset[str] = frozenset()
+    ordinal: int | None = None
+    verb: str = ""
+
+    @property
+    def all_words(self) -> tuple[str, ...]:
+        """Head and context words together."""
+        return self.head + self.context
+
+    @property
+    def key(self) -> str:
+        """The normalised query: the memory key part that says what was asked for."""
+        hints = ",".join(sorted(self.role_hints))
+        ordinal = f"#{self.ordinal}" if self.ordinal else ""
+        verb = f"|{self.verb}" if self.verb else ""
+        return f"{self.intent}:{' '.join(self.head)}|{' '.join(self.context)}|{hints}{ordinal}{verb}"
+
+    @property
+    def text(self) -> str:
+        """Head and context words as one string, for the index."""
+        return " ".join(self.all_words)
+
+
+def _content(part: str) -> tuple[tuple[str, ...], set[str], int | None]:
+    toks = words(part)
+    kept: list[str] = []
+    roles: set[str] = set()
+    ordinal: int | None = None
+    for t in toks:
+        if t in ROLE_WORDS:
+            roles.update(ROLE_WORDS[t])
+        elif t in _ORDINALS and ordinal is None:
+            ordinal = _ORDINALS[t]
+        elif t not in STOPWORDS:
+            kept.append(t)
+    if not kept:
+        # 'the link' or 'Tab': the role word is all there is to match on.
+        kept = [t for t in toks if t not in STOPWORDS and t not in _ORDINALS]
+    return tuple(kept), roles, ordinal
+
+
+def parse_query(target: str, intent: Intent = "any", verb: str = "") -> Query:
+    """Parse a target such as 'the login button' or 'Löschen in der Zeile von Bob'.
+
+    Args:
+        target: The element in plain words.
+        intent: What will be done with it.
+        verb: The instruction's verb, when it may be the element's name ('select the KLM flight').
+
+    Returns:
+        The parsed :class:`Query`.
+    """
+    raw = " ".join(target.split())
+    text = fold(raw).strip(" .!?:;\"'“”„")
+    parts = _CONTEXT_SPLIT.split(f" {text}", maxsplit=1)
+    head_part = parts[0]
+    context_part = parts[1] if len(parts) > 1 else ""
+    head, roles, ordinal = _content(head_part)
+    if not head and context_part:  # 'in the footer' alone: nothing to split off
+        head, roles2, ordinal2 = _content(text)
+        roles |= roles2
+        ordinal = ordinal or ordinal2
+        context_part = ""
+    context = _content(context_part)[0] if context_part else ()
+    return Query(
+        raw=raw,
+        intent=intent,
+        head=head,
+        context=context,
+        role_hints=frozenset(roles),
+        ordinal=ordinal,
+        verb=" ".join(words(verb)),
+    )

@@ -1,0 +1,116 @@
+"""Text normalisation shared by the index, the features and the instruction parser.
+
+Words are case-folded (``ß`` becomes ``ss``), split on anything that is not a letter or digit,
+and mapped to concept tokens (``§login`` for login/anmelden/sign in) so that English queries
+find German pages and back.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from waypost.retrieval.synonyms import CONCEPTS, LONE_SYMBOLS, PHRASES, ROLE_WORDS, STOPWORDS, SYMBOLS
+
+_WORD = re.compile(r"[^\W_]+", re.UNICODE)
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_SPACES = re.compile(r"\s+")
+
+
+def fold(text: str) -> str:
+    """Lower-case, NFC, ``ß`` as ``ss``, whitespace collapsed."""
+    text = unicodedata.normalize("NFC", text).casefold()
+    return _SPACES.sub(" ", text).strip()
+
+
+@lru_cache(maxsize=1)
+def _phrase_pattern() -> re.Pattern[str]:
+    alternatives = sorted(PHRASES, key=len, reverse=True)
+    return re.compile(r"\b(" + "|".join(re.escape(p) for p in alternatives) + r")\b")
+
+
+_SYMBOL = re.compile("|".join(re.escape(s) for s in sorted(SYMBOLS, key=len, reverse=True)))
+
+
+def normalize(text: str) -> str:
+    """Fold, read icon symbols as words ('×' → 'close') and join known phrases ('sign in' → 'signin')."""
+    lone = LONE_SYMBOLS.get(text.strip())
+    if lone is not None:
+        return lone
+    folded = fold(_SYMBOL.sub(lambda m: f" {SYMBOLS[m.group(0)]} ", text))
+    if not folded:
+        return folded
+    return _phrase_pattern().sub(lambda m: PHRASES[m.group(1)], folded)
+
+
+def split_identifier(value: str) -> str:
+    """Turn ``loginBtn``, ``login-btn`` or ``login_btn`` into ``login btn``."""
+    return _CAMEL.sub(" ", value).replace("-", " ").replace("_", " ")
+
+
+@lru_cache(maxsize=65536)
+def words(text: str) -> tuple[str, ...]:
+    """Normalised word tokens of ``text``."""
+    return tuple(_WORD.findall(normalize(text)))
+
+
+def content_words(text: str) -> tuple[str, ...]:
+    """Words without stopwords and role words ('the', 'button', 'Feld')."""
+    return tuple(w for w in words(text) if w not in STOPWORDS and w not in ROLE_WORDS)
+
+
+def concept(word: str) -> str | None:
+    """The concept token of a word (``anmelden`` → ``§login``), if it has one."""
+    return CONCEPTS.get(word)
+
+
+def expand(tokens: tuple[str, ...] | list[str]) -> list[str]:
+    """Tokens plus their concept tokens."""
+    out = list(tokens)
+    for t in tokens:
+        c = CONCEPTS.get(t)
+        if c is not None:
+            out.append(c)
+    return out
+
+
+@lru_cache(maxsize=65536)
+def char_ngrams(text: str, n: int = 3) -> tuple[str, ...]:
+    """Character n-grams of each word, padded with spaces (``' lo', 'log', ...``)."""
+    grams: list[str] = []
+    for w in words(text):
+        padded = f" {w} "
+        if len(padded) <= n:
+            grams.append(padded)
+            continue
+        grams.extend(padded[i : i + n] for i in range(len(padded) - n + 1))
+    return tuple(grams)
+
+
+def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
+    """How well one query word is found among a field's words: 1 exact or same concept,
+    0.8 for a shared stem or compound part, else 0."""
+    if query_word in doc_words:
+        return 1.0
+    c = CONCEPTS.get(query_word)
+    if c is not None and c in doc_words:
+        return 1.0
+    if len(query_word) < 4:
+        return 0.0
+    best = 0.0
+    for d in doc_words:
+        if d.startswith("§") or len(d) < 4:
+            continue
+        if d.startswith(query_word) or query_word.startswith(d):
+            best = max(best, 0.8)
+        elif len(query_word) >= 5 and (query_word in d or d in query_word):
+            best = max(best, 0.7)
+        elif len(query_word) >= 6 and len(d) >= 6 and query_word[:5] == d[:5]:
+            best = max(best, 0.6)
+    return best
+
+
+def field_words(text: str) -> frozenset[str]:
+    """Words of a field plus their concept tokens, as a set for :func:`token_match`."""
+    return frozenset(expand(words(text)))

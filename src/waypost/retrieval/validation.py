@@ -1,0 +1,99 @@
+"""Validation before acting: exactly one element, the intended one, visible, enabled, not covered."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal
+
+from waypost.retrieval.page_scripts import VALIDATE_JS
+from waypost.retrieval.selectors import Selector
+
+if TYPE_CHECKING:
+    from playwright.async_api import Page
+
+Reason = Literal["ok", "missing", "not_unique", "other_element", "hidden", "disabled", "covered", "error"]
+
+
+@dataclass(frozen=True)
+class Validation:
+    """What the page says about a selector right now.
+
+    Attributes:
+        reason: ``ok`` or why the selector cannot be acted on.
+        count: How many elements it resolves to.
+        name: Accessible name of the element (when exactly one).
+        proxy: ``'label'`` when the element's visible label is what must be clicked.
+        cover: What covers the element's centre point (tag, id, role, label, text).
+        checked: Checked state, for checkboxes, radios and switches.
+        editable: The element takes typed text.
+        tag: Tag name.
+        type: Input type.
+    """
+
+    reason: Reason
+    count: int = 0
+    name: str = ""
+    proxy: str | None = None
+    cover: dict[str, str] | None = None
+    checked: bool | None = None
+    editable: bool = False
+    tag: str = ""
+    type: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.reason == "ok"
+
+    @property
+    def element_ok(self) -> bool:
+        """The selector found the right single element, whatever its state (visible, covered...)."""
+        return self.reason in ("ok", "hidden", "disabled", "covered")
+
+    @classmethod
+    def from_json(cls, r: dict[str, Any]) -> Validation:
+        count = int(r.get("count", 0))
+        if count == 0:
+            return cls("missing", 0)
+        if count > 1:
+            return cls("not_unique", count)
+        base: dict[str, Any] = {
+            "count": 1,
+            "name": r.get("name") or "",
+            "proxy": r.get("proxy"),
+            "cover": r.get("cover"),
+            "checked": r.get("checked"),
+            "editable": bool(r.get("editable")),
+            "tag": r.get("tag") or "",
+            "type": r.get("type") or "",
+        }
+        if r.get("same") is False:
+            return cls("other_element", **base)
+        if not r.get("visible"):
+            return cls("hidden", **base)
+        if not r.get("enabled"):
+            return cls("disabled", **base)
+        if r.get("covered"):
+            return cls("covered", **base)
+        return cls("ok", **base)
+
+
+async def validate(
+    page: Page, selector: Selector, index: int | None = None, within: float = 2.0
+) -> Validation:
+    """Check ``selector`` on the live page without acting.
+
+    Args:
+        page: The page.
+        selector: The selector to check.
+        index: The inventory index it must resolve to (``None`` to accept any single element).
+        within: Seconds to allow (entering a missing iframe would otherwise wait).
+
+    Returns:
+        A :class:`Validation`; never raises for a missing or ambiguous element.
+    """
+    try:
+        raw = await asyncio.wait_for(selector.locator(page).evaluate_all(VALIDATE_JS, index), within)
+    except Exception:  # a bad selector, a detached frame, a timeout: not usable
+        return Validation("error")
+    return Validation.from_json(raw)

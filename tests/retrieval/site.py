@@ -1,0 +1,74 @@
+"""Serves the fixture pages under ``tests/retrieval/pages`` on 127.0.0.1.
+
+GET serves files; a POST to any path answers with the submitted fields, so form submissions can
+be checked. Run ``python -m tests.retrieval.site`` to serve in the foreground (prints the URL).
+"""
+
+from __future__ import annotations
+
+import html
+import sys
+import threading
+import time
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qsl
+
+PAGES = Path(__file__).resolve().parent / "pages"
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, directory=str(PAGES), **kwargs)  # type: ignore[arg-type]
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def do_POST(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        fields = parse_qsl(self.rfile.read(length).decode("utf-8", "replace"), keep_blank_values=True)
+        rows = "".join(f"<li><b>{html.escape(k)}</b>: {html.escape(v)}</li>" for k, v in fields)
+        body = f"<!doctype html><title>Received</title><h1>Received</h1><ul id='fields'>{rows}</ul>".encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class PageServer:
+    """The fixture pages on ``http://127.0.0.1:<port>``; ``url_for('shop.html')`` gives a page URL."""
+
+    def __init__(self) -> None:
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+
+    def url_for(self, page: str) -> str:
+        return f"{self.url}/{page.lstrip('/')}"
+
+    def start(self) -> PageServer:
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+
+    def __enter__(self) -> PageServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+if __name__ == "__main__":
+    with PageServer() as server:
+        sys.stdout.write(server.url + "\n")
+        sys.stdout.flush()
+        while True:
+            time.sleep(3600)
