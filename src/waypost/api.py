@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Coroutine
-from typing import Any, TypeVar
+from collections.abc import AsyncIterator, Coroutine
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from waypost.browser.pool import SessionInfo, SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
@@ -20,6 +20,9 @@ from waypost.page.tokens import count_tokens
 from waypost.retrieval import Actor, ActReport
 from waypost.tools.navigate import NavigationResult, Navigator
 from waypost.tools.registry import ToolFunction, ToolSpec, default_tools
+
+if TYPE_CHECKING:
+    from waypost.agent.runner import RunResult
 
 T = TypeVar("T")
 
@@ -115,6 +118,28 @@ class Waypost:
         validate_session_id(session_id)
         async with self.pool.session(session_id) as session:
             return await self._require_actor().act(session.page, instruction)
+
+    async def run(self, task: str, **kwargs: Any) -> RunResult:
+        """Carry out a web task with the agent; see :func:`waypost.agent.runner.run_task`.
+
+        Without ``model`` the offline planner runs it; ``model="gpt-4o-mini"`` (with
+        ``base_url``/``api_key`` for Ollama, LM Studio, vLLM...) or ``model="local:PATH"`` use a model.
+        """
+        from waypost.agent.runner import run_task
+
+        return await run_task(self, task, **kwargs)
+
+    def stream(self, task: str, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
+        """Run a task and yield its events (node, tool_start, tool_end, content, interrupt, done)."""
+        from waypost.agent.runner import stream_task
+
+        return stream_task(self, task, **kwargs)
+
+    async def resume(self, thread_id: str, **kwargs: Any) -> RunResult:
+        """Continue a checkpointed run, e.g. after an approval question."""
+        from waypost.agent.runner import resume_task
+
+        return await resume_task(self, thread_id, **kwargs)
 
     def _require_actor(self) -> Actor:
         if self.actor is None:

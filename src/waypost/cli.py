@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from waypost.agent.cli import run_command
 from waypost.api import Waypost
 from waypost.browser.storage import SessionStore
 from waypost.config import Settings
@@ -29,6 +30,7 @@ app = typer.Typer(
 sessions_app = typer.Typer(help="List and clear saved browser sessions.", no_args_is_help=True)
 app.add_typer(sessions_app, name="sessions")
 app.add_typer(retrieval_app, name="retrieval")
+app.command("run")(run_command)
 
 out = Console()
 err = Console(stderr=True)

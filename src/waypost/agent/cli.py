@@ -1,0 +1,379 @@
+"""``waypost run "TASK"``: run the agent with a Rich live view, approval prompts and a JSON transcript.
+
+The lead registers it on the main Typer app::
+
+    from waypost.agent.cli import run_command
+    app.command("run")(run_command)
+
+Ctrl-C pauses the run after the current step (everything checkpointed) and asks: continue,
+stop, or type an instruction for the agent; a second Ctrl-C stops at once. In a terminal,
+Ctrl-C is read as a key, so the signal never reaches (and kills) Playwright's driver. A stopped
+run continues with ``waypost run --resume ID``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import sys
+import uuid
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console, Group
+from rich.live import Live
+from rich.panel import Panel
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+from rich.table import Table
+from rich.text import Text
+
+from waypost.agent.context import PauseSwitch
+from waypost.agent.models import make_model
+from waypost.agent.runner import RunResult, get_result, stream_resume, stream_task
+from waypost.errors import WaypostError
+
+APPROVE_CHOICES = ("never", "always", "ask")
+out = Console()
+err = Console(stderr=True)
+
+
+class LiveView:
+    """What the live view shows: step and node, current URL, tokens so far, a bar over the budget."""
+
+    def __init__(self, max_steps: int, thread_id: str) -> None:
+        self.max_steps = max_steps
+        self.thread_id = thread_id
+        self.step = 0
+        self.node = "starting"
+        self.url: str | None = None
+        self.tokens_in = 0
+        self.tokens_out = 0
+        self.last_action: str | None = None
+        self.tool: str | None = None
+        self.bar = Progress(
+            TextColumn("[bold]steps[/bold]"), BarColumn(bar_width=None), MofNCompleteColumn(), expand=True
+        )
+        self.task_id = self.bar.add_task("steps", total=max_steps)
+
+    def update(self, event: dict[str, Any]) -> None:
+        kind = event.get("type")
+        if kind in ("node", "progress"):
+            self.node = event.get("node") or self.node
+            self.step = int(event.get("step", self.step) or self.step)
+            self.url = event.get("url") or self.url
+            self.tokens_in = int(event.get("tokens_in", self.tokens_in) or self.tokens_in)
+            self.tokens_out = int(event.get("tokens_out", self.tokens_out) or self.tokens_out)
+            if kind == "progress":
+                self.max_steps = int(event.get("max_steps") or self.max_steps)
+                self.last_action = event.get("last_action") or self.last_action
+        elif kind == "tool_start":
+            self.tool = event.get("name")
+            self.node = "tools"
+        elif kind == "tool_end":
+            self.tool = None
+            self.last_action = event.get("line") or self.last_action
+        self.bar.update(self.task_id, completed=min(self.step, self.max_steps), total=self.max_steps)
+
+    def __rich__(self) -> Group:
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(style="dim", justify="right")
+        grid.add_column()
+        doing = f"{self.node}" + (f" → {self.tool}" if self.tool else "")
+        grid.add_row("step", f"{self.step}/{self.max_steps} · {doing}")
+        grid.add_row("page", Text(self.url or "—", overflow="ellipsis", no_wrap=True))
+        grid.add_row("tokens", f"{self.tokens_in:,} in · {self.tokens_out:,} out")
+        if self.last_action:
+            grid.add_row("last", Text(self.last_action, overflow="ellipsis", no_wrap=True))
+        title = f"waypost run · {self.thread_id}"
+        return Group(Panel(grid, title=title, title_align="left", subtitle="Ctrl-C pauses"), self.bar)
+
+
+class CtrlCKey:
+    """In a terminal, reads Ctrl-C as a key instead of letting it raise SIGINT.
+
+    A terminal sends SIGINT to every process of the foreground group, Playwright's driver
+    included, which then dies and takes the browser with it. With the terminal's ISIG flag off,
+    Ctrl-C is just a byte on stdin: only this process sees it, and the browser lives on.
+    Without a terminal (or without termios) it does nothing; a SIGINT handler covers that case.
+    Prompts call :meth:`stop` first and :meth:`start` after, so they read lines normally.
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.on_ctrl_c: Callable[[], None] = lambda: None
+        self._saved: Any = None
+        try:
+            import termios  # noqa: F401
+
+            self.fd: int | None = sys.stdin.fileno() if sys.stdin.isatty() else None
+        except (ImportError, ValueError, OSError):  # Windows, or no real stdin
+            self.fd = None
+
+    def start(self) -> None:
+        if self.fd is None or self._saved is not None:
+            return
+        import termios
+
+        self._saved = termios.tcgetattr(self.fd)
+        raw = termios.tcgetattr(self.fd)
+        raw[3] &= ~(termios.ISIG | termios.ICANON | termios.ECHO)
+        raw[6][termios.VMIN] = 1
+        raw[6][termios.VTIME] = 0
+        termios.tcsetattr(self.fd, termios.TCSANOW, raw)
+        self.loop.add_reader(self.fd, self._read)
+
+    def stop(self) -> None:
+        if self.fd is None or self._saved is None:
+            return
+        import termios
+
+        self.loop.remove_reader(self.fd)
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self._saved)
+        self._saved = None
+
+    def _read(self) -> None:
+        assert self.fd is not None
+        with contextlib.suppress(OSError):
+            if b"\x03" in os.read(self.fd, 64):
+                self.on_ctrl_c()
+
+
+def _ask_line(prompt: str) -> str:
+    out.print(prompt, end="")
+    line = sys.stdin.readline()
+    return line.strip() if line else ""
+
+
+def _approval_prompt(payload: dict[str, Any]) -> str:
+    body = Text()
+    body.append("The agent wants to: ", style="bold")
+    body.append(str(payload.get("action", payload.get("tool", "?"))) + "\n")
+    body.append("Why it is held: ", style="bold")
+    body.append(str(payload.get("reason", "")))
+    out.print(Panel(body, title="Approval needed", border_style="yellow"))
+    return _ask_line("Allow it? [bold]yes[/bold] / [bold]no[/bold] / or type a different instruction: ")
+
+
+def _settings(data_dir: Path | None, cdp_url: str | None, loopback_only: bool) -> Any:
+    from waypost.config import Settings
+
+    values: dict[str, Any] = {}
+    if data_dir is not None:
+        values["data_dir"] = data_dir
+    if cdp_url:
+        values["cdp_url"] = cdp_url
+    if loopback_only:
+        values["loopback_only"] = True
+    try:
+        return Settings(**values)
+    except Exception as exc:  # pydantic's ValidationError: show it as a setting problem
+        err.print(f"[red]Invalid setting:[/red] {exc}")
+        raise typer.Exit(2) from None
+
+
+def _show_result(result: RunResult, path: Path | None, task: str | None, model: str | None) -> None:
+    style = "green" if result.success else "yellow"
+    title = {True: "Answer"}.get(result.success, f"Not done ({result.stop_reason})")
+    out.print(Panel(Text(result.answer or "(no answer)"), title=title, border_style=style))
+    out.print(
+        f"[dim]{result.steps} steps · {result.tokens_in:,} tokens in · {result.tokens_out:,} out · "
+        f"{result.seconds:.1f} s · thread {result.thread_id}[/dim]"
+    )
+    if result.stop_reason in ("awaiting_approval", "paused"):
+        out.print(f"Continue with: [bold]waypost run --resume {result.thread_id}[/bold]")
+    if path is not None:
+        data = {"task": task, "model": model or "offline", **result.to_dict()}
+        path.write_text(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n", encoding="utf-8")
+        out.print(f"[dim]Transcript written to {path}[/dim]")
+
+
+async def _consume(events: AsyncIterator[dict[str, Any]], view: LiveView, live: Live) -> RunResult | None:
+    """Show the run's events until it ends, pauses or waits; return its result."""
+    result: RunResult | None = None
+    async for event in events:
+        view.update(event)
+        if event["type"] == "content":
+            live.console.print(Text(event["text"], style="italic dim"))
+        elif event["type"] == "done":
+            result = event["result"]
+        live.refresh()
+    return result
+
+
+def _approver_for(live: Live, keys: CtrlCKey) -> Any:
+    async def approver(payload: dict[str, Any]) -> str:
+        live.stop()
+        keys.stop()
+        try:
+            return await asyncio.to_thread(_approval_prompt, payload)
+        finally:
+            keys.start()
+            live.start()
+
+    return approver
+
+
+async def _run(
+    *,
+    task: str | None,
+    resume: str | None,
+    start: str | None,
+    model: str | None,
+    base_url: str | None,
+    api_key: str | None,
+    max_steps: int,
+    approve: str,
+    settings: Any,
+    critical: list[str],
+) -> RunResult | None:
+    from waypost.api import Waypost
+
+    chat = make_model(model, base_url, api_key)
+    thread_id = resume or uuid.uuid4().hex[:12]
+    async with Waypost(settings) as wp:
+        view = LiveView(max_steps, thread_id)
+        loop = asyncio.get_running_loop()
+        with Live(view, console=out, refresh_per_second=8, transient=True) as live:
+            keys = CtrlCKey(loop)
+            switch = PauseSwitch()
+            approver = _approver_for(live, keys)
+            if resume:
+                events = stream_resume(wp, thread_id, model=chat, approver=approver, pause=switch)
+            else:
+                assert task is not None
+                events = stream_task(
+                    wp,
+                    task,
+                    start_url=start,
+                    model=chat,
+                    max_steps=max_steps,
+                    approve=approve,  # type: ignore[arg-type]
+                    approver=approver,
+                    thread_id=thread_id,
+                    critical_patterns=critical,
+                    pause=switch,
+                )
+            spent = 0.0  # seconds of the segments before a pause
+            while True:
+                consumer = asyncio.ensure_future(_consume(events, view, live))
+
+                def on_ctrl_c(consumer: asyncio.Future = consumer) -> None:
+                    if switch.requested:
+                        consumer.cancel()  # a second Ctrl-C: stop at once
+                    else:
+                        switch.request()  # the graph pauses after this step, all checkpointed
+                        view.node = "pausing after this step…"
+
+                installed = False
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    loop.add_signal_handler(signal.SIGINT, on_ctrl_c)
+                    installed = True
+                keys.on_ctrl_c = on_ctrl_c
+                keys.start()
+                try:
+                    result = await consumer
+                except asyncio.CancelledError:
+                    if not consumer.cancelled():
+                        raise
+                    live.stop()
+                    out.print(
+                        "[yellow]Stopped at once; the run may repeat its last step on --resume.[/yellow]"
+                    )
+                    return await get_result(wp, thread_id)
+                finally:
+                    keys.stop()
+                    if installed:
+                        loop.remove_signal_handler(signal.SIGINT)
+                if result is not None:
+                    result.seconds = round(result.seconds + spent, 3)
+                if result is None or result.stop_reason != "paused":
+                    return result
+                spent = result.seconds
+                switch.requested = False
+                live.stop()
+                choice = await asyncio.to_thread(
+                    _ask_line, "\nPaused. [bold]c[/bold]ontinue, [bold]s[/bold]top, or type an instruction: "
+                )
+                live.start()
+                if choice.lower() in ("s", "stop", "q", "quit"):
+                    return result
+                instruction = None if choice.lower() in ("", "c", "continue") else choice
+                events = stream_resume(
+                    wp, thread_id, model=chat, approver=approver, instruction=instruction, pause=switch
+                )
+
+
+def run_command(
+    task: Annotated[str | None, typer.Argument(help="What to do, in your words.")] = None,
+    start: Annotated[str | None, typer.Option("--start", help="The page to start on.")] = None,
+    model: Annotated[
+        str | None,
+        typer.Option(
+            "--model", help="offline (default), local:PATH.gguf, or a model of an OpenAI-compatible endpoint."
+        ),
+    ] = None,
+    base_url: Annotated[
+        str | None,
+        typer.Option("--base-url", help="OpenAI-compatible endpoint (Ollama, LM Studio, vLLM...)."),
+    ] = None,
+    api_key: Annotated[str | None, typer.Option("--api-key", help="Key for the endpoint.")] = None,
+    max_steps: Annotated[int, typer.Option("--max-steps", min=1, max=500, help="Model turns at most.")] = 30,
+    approve: Annotated[
+        str, typer.Option("--approve", help="Critical actions: never, always, or ask (default).")
+    ] = "ask",
+    resume: Annotated[
+        str | None, typer.Option("--resume", help="Continue the run with this thread id.")
+    ] = None,
+    out_path: Annotated[
+        Path | None, typer.Option("--out", help="Write the result and transcript as JSON.")
+    ] = None,
+    data_dir: Annotated[
+        Path | None, typer.Option("--data-dir", help="Where sessions and checkpoints live.")
+    ] = None,
+    cdp_url: Annotated[
+        str | None, typer.Option("--cdp-url", help="Work inside your running Chrome/Edge (CDP URL).")
+    ] = None,
+    loopback_only: Annotated[
+        bool, typer.Option("--loopback-only", help="Only allow requests to 127.0.0.1 / ::1.")
+    ] = False,
+    critical: Annotated[
+        list[str] | None,
+        typer.Option("--critical", help="Also hold actions matching this pattern for approval (repeatable)."),
+    ] = None,
+) -> None:
+    """Let the agent do a task on the web and print its answer."""
+    if approve not in APPROVE_CHOICES:
+        err.print(f"[red]--approve must be one of {', '.join(APPROVE_CHOICES)}.[/red]")
+        raise typer.Exit(2)
+    if not task and not resume:
+        err.print('[red]Give a task, e.g. waypost run "Find the politics headline", or --resume ID.[/red]')
+        raise typer.Exit(2)
+    settings = _settings(data_dir, cdp_url, loopback_only)
+    try:
+        result = asyncio.run(
+            _run(
+                task=task,
+                resume=resume,
+                start=start,
+                model=model,
+                base_url=base_url,
+                api_key=api_key,
+                max_steps=max_steps,
+                approve=approve,
+                settings=settings,
+                critical=list(critical or []),
+            )
+        )
+    except (WaypostError, ValueError) as exc:
+        err.print(f"[red]Error:[/red] {exc}", highlight=False)
+        raise typer.Exit(1) from None
+    if result is None:
+        err.print("[red]The run ended without a result.[/red]")
+        raise typer.Exit(1)
+    _show_result(result, out_path, task, model)
+    raise typer.Exit(0 if result.success else 1)

@@ -1,0 +1,158 @@
+"""What every node of one run shares and the checkpoint does not store: the model, the tools, settings.
+
+Nodes are built by factories that close over an :class:`AgentContext`; the state stays plain
+data so it can be checkpointed, and a resumed run rebuilds the context around it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
+
+from waypost.agent.tools import ToolBox
+
+
+@dataclass(frozen=True)
+class PageState:
+    """Where the browser is after a tool call.
+
+    Attributes:
+        url: The page's URL.
+        fingerprint: A short hash of what the page shows (same page, same fingerprint).
+    """
+
+    url: str | None
+    fingerprint: str | None
+
+
+PageProbe = Callable[[], Awaitable[PageState | None]]
+
+
+@dataclass
+class PauseSwitch:
+    """Asks a running graph to pause at the next step boundary.
+
+    Set :attr:`requested` from anywhere (a Ctrl-C handler, another task); the progress reporter
+    then stops the run with LangGraph's ``interrupt()``, after the current step, with everything
+    checkpointed. Pausing by cutting the event stream instead could lose the last step's writes
+    and run an action twice on resume.
+
+    Attributes:
+        requested: A pause was asked for.
+        resuming: The run is being resumed from a pause (set by the runner).
+    """
+
+    requested: bool = False
+    resuming: bool = False
+
+    def request(self) -> None:
+        """Pause after the current step."""
+        self.requested = True
+
+
+"""Reads the current page's URL and fingerprint (``None`` if there is no page)."""
+
+
+@dataclass
+class AgentConfig:
+    """Knobs of the agent graph.
+
+    Attributes:
+        memory_threshold: Tokens of working history above which the memory manager summarises.
+        keep_recent: Model turns (with their tool results) the memory manager keeps whole.
+        max_interventions: Loop findings per task; the last one stops the run.
+        max_validation_failures: Final answers the goal validator may turn down.
+        max_corrections: Self-corrections per step.
+        max_malformed: Unusable model replies in a row before the run stops.
+        strict: Mark tool schemas strict (for endpoints that enforce JSON schemas); ``None``:
+            as the model's endpoint supports (see :func:`~waypost.agent.models.supports_strict`).
+        constrain: Enumerate the values that exist (URLs of the view, observe's selectors).
+        max_slots: Dynamic tool slots.
+        compress_on_switch: Shrink older results of a tool category when the agent switches to
+            another (off for models that read every result, like the offline planner).
+    """
+
+    memory_threshold: int = 6000
+    keep_recent: int = 3
+    max_interventions: int = 3
+    max_validation_failures: int = 2
+    max_corrections: int = 2
+    max_malformed: int = 3
+    strict: bool | None = None
+    constrain: bool = True
+    max_slots: int = 5
+    compress_on_switch: bool = True
+
+
+@dataclass
+class AgentContext:
+    """The run's model, tools and settings, shared by the nodes.
+
+    Attributes:
+        model: The chat model (OpenAI-compatible, offline planner, local GGUF, or scripted).
+        toolbox: The tools.
+        config: Knobs.
+        probe: Reads the page's URL and fingerprint after tool calls (optional).
+        system_extra: Extra text for the system prompt.
+        pause: The run's pause switch.
+    """
+
+    model: BaseChatModel
+    toolbox: ToolBox
+    config: AgentConfig = field(default_factory=AgentConfig)
+    probe: PageProbe | None = None
+    system_extra: str | None = None
+    pause: PauseSwitch = field(default_factory=PauseSwitch)
+
+
+def count_text_tokens(text: str) -> int:
+    """Tokens of a text (cl100k when available, a safe estimate otherwise)."""
+    from waypost.page import count_tokens
+
+    return count_tokens(text) if text else 0
+
+
+def message_text(message: BaseMessage) -> str:
+    """A message's text plus its tool calls as JSON (what a model reads or wrote)."""
+    content = (
+        message.content if isinstance(message.content, str) else json.dumps(message.content, default=str)
+    )
+    if isinstance(message, AIMessage) and message.tool_calls:
+        content += json.dumps(
+            [{"name": c["name"], "args": c["args"]} for c in message.tool_calls], default=str
+        )
+    return content
+
+
+def count_message_tokens(messages: Sequence[BaseMessage]) -> int:
+    """Tokens of a list of messages (4 per message for the chat format)."""
+    return sum(count_text_tokens(message_text(m)) + 4 for m in messages)
+
+
+def usage(
+    reply: AIMessage, prompt: Sequence[BaseMessage], tools: Sequence[dict[str, Any]] = ()
+) -> tuple[int, int]:
+    """``(tokens_in, tokens_out)`` of one model call: usage metadata when present, else counted."""
+    meta = reply.usage_metadata
+    if meta and (meta.get("input_tokens") or meta.get("output_tokens")):
+        return int(meta.get("input_tokens") or 0), int(meta.get("output_tokens") or 0)
+    tokens_in = count_message_tokens(prompt) + (count_text_tokens(json.dumps(list(tools))) if tools else 0)
+    return tokens_in, count_message_tokens([reply])
+
+
+def last_ai(messages: Sequence[BaseMessage]) -> AIMessage | None:
+    """The latest AI message."""
+    for m in reversed(messages):
+        if isinstance(m, AIMessage):
+            return m
+    return None
+
+
+def answered_ids(messages: Sequence[BaseMessage]) -> set[str]:
+    """Ids of tool calls that already have a result."""
+    return {m.tool_call_id for m in messages if isinstance(m, ToolMessage)}

@@ -1,0 +1,520 @@
+"""Running the agent: ``run_task`` (a result), ``stream_task`` (events), ``resume_task`` (a thread again).
+
+Runs are checkpointed with LangGraph's ``AsyncSqliteSaver`` in ``<data_dir>/checkpoints.db``;
+the thread id names a run. A run paused for approval (``approve="ask"`` without an approver)
+ends with ``stop_reason="awaiting_approval"`` and its pending action; ``resume_task(wp,
+thread_id, answer="yes")`` continues it. Starting a new task on a finished thread keeps that
+thread's permanent history (summaries of its earlier tasks) and starts a fresh working history.
+
+A :class:`~waypost.agent.context.PauseSwitch` passed in pauses a run after the current step
+(``stop_reason="paused"``); ``stream_resume(..., instruction=...)`` continues it.
+
+Events of :func:`stream_task`, each a dict with a ``type``:
+
+* ``node``: a node finished (``node``, ``step``, ``tokens_in``, ``tokens_out``, ``url``);
+* ``tool_start`` / ``tool_end``: a tool call (``name``, ``args`` / ``ok``, ``line``);
+* ``content``: text the model wrote (``text``);
+* ``progress``: the progress reporter's snapshot (step, budget, URL, tokens, score);
+* ``interrupt``: an action waits for approval (``payload``, ``thread_id``);
+* ``done``: the end (``result``: a :class:`RunResult`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import hashlib
+import inspect
+import time
+import uuid
+from collections.abc import AsyncIterator, Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage, RemoveMessage
+from langchain_core.tools import BaseTool
+from langgraph.graph.message import REMOVE_ALL_MESSAGES
+from langgraph.types import Command
+
+from waypost.agent.context import AgentConfig, AgentContext, PageProbe, PageState, PauseSwitch
+from waypost.agent.graph import compile_graph
+from waypost.agent.models import make_model, memory_threshold, supports_strict
+from waypost.agent.prompts import task_message
+from waypost.agent.state import ApprovePolicy, initial_state
+from waypost.agent.tool_slots import choose
+from waypost.agent.tools import ToolBox
+from waypost.agent.transcript import transcript_of
+
+if TYPE_CHECKING:
+    from waypost.api import Waypost
+
+Approver = Callable[[dict[str, Any]], Any]
+"""Answers an approval request: gets the interrupt's payload, returns yes/no/an instruction (may be async)."""
+CHECKPOINT_FILE = "checkpoints.db"
+AWAITING = "awaiting_approval"
+PAUSED = "paused"
+_FINGERPRINT_JS = """() => {
+  const text = document.body ? document.body.innerText : "";
+  return [location.href, document.title, text.length, text.slice(0, 20000)];
+}"""
+
+
+@dataclass
+class RunResult:
+    """The outcome of a run.
+
+    Attributes:
+        answer: The final answer (an honest one if the task was not done).
+        success: Whether the task was done.
+        steps: Model turns taken.
+        tokens_in: Prompt tokens (usage metadata when the model reports it, else counted).
+        tokens_out: Completion tokens.
+        seconds: Wall time of this call (a resumed run counts from the resume).
+        stop_reason: ``answered``, ``gave_up``, ``max_steps``, ``loop``, ``model_error``,
+            ``malformed`` or ``awaiting_approval``.
+        transcript: The working history as JSON-friendly dicts.
+        thread_id: The run's thread id (for ``resume_task`` and ``waypost run --resume``).
+        pending: The approval request when ``stop_reason`` is ``awaiting_approval``.
+        quality: The quality evaluator's score in [0, 1].
+        actions: Every tool call of the task (tool, args, ok, url, one-liner).
+    """
+
+    answer: str
+    success: bool
+    steps: int
+    tokens_in: int
+    tokens_out: int
+    seconds: float
+    stop_reason: str | None
+    transcript: list[dict[str, Any]]
+    thread_id: str
+    pending: dict[str, Any] | None = None
+    quality: float = 0.0
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as JSON-friendly data (what ``--out`` writes)."""
+        return asdict(self)
+
+
+def default_checkpoint_path(wp: Waypost | None) -> Path:
+    """``<data_dir>/checkpoints.db`` of ``wp``'s settings (or of the default settings)."""
+    if wp is not None:
+        return Path(wp.settings.data_dir) / CHECKPOINT_FILE
+    from waypost.config import Settings
+
+    return Path(Settings().data_dir) / CHECKPOINT_FILE
+
+
+def make_probe(wp: Waypost, session_id: str) -> PageProbe:
+    """Reads the session page's URL and a fingerprint of what it shows (title and text)."""
+
+    async def probe() -> PageState | None:
+        if wp.pool.current_url(session_id) is None:
+            return None
+        async with wp.pool.session(session_id) as session:
+            url, title, length, text = await asyncio.wait_for(
+                session.page.evaluate(_FINGERPRINT_JS), timeout=5
+            )
+        digest = hashlib.sha1(f"{url}\n{title}\n{length}\n{text}".encode(errors="replace")).hexdigest()[:16]
+        return PageState(url=url, fingerprint=digest)
+
+    return probe
+
+
+@dataclass
+class _Setup:
+    ctx: AgentContext
+    path: Path
+
+
+def _setup(
+    wp: Waypost | None,
+    *,
+    model: str | BaseChatModel | None,
+    base_url: str | None,
+    api_key: str | None,
+    tools: Sequence[BaseTool] | None,
+    session_id: str,
+    checkpoint_path: str | Path | None,
+    config: AgentConfig | None,
+    probe: PageProbe | None,
+    pause: PauseSwitch | None = None,
+) -> _Setup:
+    chat = model if isinstance(model, BaseChatModel) else make_model(model, base_url, api_key)
+    if tools is not None:
+        toolbox = ToolBox.of(tools, session_id=session_id)
+    elif wp is not None:
+        toolbox = ToolBox.for_waypost(wp, session_id=session_id)
+    else:
+        raise ValueError("run_task needs a Waypost instance or an explicit list of tools.")
+    cfg = dataclasses.replace(config) if config is not None else AgentConfig()
+    if cfg.strict is None:
+        cfg.strict = supports_strict(chat)
+    if config is None and memory_threshold(chat) is not None:
+        cfg.memory_threshold = memory_threshold(chat)  # type: ignore[assignment]
+        # A model that asks never to condense (the offline planner) reads every result whole.
+        cfg.compress_on_switch = cfg.memory_threshold < 10**9
+    if probe is None and wp is not None and tools is None:
+        probe = make_probe(wp, session_id)
+    path = Path(checkpoint_path) if checkpoint_path else default_checkpoint_path(wp)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    ctx = AgentContext(model=chat, toolbox=toolbox, config=cfg, probe=probe, pause=pause or PauseSwitch())
+    return _Setup(ctx, path)
+
+
+def _stop_reason(values: dict[str, Any], pending: dict[str, Any] | None) -> str | None:
+    if pending is not None:
+        return PAUSED if isinstance(pending, dict) and pending.get("type") == "pause" else AWAITING
+    if not values.get("done"):
+        return PAUSED
+    return values.get("stop_reason")
+
+
+def _result(
+    values: dict[str, Any], thread_id: str, seconds: float, pending: dict[str, Any] | None
+) -> RunResult:
+    messages: list[BaseMessage] = values.get("messages", [])
+    return RunResult(
+        answer=values.get("answer") or "",
+        success=bool(values.get("success")) and pending is None,
+        steps=int(values.get("step", 0)),
+        tokens_in=int(values.get("tokens_in", 0)),
+        tokens_out=int(values.get("tokens_out", 0)),
+        seconds=round(seconds, 3),
+        stop_reason=_stop_reason(values, pending),
+        transcript=transcript_of(messages),
+        thread_id=thread_id,
+        pending=pending,
+        quality=float(values.get("quality", 0.0)),
+        actions=[
+            {k: r.get(k) for k in ("step", "tool", "args", "ok", "error_type", "url", "line")}
+            for r in values.get("trail", [])
+        ],
+    )
+
+
+async def _ask(approver: Approver, payload: dict[str, Any]) -> Any:
+    answer = approver(payload)
+    if inspect.isawaitable(answer):
+        answer = await answer
+    return answer
+
+
+def _node_event(node: str, update: Any) -> list[dict[str, Any]]:
+    events: list[dict[str, Any]] = []
+    upd = update if isinstance(update, dict) else {}
+    event: dict[str, Any] = {"type": "node", "node": node}
+    for key in ("step", "tokens_in", "tokens_out", "current_url", "stop_reason"):
+        if key in upd:
+            event["url" if key == "current_url" else key] = upd[key]
+    events.append(event)
+    if node == "agent":
+        for m in upd.get("messages", []) or []:
+            if isinstance(m, AIMessage):
+                text = m.content if isinstance(m.content, str) else ""
+                if text.strip():
+                    events.append({"type": "content", "text": text})
+    return events
+
+
+async def _drive(
+    setup: _Setup,
+    thread_id: str,
+    first_input: Any,
+    *,
+    approver: Approver | None,
+    recursion_limit: int,
+) -> AsyncIterator[dict[str, Any]]:
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    started = time.perf_counter()
+    config = {"configurable": {"thread_id": thread_id}, "recursion_limit": recursion_limit}
+    async with AsyncSqliteSaver.from_conn_string(str(setup.path)) as saver:
+        graph = compile_graph(setup.ctx, saver)
+        graph_input = first_input
+        if callable(graph_input):
+            graph_input = await graph_input(graph, config)
+        while True:
+            if graph_input is not _DONE:
+                stream = graph.astream(
+                    # Each step is saved before the next starts: a run stopped between two
+                    # steps (Ctrl-C, a crash) resumes exactly there, and no action runs twice.
+                    graph_input,
+                    config,
+                    stream_mode=["updates", "custom"],
+                    durability="sync",
+                )
+                # Closed with this generator, so a paused run leaves no write pending on the
+                # checkpoint file when the next call opens it.
+                async with contextlib.aclosing(stream):
+                    async for mode, chunk in stream:
+                        if mode == "custom":
+                            yield chunk
+                            continue
+                        for node, update in chunk.items():
+                            if node != "__interrupt__":
+                                for event in _node_event(node, update):
+                                    yield event
+            snapshot = await graph.aget_state(config)
+            pending = snapshot.interrupts[0].value if snapshot.interrupts else None
+            if pending is None:
+                yield {
+                    "type": "done",
+                    "result": _result(snapshot.values, thread_id, time.perf_counter() - started, None),
+                }
+                return
+            yield {"type": "interrupt", "payload": pending, "thread_id": thread_id}
+            if approver is None or (isinstance(pending, dict) and pending.get("type") == "pause"):
+                result = _result(snapshot.values, thread_id, time.perf_counter() - started, pending)
+                yield {"type": "done", "result": result}
+                return
+            graph_input = Command(resume=await _ask(approver, pending))
+
+
+_DONE = object()
+
+
+def _recursion_limit(max_steps: int) -> int:
+    # A step passes through at most ~8 nodes (agent, validators, tools, corrector, analyzer,
+    # adapter, reporter, memory); leave room for approvals and the final nodes.
+    return max(50, 10 * max_steps + 40)
+
+
+async def stream_task(
+    wp: Waypost | None,
+    task: str,
+    *,
+    start_url: str | None = None,
+    model: str | BaseChatModel | None = None,
+    max_steps: int = 30,
+    approve: ApprovePolicy = "ask",
+    approver: Approver | None = None,
+    thread_id: str | None = None,
+    checkpoint_path: str | Path | None = None,
+    critical_patterns: Sequence[str] = (),
+    base_url: str | None = None,
+    api_key: str | None = None,
+    tools: Sequence[BaseTool] | None = None,
+    session_id: str = "default",
+    config: AgentConfig | None = None,
+    probe: PageProbe | None = None,
+    pause: PauseSwitch | None = None,
+) -> AsyncIterator[dict[str, Any]]:
+    """Run a task and yield events as it goes (see the module docs for the event types).
+
+    Args:
+        wp: A started :class:`~waypost.api.Waypost` (may be ``None`` when ``tools`` and
+            ``checkpoint_path`` are given).
+        task: What to do, in the user's words.
+        start_url: The page to start on; the task message ends with ``Start page: <url>``.
+        model: A chat model, or a name for :func:`~waypost.agent.models.make_model`
+            (``None``/``"offline"``, ``"local:PATH"``, or an OpenAI-compatible model).
+        max_steps: Model turns at most.
+        approve: Critical actions: ``never`` refuse, ``always`` do, ``ask`` hold for approval.
+        approver: Answers approval requests in-process (``yes``/``no``/an instruction); without
+            one, ``ask`` ends the call with ``stop_reason="awaiting_approval"``.
+        thread_id: Names the run (default: a new one). A finished thread's permanent history
+            carries over to the new task.
+        checkpoint_path: The SQLite checkpoint file (default: ``<data_dir>/checkpoints.db``).
+        critical_patterns: Extra patterns (regular expressions) that make an action critical.
+        base_url: The OpenAI-compatible endpoint, when ``model`` is a name.
+        api_key: Its key.
+        tools: Tools to use instead of Waypost's own (core tools are added).
+        session_id: The browser session the tools act in.
+        config: Agent knobs (memory threshold, loop budget...).
+        probe: Reads the page's URL and fingerprint after tool calls (default: from ``wp``).
+        pause: A switch that pauses the run after the current step (``stop_reason="paused"``;
+            continue with :func:`stream_resume`).
+    """
+    setup = _setup(
+        wp,
+        model=model,
+        base_url=base_url,
+        api_key=api_key,
+        tools=tools,
+        session_id=session_id,
+        checkpoint_path=checkpoint_path,
+        config=config,
+        probe=probe,
+        pause=pause,
+    )
+    tid = thread_id or uuid.uuid4().hex
+    active = choose(task, setup.ctx.toolbox.catalogue(), setup.ctx.config.max_slots)
+
+    async def first_input(graph: Any, config: dict[str, Any]) -> dict[str, Any]:
+        previous = await graph.aget_state(config)
+        permanent = (previous.values or {}).get("permanent", []) if previous else []
+        values = initial_state(
+            task,
+            start_url=start_url,
+            max_steps=max_steps,
+            approve=approve,
+            critical_patterns=list(critical_patterns),
+            active_tools=active,
+            permanent=permanent,
+        )
+        values["messages"] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), task_message(task, start_url)]
+        return values
+
+    async for event in _drive(
+        setup, tid, first_input, approver=approver, recursion_limit=_recursion_limit(max_steps)
+    ):
+        yield event
+
+
+async def stream_resume(
+    wp: Waypost | None,
+    thread_id: str,
+    *,
+    answer: Any = None,
+    model: str | BaseChatModel | None = None,
+    approver: Approver | None = None,
+    checkpoint_path: str | Path | None = None,
+    base_url: str | None = None,
+    api_key: str | None = None,
+    tools: Sequence[BaseTool] | None = None,
+    session_id: str = "default",
+    config: AgentConfig | None = None,
+    probe: PageProbe | None = None,
+    instruction: str | None = None,
+    pause: PauseSwitch | None = None,
+) -> AsyncIterator[dict[str, Any]]:
+    """Continue a checkpointed run and yield its events.
+
+    A run waiting for approval resumes with ``answer`` (yes / no / an instruction; if ``None``,
+    ``approver`` is asked). A paused run (see :class:`~waypost.agent.context.PauseSwitch`)
+    resumes with ``instruction`` (or ``answer``) as a message from the user, or just goes on.
+    A run that stopped otherwise (a crash) continues from its last checkpoint, with
+    ``instruction`` added first. A finished run just reports its result.
+    """
+    setup = _setup(
+        wp,
+        model=model,
+        base_url=base_url,
+        api_key=api_key,
+        tools=tools,
+        session_id=session_id,
+        checkpoint_path=checkpoint_path,
+        config=config,
+        probe=probe,
+        pause=pause,
+    )
+
+    async def first_input(graph: Any, config: dict[str, Any]) -> Any:
+        snapshot = await graph.aget_state(config)
+        if not snapshot.values:
+            raise ValueError(f"No run with thread id {thread_id!r} in {setup.path}.")
+        if snapshot.interrupts:
+            payload = snapshot.interrupts[0].value
+            if isinstance(payload, dict) and payload.get("type") == "pause":
+                setup.ctx.pause.resuming = True
+                return Command(resume=answer if answer is not None else (instruction or "continue"))
+            reply = answer
+            if reply is None and approver is not None:
+                reply = await _ask(approver, payload)
+            return Command(resume=reply)
+        if snapshot.values.get("done"):
+            return _DONE
+        if instruction:
+            # The agent node reads the inbox at its next turn; the run goes on where it stopped.
+            inbox = [*(snapshot.values.get("inbox") or []), instruction]
+            # Written as if the node that ran last had routed on to where the run stopped, so
+            # the next step is unchanged and nothing runs twice.
+            goto = list(snapshot.next) or ["agent"]
+            await graph.aupdate_state(config, Command(update={"inbox": inbox}, goto=goto))
+            return None
+        return None if snapshot.next else Command(goto="agent")
+
+    # The step budget lives in the checkpointed state; the agent node enforces it.
+    async for event in _drive(
+        setup, thread_id, first_input, approver=approver, recursion_limit=_recursion_limit(100)
+    ):
+        yield event
+
+
+async def get_result(
+    wp: Waypost | None, thread_id: str, *, checkpoint_path: str | Path | None = None
+) -> RunResult | None:
+    """The result of a checkpointed run as it stands now (``None`` if there is no such thread).
+
+    A run that is neither done nor waiting for approval (stopped with Ctrl-C, or crashed)
+    reports ``stop_reason="paused"``.
+    """
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    path = Path(checkpoint_path) if checkpoint_path else default_checkpoint_path(wp)
+    if not path.exists():
+        return None
+    async with AsyncSqliteSaver.from_conn_string(str(path)) as saver:
+        # Reading a state runs no node: the graph needs no model and no tools for it.
+        idle = AgentContext(model=None, toolbox=ToolBox.of([]))  # type: ignore[arg-type]
+        snapshot = await compile_graph(idle, saver).aget_state({"configurable": {"thread_id": thread_id}})
+    if not snapshot.values:
+        return None
+    pending = snapshot.interrupts[0].value if snapshot.interrupts else None
+    return _result(snapshot.values, thread_id, 0.0, pending)
+
+
+async def _final(events: AsyncIterator[dict[str, Any]]) -> RunResult:
+    result: RunResult | None = None
+    async for event in events:
+        if event["type"] == "done":
+            result = event["result"]
+    assert result is not None
+    return result
+
+
+async def run_task(
+    wp: Waypost | None,
+    task: str,
+    *,
+    start_url: str | None = None,
+    model: str | BaseChatModel | None = None,
+    max_steps: int = 30,
+    approve: ApprovePolicy = "ask",
+    approver: Approver | None = None,
+    thread_id: str | None = None,
+    checkpoint_path: str | Path | None = None,
+    critical_patterns: Sequence[str] = (),
+    **kwargs: Any,
+) -> RunResult:
+    """Run a task to the end (or to an approval nobody answers) and return the result.
+
+    Takes the arguments of :func:`stream_task`.
+    """
+    return await _final(
+        stream_task(
+            wp,
+            task,
+            start_url=start_url,
+            model=model,
+            max_steps=max_steps,
+            approve=approve,
+            approver=approver,
+            thread_id=thread_id,
+            checkpoint_path=checkpoint_path,
+            critical_patterns=critical_patterns,
+            **kwargs,
+        )
+    )
+
+
+async def resume_task(wp: Waypost | None, thread_id: str, *, answer: Any = None, **kwargs: Any) -> RunResult:
+    """Continue a checkpointed run (see :func:`stream_resume`) and return its result."""
+    return await _final(stream_resume(wp, thread_id, answer=answer, **kwargs))
+
+
+__all__ = [
+    "Approver",
+    "RunResult",
+    "get_result",
+    "make_probe",
+    "resume_task",
+    "run_task",
+    "stream_resume",
+    "stream_task",
+]
