@@ -33,6 +33,8 @@ app.add_typer(retrieval_app, name="retrieval")
 app.command("run")(run_command)
 
 out = Console()
+
+DEMO_TASK = "Open the politics section and give me its top headline"
 err = Console(stderr=True)
 
 DataDir = Annotated[
@@ -155,10 +157,15 @@ def demo(
     hint: Annotated[
         str, typer.Option("--hint", help="Which link to follow from the front page.")
     ] = "Politik",
+    task: Annotated[
+        str,
+        typer.Option("--task", help="A task for the agent (offline planner) on the demo site; '' skips it."),
+    ] = DEMO_TASK,
     data_dir: DataDir = None,
     headful: Headful = False,
 ) -> None:
-    """Serve the bundled demo site, show its front page as a model sees it, then follow a hinted link."""
+    """Serve the bundled demo site, show its front page as a model sees it, follow a hinted link,
+    then let the agent (offline planner: no model needed) carry out a task there."""
     from waypost.demo.server import DemoSite
 
     settings = _settings(data_dir, None, headful, loopback_only=True)
@@ -181,6 +188,19 @@ def demo(
                 out.rule("asking for the same page again (the loop breaker answers)")
                 again = await wp.navigate(target.url, hint=hint, session_id="demo")
                 out.print(again.text, markup=False, highlight=False, soft_wrap=True)
+                if not task:
+                    return
+                out.rule(f"the agent, offline planner: {task!r}")
+                result = await wp.run(
+                    task, start_url=site.url + "/", approve="never", session_id="demo-agent", max_steps=20
+                )
+                for action in result.actions:
+                    out.print(f"  {action.get('line') or action.get('tool')}", markup=False, highlight=False)
+                out.print(f"Answer: {result.answer}", markup=False, highlight=False, soft_wrap=True)
+                out.print(
+                    f"[dim]{result.steps} steps, {result.tokens_in:,} tokens in, {result.seconds:.1f} s, "
+                    f"{'success' if result.success else 'not done: ' + result.stop_reason}[/dim]"
+                )
 
         try:
             asyncio.run(run())

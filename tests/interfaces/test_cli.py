@@ -52,3 +52,5 @@ def test_demo_runs_the_main_job(tmp_path: Path) -> None:
     assert "You are on: Waypost Nachrichten" in done.stdout
     assert "You are on: Politik" in done.stdout  # followed the hinted link
     assert "already" in done.stdout  # and showed the loop breaker
+    # Then the agent, with the offline planner, did the task and answered.
+    assert "Answer:" in done.stdout and "Koalition einigt sich" in done.stdout.split("Answer:")[1]
