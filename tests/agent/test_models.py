@@ -57,15 +57,7 @@ def test_offline_and_local_are_imported_lazily(monkeypatch: pytest.MonkeyPatch) 
     assert memory_threshold(offline) == 10**9  # the planner reads all its history: never condensed
     local = types.ModuleType("waypost.agent.local_model")
     seen: dict[str, object] = {}
-
-    def fake_local(**kwargs: object) -> ScriptedChatModel:
-        seen.update(kwargs)
-        return ScriptedChatModel()
-
-    local.LocalGGUFChat = fake_local  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "waypost.agent.local_model", local)
-    make_model("local:/models/gemma.gguf")
-    assert seen == {"model_path": "/models/gemma.gguf"}
 
     class WithSpec:
         @classmethod

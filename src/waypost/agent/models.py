@@ -94,10 +94,8 @@ def make_model(
             raise ConfigError(
                 f"Local GGUF models need the 'local' extra: pip install 'waypost[local]' ({exc})."
             ) from exc
-        from_spec = getattr(LocalGGUFChat, "from_spec", None)
-        if from_spec is not None:  # also resolves installed model packages by name
-            return from_spec(name, **kwargs)
-        return LocalGGUFChat(model_path=path, **kwargs)
+        # Resolves a .gguf path or the name of an installed model package.
+        return LocalGGUFChat.from_spec(name, **kwargs)
 
     from langchain_openai import ChatOpenAI
 

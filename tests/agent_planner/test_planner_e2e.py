@@ -1,0 +1,111 @@
+"""The offline planner end to end: real Chromium, the real tools, the bundled demo site.
+
+The planner's tool calls are carried out one by one with ``wp.tools()`` (the driver loop, no
+graph), and the outcome is checked in the answer and, where the task changes something, in the
+browser afterwards.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+from typing import Any
+
+import pytest
+
+from waypost.agent.planner import OfflinePlanner, drive
+from waypost.agent.planner.driver import ToolFunction
+
+pytestmark = pytest.mark.browser
+
+
+async def run(tools: dict[str, ToolFunction], site: Any, task: str) -> Any:
+    result = await drive(OfflinePlanner(), tools, task, start_url=site.url + "/", max_steps=20)
+    assert result.stop_reason == "final_answer", result.transcript
+    targets = [e["args"].get("target") for e in result.transcript if e["tool"] == "research_navigate"]
+    assert all(a != b for a, b in pairwise(targets)), targets
+    return result
+
+
+@pytest.mark.parametrize(
+    ("task", "expected"),
+    [
+        (
+            "open the politics section and give me the first headline",
+            "Koalition einigt sich nach Marathonsitzung auf Haushalt 2026",
+        ),
+        (
+            "Finde die Rubrik Sport und nenne die Top-Schlagzeile",
+            "FC Elbtal gewinnt Pokalfinale im Elfmeterschießen",
+        ),
+        ("search for Wahlrecht", "Wahlrechtsreform: Sachverständige zweifeln an Verfassungsmäßigkeit"),
+        ("go to the finance site and tell me the price of Nordlicht Energie", "42,18 €"),
+    ],
+)
+async def test_planner_should_find_and_read(
+    agent_tools: dict[str, ToolFunction], demo_site: Any, task: str, expected: str
+) -> None:
+    result = await run(agent_tools, demo_site, task)
+    assert expected in result.answer
+    assert result.steps <= 6
+
+
+async def test_planner_should_log_in_and_the_session_should_stay_logged_in(
+    agent_tools: dict[str, ToolFunction], demo_site: Any
+) -> None:
+    result = await run(agent_tools, demo_site, "log in as demo/demo")
+    assert result.answer.startswith("Logged in as “demo”")
+    view = await agent_tools["research_navigate"](target=demo_site.url + "/politik/")
+    assert "Angemeldet als demo" in await agent_tools["extract"](query="Angemeldet als")
+    assert "Politik" in view
+
+
+async def test_planner_should_report_a_failed_login(
+    agent_tools: dict[str, ToolFunction], demo_site: Any
+) -> None:
+    result = await run(agent_tools, demo_site, "log in as demo/falsch")
+    assert "failed" in result.answer and "falsch" in result.answer
+    assert not result.answer.startswith("Logged in")
+
+
+async def test_planner_should_send_a_complete_form_and_refuse_to_guess_missing_fields(
+    agent_tools: dict[str, ToolFunction], demo_site: Any
+) -> None:
+    incomplete = await run(
+        agent_tools,
+        demo_site,
+        "fill the contact form with name Bob, email bob@example.org, message Hallo and send it",
+    )
+    assert "NOT sent" in incomplete.answer and "Thema" in incomplete.answer
+    complete = await run(
+        agent_tools,
+        demo_site,
+        "fill the contact form with name Bob, email bob@example.org, topic Leserbrief, message Hallo, "
+        "accept the privacy policy and send it",
+    )
+    assert "sent the form" in complete.answer and "Vorgangsnummer: WP-" in complete.answer
+
+
+async def test_planner_should_say_when_a_task_is_beyond_it(
+    agent_tools: dict[str, ToolFunction], demo_site: Any
+) -> None:
+    result = await run(agent_tools, demo_site, "Buy 10 shares of Nordlicht Energie")
+    assert result.steps == 0 and "cannot do this task" in result.answer
+    missing = await run(agent_tools, demo_site, "open the Karriere section")
+    assert "could not finish" in missing.answer and missing.steps <= 3
+
+
+async def test_planner_should_finish_multi_step_tasks_through_the_graph_runner(
+    wp: Any, demo_site: Any
+) -> None:
+    """Through the real LangGraph engine: fenced results, focus notes, history shortened on tool switches."""
+    from waypost.agent.runner import run_task
+
+    result = await run_task(
+        wp,
+        "search for Wahlrecht and then log in as demo/demo",
+        start_url=demo_site.url + "/",
+        model="offline",
+        approve="always",
+    )
+    assert result.stop_reason == "answered", result.answer
+    assert "Wahlrechtsreform" in result.answer and "Logged in as “demo”" in result.answer
