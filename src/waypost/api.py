@@ -12,6 +12,7 @@ import threading
 from collections.abc import AsyncIterator, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from waypost.archive import Archive
 from waypost.browser.pool import SessionInfo, SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
 from waypost.config import Settings
@@ -60,8 +61,9 @@ class Waypost:
         if settings is not None and overrides:
             settings = settings.model_copy(update=overrides)
         self.settings = settings or Settings(**overrides)
-        self.pool = SessionPool(self.settings)
-        self.navigator = Navigator(self.pool)
+        self.archive = Archive.in_data_dir(self.settings.data_dir, self.settings.archive)
+        self.pool = SessionPool(self.settings, on_context=self.archive.attach)
+        self.navigator = Navigator(self.pool, archive=self.archive)
         self.sessions = Sessions(self)
         self.actor: Actor | None = None
 
@@ -75,6 +77,7 @@ class Waypost:
     async def start(self) -> None:
         """Launch (or attach to) the browser and open the stores under the data dir."""
         self.actor = Actor.for_data_dir(self.settings.data_dir, self.settings.retrieval)
+        await self.archive.open()
         await self.pool.start()
         # Load the tokenizer now, so the first page view is not the one that pays for it.
         await asyncio.to_thread(count_tokens, "warm up")
@@ -86,6 +89,7 @@ class Waypost:
         finally:
             if self.actor is not None:
                 self.actor.close()
+            await self.archive.close()  # drains what was captured
 
     async def navigate(
         self,

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from waypost.agent.cli import run_command
 from waypost.api import Waypost
+from waypost.archive.cli import archive_app
 from waypost.browser.storage import SessionStore
 from waypost.config import Settings
 from waypost.errors import WaypostError
@@ -30,6 +31,7 @@ app = typer.Typer(
 sessions_app = typer.Typer(help="List and clear saved browser sessions.", no_args_is_help=True)
 app.add_typer(sessions_app, name="sessions")
 app.add_typer(retrieval_app, name="retrieval")
+app.add_typer(archive_app, name="archive")
 app.command("run")(run_command)
 
 out = Console()

@@ -8,6 +8,7 @@ import platformdirs
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from waypost.archive.settings import ArchiveSettings
 from waypost.retrieval.settings import RetrievalSettings
 
 
@@ -49,6 +50,7 @@ class Settings(BaseSettings):
     view_token_budget: int = Field(1300, ge=200, le=20000, description="Tokens a page view may take.")
     user_agent: str | None = None
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
+    archive: ArchiveSettings = Field(default_factory=ArchiveSettings)
 
     @field_validator("data_dir", mode="after")
     @classmethod

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
+from waypost.archive import Archive, NavigationStats
 from waypost.browser.blocking import BlockInfo
 from waypost.browser.navigation import PageSnapshot, open_url
 from waypost.browser.pool import SessionPool
@@ -71,6 +72,7 @@ class NavigationResult:
     snapshot: PageSnapshot | None = None
     visits: int = 0
     build_ms: float = 0.0
+    archived: NavigationStats | None = None
 
     @property
     def links(self) -> list[Link]:
@@ -112,9 +114,15 @@ class Navigator:
     """
 
     def __init__(
-        self, pool: SessionPool, *, max_links: int | None = None, token_budget: int | None = None
+        self,
+        pool: SessionPool,
+        *,
+        max_links: int | None = None,
+        token_budget: int | None = None,
+        archive: Archive | None = None,
     ) -> None:
         self.pool = pool
+        self.archive = archive
         self.max_links = max_links or pool.settings.max_links
         self.token_budget = token_budget or pool.settings.view_token_budget
         self._states: dict[str, NavState] = {}
@@ -249,7 +257,11 @@ class Navigator:
         self, url: str, hint: str | None, session_id: str, options: dict[str, bool]
     ) -> NavigationResult:
         state = self.state(session_id)
+        archive = self.archive if self.archive is not None and self.archive.capturing else None
+        nav = archive.begin_navigation(session_id, url) if archive else None
         snapshot = await open_url(self.pool, session_id, url)
+        # Bounded: the line says what was archived so far; late bodies are still recorded.
+        archived = await archive.end_navigation(nav, max_wait=1.0) if archive and nav else None
         started = time.perf_counter()
         model = parse_page(snapshot.html, snapshot.final_url)
         notices: list[str] = []
@@ -267,6 +279,8 @@ class Navigator:
             notices.append(f"Redirected from {display_url(snapshot.redirects[0], snapshot.final_url)}.")
         if snapshot.attempts > 1:
             notices.append(f"Loaded on try {snapshot.attempts}.")
+        if archived is not None:
+            notices.append(archived.line())
         view = render_view(
             model,
             hint=hint,
@@ -291,6 +305,7 @@ class Navigator:
             snapshot=snapshot,
             visits=state.visits[key],
             build_ms=build_ms,
+            archived=archived,
         )
 
 

@@ -1,0 +1,199 @@
+"""``waypost archive``: search, read, count, prune and export the archive without starting a browser."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import timedelta
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from waypost.archive.archive import ARCHIVE_FILE
+from waypost.archive.har import write_har
+from waypost.archive.records import ArchiveStats
+from waypost.archive.render import render_document, render_hits
+from waypost.archive.store import ArchiveStore
+from waypost.errors import WaypostError
+
+archive_app = typer.Typer(help="Search and export what sessions have loaded.", no_args_is_help=True)
+
+out = Console()
+err = Console(stderr=True)
+
+DataDir = Annotated[
+    Path | None,
+    typer.Option("--data-dir", help="Where the archive lives (default: WAYPOST_DATA_DIR or the platform's)."),
+]
+_DURATION = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*", re.IGNORECASE)
+_UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+
+
+def parse_duration(text: str) -> timedelta:
+    """``"30d"`` → 30 days. Units: s, m, h, d, w.
+
+    Raises:
+        typer.BadParameter: The text is not a number followed by one of those units.
+    """
+    match = _DURATION.fullmatch(text)
+    if match is None:
+        raise typer.BadParameter(f"{text!r} is not a duration: write a number and a unit, e.g. 30d, 12h, 2w.")
+    return timedelta(seconds=float(match.group(1)) * _UNIT_SECONDS[match.group(2).lower()])
+
+
+def _archive_path(data_dir: Path | None) -> Path:
+    if data_dir is None:
+        from waypost.config import Settings
+
+        try:
+            data_dir = Settings().data_dir
+        except Exception as exc:  # pydantic's ValidationError: a bad WAYPOST_* variable
+            err.print(f"[red]Invalid setting:[/red] {exc}")
+            raise typer.Exit(2) from None
+    return Path(data_dir).expanduser() / ARCHIVE_FILE
+
+
+def _open(data_dir: Path | None, *, create: bool = False) -> ArchiveStore:
+    try:
+        return ArchiveStore(_archive_path(data_dir), create=create)
+    except WaypostError as exc:
+        raise _fail(exc) from None
+
+
+def _fail(exc: BaseException) -> typer.Exit:
+    err.print(f"[red]{type(exc).__name__}:[/red] {exc}", highlight=False)
+    return typer.Exit(1)
+
+
+@archive_app.command("search")
+def search(
+    query: Annotated[str, typer.Argument(help='Words to find; "exact phrase", word*, OR, NOT work too.')],
+    session: Annotated[str | None, typer.Option("--session", help="Only this session's documents.")] = None,
+    url_prefix: Annotated[str | None, typer.Option("--url-prefix", help="Only URLs starting so.")] = None,
+    mime: Annotated[
+        str | None, typer.Option("--mime", help="Only this type, e.g. json or text/html.")
+    ] = None,
+    limit: Annotated[int, typer.Option("--limit", min=1, max=100, help="Hits at most.")] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the hits as JSON.")] = False,
+    data_dir: DataDir = None,
+) -> None:
+    """Search archived documents by words (BM25 ranking)."""
+    store = _open(data_dir)
+    try:
+        hits = store.search(query, session_id=session, url_prefix=url_prefix, mime=mime, limit=limit)
+    except WaypostError as exc:
+        raise _fail(exc) from None
+    finally:
+        store.close()
+    if as_json:
+        rows = [{**vars(h), "fetched": h.fetched.isoformat()} for h in hits]
+        out.print_json(json.dumps(rows, ensure_ascii=False))
+    else:
+        out.print(render_hits(query, hits), markup=False, highlight=False, soft_wrap=True)
+
+
+@archive_app.command("show")
+def show(
+    doc_id: Annotated[str, typer.Argument(help="The document id, e.g. 42.")],
+    offset: Annotated[int, typer.Option("--offset", min=0, help="Character to start at.")] = 0,
+    length: Annotated[int, typer.Option("--length", min=1, help="Characters to show.")] = 2000,
+    raw: Annotated[bool, typer.Option("--raw", help="Print the body exactly as received.")] = False,
+    data_dir: DataDir = None,
+) -> None:
+    """Show an archived document's text (or its raw body)."""
+    store = _open(data_dir)
+    try:
+        if raw:
+            _, body = store.get_raw(doc_id)
+            if body is None:
+                raise _fail(WaypostError(f"Document {doc_id} has no archived body; show it without --raw."))
+            typer.echo(body, nl=False)
+            return
+        doc = store.get(doc_id, offset, length)
+    except WaypostError as exc:
+        raise _fail(exc) from None
+    finally:
+        store.close()
+    out.print(render_document(doc), markup=False, highlight=False, soft_wrap=True)
+
+
+def _stats_table(stats: ArchiveStats) -> Table:
+    table = Table("", "", title=stats.path, show_header=False)
+    table.add_row("documents", str(stats.documents))
+    table.add_row("distinct bodies", f"{stats.bodies} ({stats.body_bytes / 1e6:.1f} MB)")
+    table.add_row("file size", f"{stats.file_bytes / 1e6:.1f} MB")
+    table.add_row("sessions", str(stats.sessions))
+    table.add_row("failed requests", str(stats.failed))
+    table.add_row("unreadable bodies", str(stats.unreadable))
+    when = (
+        f"{stats.oldest:%Y-%m-%d %H:%M} - {stats.newest:%Y-%m-%d %H:%M} UTC"
+        if stats.oldest and stats.newest
+        else "-"
+    )
+    table.add_row("fetched", when)
+    table.add_row(
+        "by type", ", ".join(f"{k.lower()} {v}" for k, v in sorted(stats.by_category.items())) or "-"
+    )
+    return table
+
+
+@archive_app.command("stats")
+def stats(
+    as_json: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")] = False,
+    data_dir: DataDir = None,
+) -> None:
+    """Show how much the archive holds."""
+    store = _open(data_dir)
+    try:
+        figures = store.stats()
+    finally:
+        store.close()
+    if as_json:
+        data = {**vars(figures), "oldest": str(figures.oldest or ""), "newest": str(figures.newest or "")}
+        out.print_json(json.dumps(data))
+    else:
+        out.print(_stats_table(figures))
+
+
+@archive_app.command("prune")
+def prune(
+    older_than: Annotated[str, typer.Option("--older-than", help="Age to delete, e.g. 30d, 12h, 2w.")],
+    vacuum: Annotated[bool, typer.Option("--vacuum", help="Also shrink the file afterwards.")] = False,
+    data_dir: DataDir = None,
+) -> None:
+    """Delete documents fetched longer ago than --older-than."""
+    import time
+
+    age = parse_duration(older_than)
+    store = _open(data_dir)
+    try:
+        result = store.prune(time.time() - age.total_seconds())
+        if vacuum:
+            store.vacuum()
+    except WaypostError as exc:
+        raise _fail(exc) from None
+    finally:
+        store.close()
+    out.print(
+        f"Deleted {result.documents} document(s) and {result.bodies} body/bodies older than {older_than}."
+    )
+
+
+@archive_app.command("export")
+def export(
+    har: Annotated[Path, typer.Option("--har", help="The HAR file to write.")],
+    session: Annotated[str | None, typer.Option("--session", help="Only this session's documents.")] = None,
+    data_dir: DataDir = None,
+) -> None:
+    """Export the archive as a HAR 1.2 file (opens in browser devtools)."""
+    store = _open(data_dir)
+    try:
+        count = write_har(store, har, session_id=session)
+    except (WaypostError, OSError) as exc:
+        raise _fail(exc) from None
+    finally:
+        store.close()
+    out.print(f"Wrote {count} entries to {har}.")

@@ -1,0 +1,71 @@
+"""The archive's SQLite schema: documents (one per recorded response), bodies (stored once per
+content hash) with their raw bytes apart, and an FTS5 index over the bodies' title and text."""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 1
+
+CONNECTION_PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",  # in WAL mode a commit survives a crashed process; not a power cut
+    "PRAGMA busy_timeout=5000",
+    "PRAGMA foreign_keys=OFF",
+    "PRAGMA temp_store=MEMORY",
+    "PRAGMA cache_size=-32000",
+)
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+
+CREATE TABLE IF NOT EXISTS bodies (
+    id INTEGER PRIMARY KEY,
+    hash BLOB NOT NULL UNIQUE,
+    size INTEGER NOT NULL,
+    title TEXT NOT NULL,
+    text TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS raw_bodies (id INTEGER PRIMARY KEY, raw BLOB NOT NULL);
+
+CREATE TABLE IF NOT EXISTS documents (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    session_id TEXT NOT NULL,
+    nav_id TEXT,
+    is_main INTEGER NOT NULL DEFAULT 0,
+    url TEXT NOT NULL,
+    method TEXT NOT NULL,
+    status INTEGER,
+    status_text TEXT NOT NULL DEFAULT '',
+    mime TEXT NOT NULL,
+    category TEXT NOT NULL,
+    resource_type TEXT NOT NULL,
+    headers TEXT NOT NULL,
+    redirects TEXT,
+    started REAL NOT NULL,
+    ended REAL NOT NULL,
+    body_id INTEGER,
+    body_state TEXT NOT NULL,
+    body_size INTEGER,
+    error TEXT
+);
+CREATE INDEX IF NOT EXISTS documents_by_body ON documents(body_id) WHERE body_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS documents_by_time ON documents(ended);
+CREATE INDEX IF NOT EXISTS documents_by_session ON documents(session_id, id);
+
+CREATE VIRTUAL TABLE IF NOT EXISTS body_index USING fts5(
+    title, text, content='bodies', content_rowid='id', tokenize='unicode61 remove_diacritics 2'
+);
+
+CREATE TRIGGER IF NOT EXISTS bodies_indexed AFTER INSERT ON bodies BEGIN
+    INSERT INTO body_index(rowid, title, text) VALUES (new.id, new.title, new.text);
+END;
+CREATE TRIGGER IF NOT EXISTS bodies_unindexed AFTER DELETE ON bodies BEGIN
+    INSERT INTO body_index(body_index, rowid, title, text) VALUES ('delete', old.id, old.title, old.text);
+    DELETE FROM raw_bodies WHERE id = old.id;
+END;
+"""
+
+FIRST_TIME = """
+INSERT INTO body_index(body_index, rank) VALUES ('automerge', 16);
+INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '{version}');
+"""

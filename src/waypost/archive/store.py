@@ -1,0 +1,501 @@
+"""``ArchiveStore``: the SQLite archive (WAL mode, FTS5 index), used from one thread at a time.
+
+Writes come in batches from the background writer; reads (search, get, stats, export) come from
+the API, the tools and the CLI, each on its own connection. Identical bodies are stored once,
+keyed by their SHA-256; every recorded response is a document with a stable integer id.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import re
+import sqlite3
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from waypost.archive.errors import ArchiveError, ArchiveQueryError, DocumentNotFound
+from waypost.archive.records import (
+    ArchivedText,
+    ArchiveStats,
+    BodyState,
+    CapturedResponse,
+    PruneResult,
+    SearchHit,
+    to_datetime,
+)
+from waypost.archive.schema import CONNECTION_PRAGMAS, FIRST_TIME, SCHEMA, SCHEMA_VERSION
+from waypost.archive.snippets import make_snippet, query_terms, terms_pattern
+from waypost.archive.text import ExtractedText, extract_text
+
+log = logging.getLogger(__name__)
+
+MARK_START = "**"
+MARK_END = "**"
+SNIPPET_TOKENS = 24
+SNIPPET_SOURCE_CHARS = 200_000  # where a Python snippet looks for the words before snippet() takes over
+RANK_WINDOW = 500
+"""Bodies ranked per search at most: when more match, the most recently stored ones."""
+TITLE_WEIGHT = 4.0
+_QUERY_ERRORS = ("fts5:", "no such column", "unterminated string", "unknown special query", "malformed match")
+_WORD = re.compile(r"\w+", re.UNICODE)
+_DOC_ID = re.compile(r"\s*(?:doc(?:ument)?\s*)?#?\s*(\d{1,18})\s*", re.IGNORECASE)
+
+_INSERT_DOCUMENT = """
+INSERT INTO documents (session_id, nav_id, is_main, url, method, status, status_text, mime, category,
+    resource_type, headers, redirects, started, ended, body_id, body_state, body_size, error)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredDocument:
+    """A document row with its raw body, as the HAR export reads it."""
+
+    id: int
+    session_id: str
+    nav_id: str | None
+    is_main: bool
+    url: str
+    method: str
+    status: int | None
+    status_text: str
+    mime: str
+    headers: dict[str, str]
+    redirects: list[str]
+    started: float
+    ended: float
+    body_state: str
+    body_size: int | None
+    error: str | None
+    title: str
+    raw: bytes | None
+
+
+def plain_query(query: str) -> str:
+    """The words of ``query`` with all search syntax taken out, each quoted (always valid FTS5)."""
+    return " ".join(f'"{word}"' for word in _WORD.findall(query))
+
+
+def parse_document_id(doc_id: object) -> int:
+    """Accept ``42``, ``"42"``, ``"doc 42"`` or ``"#42"``.
+
+    Raises:
+        DocumentNotFound: It is none of those.
+    """
+    if isinstance(doc_id, int) and not isinstance(doc_id, bool) and doc_id > 0:
+        return doc_id
+    match = _DOC_ID.fullmatch(doc_id) if isinstance(doc_id, str) else None
+    if match is None:
+        raise DocumentNotFound(
+            f"{doc_id!r} is not an archive document id: use the number shown as 'doc N' "
+            "by research_navigate or search_archive."
+        )
+    return int(match.group(1))
+
+
+@dataclass(frozen=True, slots=True)
+class PreparedBody:
+    """A body's hash and, unless it was skipped as a likely duplicate, its text.
+
+    Preparing is the CPU work of storing a body; the writer does it on a thread of its own, so it
+    overlaps with SQLite's work on the other core.
+    """
+
+    digest: bytes
+    extracted: ExtractedText | None
+
+
+def extract_body(record: CapturedResponse) -> ExtractedText:
+    """Title and text of a record's body; empty when no extractor understands it. Never raises."""
+    try:
+        return extract_text(record.body or b"", record.mime, record.headers.get("content-type"))
+    except Exception:  # a body no extractor understands is stored without text, never dropped
+        log.exception("could not extract text from a %s body", record.mime)
+        return ExtractedText("", "")
+
+
+def prepare_body(record: CapturedResponse, *, extract: bool = True) -> PreparedBody | None:
+    """Hash a record's body and extract its text (``extract=False``: hash only)."""
+    if record.body is None or record.body_state is not BodyState.STORED:
+        return None
+    digest = hashlib.sha256(record.body).digest()
+    return PreparedBody(digest, extract_body(record) if extract else None)
+
+
+def create_private_file(path: Path) -> None:
+    """Create ``path`` empty with mode 0600 (its folder 0700) unless it exists."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
+    os.close(fd)
+
+
+class ArchiveStore:
+    """The SQLite archive. One instance belongs to one thread at a time.
+
+    Args:
+        path: The database file (``<data_dir>/archive.db``).
+        create: Create the file and schema if missing; otherwise a missing archive raises.
+
+    Raises:
+        ArchiveError: The database cannot be opened, or does not exist and ``create`` is false.
+    """
+
+    def __init__(self, path: Path | str, *, create: bool = True) -> None:
+        self.path = Path(path)
+        if not self.path.exists():
+            if not create:
+                raise ArchiveError(
+                    f"There is no archive at {self.path}: browse with Waypost first, or pass the "
+                    "--data-dir that holds archive.db."
+                )
+            create_private_file(self.path)
+        try:
+            self._db = sqlite3.connect(self.path, timeout=5.0, isolation_level=None, check_same_thread=False)
+            for pragma in CONNECTION_PRAGMAS:
+                self._db.execute(pragma)
+            self._ensure_schema()
+        except sqlite3.Error as exc:
+            raise ArchiveError(
+                f"Cannot open the archive {self.path}: {exc}. Check the file, or move it away."
+            ) from exc
+
+    def _ensure_schema(self) -> None:
+        has_meta = self._db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+        ).fetchone()
+        if has_meta:
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            if row and int(row[0]) > SCHEMA_VERSION:
+                raise ArchiveError(
+                    f"The archive {self.path} was written by a newer Waypost (schema {row[0]}); "
+                    "upgrade Waypost to read it."
+                )
+            return
+        script = "BEGIN IMMEDIATE;" + SCHEMA + FIRST_TIME.format(version=SCHEMA_VERSION) + "COMMIT;"
+        try:
+            self._db.executescript(script)
+        except BaseException:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        """Close the connection (a clean close also checkpoints the write-ahead log)."""
+        self._db.close()
+
+    # -- writing -------------------------------------------------------------------------------
+
+    def add(
+        self, items: Sequence[CapturedResponse], prepared: Sequence[PreparedBody | None] | None = None
+    ) -> list[int]:
+        """Record responses in one transaction and return their document ids, in order.
+
+        Args:
+            items: The responses.
+            prepared: For each item, its body already hashed (and extracted), or ``None``.
+
+        Raises:
+            ArchiveError: The transaction failed; nothing of it was written.
+        """
+        if not items:
+            return []
+        ids: list[int] = []
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for n, item in enumerate(items):
+                    ready = prepared[n] if prepared is not None else None
+                    body_id = self._store_body(item, ready) if item.body_state is BodyState.STORED else None
+                    ids.append(self._insert_document(item, body_id))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise ArchiveError(f"Could not write {len(items)} record(s) to {self.path}: {exc}.") from exc
+        return ids
+
+    def _store_body(self, item: CapturedResponse, ready: PreparedBody | None) -> int | None:
+        body = item.body
+        if body is None:
+            return None
+        digest = ready.digest if ready else hashlib.sha256(body).digest()
+        row = self._db.execute("SELECT id FROM bodies WHERE hash = ?", (digest,)).fetchone()
+        if row:
+            return int(row[0])
+        extracted = ready.extracted if ready and ready.extracted else None
+        if extracted is None:
+            extracted = extract_body(item)
+        cursor = self._db.execute(
+            "INSERT INTO bodies (hash, size, title, text) VALUES (?, ?, ?, ?)",
+            (digest, len(body), extracted.title, extracted.text),
+        )
+        body_id = int(cursor.lastrowid or 0)
+        self._db.execute("INSERT INTO raw_bodies (id, raw) VALUES (?, ?)", (body_id, body))
+        return body_id
+
+    def _insert_document(self, item: CapturedResponse, body_id: int | None) -> int:
+        cursor = self._db.execute(
+            _INSERT_DOCUMENT,
+            (
+                item.session_id,
+                item.nav_id,
+                int(item.is_main),
+                item.url,
+                item.method,
+                item.status,
+                item.status_text,
+                item.mime,
+                item.category,
+                item.resource_type,
+                json.dumps(item.headers, ensure_ascii=False),
+                json.dumps(item.redirects, ensure_ascii=False) if item.redirects else None,
+                item.started,
+                item.ended,
+                body_id,
+                str(item.body_state),
+                item.body_size,
+                item.error,
+            ),
+        )
+        return int(cursor.lastrowid or 0)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @staticmethod
+    def _filters(
+        session_id: str | None, url_prefix: str | None, mime: str | None
+    ) -> tuple[str, list[object]]:
+        clauses: list[str] = []
+        params: list[object] = []
+        if session_id:
+            clauses.append("d.session_id = ?")
+            params.append(session_id)
+        if url_prefix:
+            clauses.append("substr(d.url, 1, ?) = ?")
+            params += [len(url_prefix), url_prefix]
+        if mime:
+            mime = mime.strip().lower()
+            if "/" in mime and not mime.endswith("/"):
+                clauses.append("d.mime = ?")
+                params.append(mime)
+            else:
+                clauses.append("instr(d.mime, ?) > 0")
+                params.append(mime)
+        return " AND ".join(clauses), params
+
+    def search(
+        self,
+        query: str,
+        *,
+        session_id: str | None = None,
+        url_prefix: str | None = None,
+        mime: str | None = None,
+        limit: int = 10,
+    ) -> list[SearchHit]:
+        """Rank documents by BM25 against an FTS5 query; see :meth:`Archive.search`."""
+        if not isinstance(query, str) or not query.strip():
+            raise ArchiveQueryError(
+                "The search query is empty: give one or more words to look for.", query="", plain_query=""
+            )
+        limit = max(1, min(int(limit), 100))
+        where, params = self._filters(session_id, url_prefix, mime)
+        exists = (
+            f" AND EXISTS (SELECT 1 FROM documents d WHERE d.body_id = body_index.rowid AND {where})"
+            if where
+            else ""
+        )
+        # Walking the matches newest first bounds the work: BM25 for RANK_WINDOW rows at most.
+        sql = (
+            f"SELECT rowid, bm25(body_index, {TITLE_WEIGHT}, 1.0) FROM body_index "
+            f"WHERE body_index MATCH ?{exists} ORDER BY rowid DESC LIMIT ?"
+        )
+        ranked = sorted(self._match(sql, [query, *params, RANK_WINDOW], query), key=lambda r: (r[1], -r[0]))
+        pattern = terms_pattern(query_terms(query))
+        hits: list[SearchHit] = []
+        doc_where = f" AND {where}" if where else ""
+        for body_id, score in ranked[:limit]:
+            doc = self._db.execute(
+                "SELECT d.id, d.url, d.mime, d.ended, d.session_id, b.title, substr(b.text, 1, ?) "
+                f"FROM documents d JOIN bodies b ON b.id = d.body_id WHERE d.body_id = ?{doc_where} "
+                "ORDER BY d.id DESC LIMIT 1",
+                [SNIPPET_SOURCE_CHARS, body_id, *params],
+            ).fetchone()
+            if doc is None:
+                continue
+            snippet = make_snippet(doc[6] or "", pattern) or self._fts_snippet(query, body_id)
+            hits.append(
+                SearchHit(
+                    id=str(doc[0]),
+                    url=doc[1],
+                    title=doc[5] or "",
+                    snippet=snippet,
+                    fetched=to_datetime(doc[3]),
+                    mime=doc[2],
+                    session_id=doc[4],
+                    score=float(score),
+                )
+            )
+        return hits
+
+    def _fts_snippet(self, query: str, body_id: int) -> str:
+        row = self._db.execute(
+            "SELECT snippet(body_index, -1, ?, ?, '…', ?) FROM body_index "
+            "WHERE body_index MATCH ? AND rowid = ?",
+            (MARK_START, MARK_END, SNIPPET_TOKENS, query, body_id),
+        ).fetchone()
+        return " ".join(row[0].split()) if row and row[0] else ""
+
+    def _match(self, sql: str, params: list[object], query: str) -> list[tuple[int, float]]:
+        try:
+            return [(int(r[0]), float(r[1])) for r in self._db.execute(sql, params)]
+        except sqlite3.OperationalError as exc:
+            detail = str(exc)
+            if not detail.lower().startswith(_QUERY_ERRORS):
+                raise ArchiveError(f"Searching the archive failed: {detail}.") from exc
+            plain = plain_query(query)
+            example = f" For example: {plain}" if plain else ""
+            raise ArchiveQueryError(
+                f"The search {query!r} is not valid search syntax ({detail}). Search plain words, "
+                f'"an exact phrase", word* for words that start so, and AND / OR / NOT in capitals.{example}',
+                query=query,
+                plain_query=plain,
+            ) from None
+
+    def get(self, doc_id: object, offset: int = 0, length: int = 2000) -> ArchivedText:
+        """A page of a document's text; see :meth:`Archive.get`."""
+        number = parse_document_id(doc_id)
+        row = self._db.execute(
+            "SELECT d.id, d.url, d.mime, d.status, d.ended, d.session_id, d.body_state, d.error, "
+            "b.title, b.text FROM documents d LEFT JOIN bodies b ON b.id = d.body_id WHERE d.id = ?",
+            (number,),
+        ).fetchone()
+        if row is None:
+            raise DocumentNotFound(
+                f"There is no archived document {number}: search the archive for its words to find its id."
+            )
+        text = row[9] or ""
+        offset = max(0, int(offset))
+        length = max(1, int(length))
+        end = min(len(text), offset + length)
+        return ArchivedText(
+            id=str(row[0]),
+            url=row[1],
+            title=row[8] or "",
+            mime=row[2],
+            status=row[3],
+            fetched=to_datetime(row[4]),
+            session_id=row[5],
+            body_state=BodyState(row[6]),
+            text=text[offset:end],
+            offset=offset,
+            total_chars=len(text),
+            next_offset=end if end < len(text) else None,
+            error=row[7],
+        )
+
+    def get_raw(self, doc_id: object) -> tuple[StoredDocument, bytes | None]:
+        """A document and its raw body as received."""
+        number = parse_document_id(doc_id)
+        for doc in self._documents("WHERE d.id = ?", [number]):
+            return doc, doc.raw
+        raise DocumentNotFound(f"There is no archived document {number}.")
+
+    def documents(self, session_id: str | None = None) -> Iterator[StoredDocument]:
+        """Every document, oldest first, with its raw body (for the HAR export)."""
+        if session_id:
+            yield from self._documents("WHERE d.session_id = ? ORDER BY d.id", [session_id])
+        else:
+            yield from self._documents("ORDER BY d.id", [])
+
+    def _documents(self, tail: str, params: list[object]) -> Iterator[StoredDocument]:
+        cursor = self._db.execute(
+            "SELECT d.id, d.session_id, d.nav_id, d.is_main, d.url, d.method, d.status, d.status_text, "
+            "d.mime, d.headers, d.redirects, d.started, d.ended, d.body_state, d.body_size, d.error, "
+            "b.title, r.raw FROM documents d LEFT JOIN bodies b ON b.id = d.body_id "
+            f"LEFT JOIN raw_bodies r ON r.id = d.body_id {tail}",
+            params,
+        )
+        for row in cursor:
+            yield StoredDocument(
+                id=row[0],
+                session_id=row[1],
+                nav_id=row[2],
+                is_main=bool(row[3]),
+                url=row[4],
+                method=row[5],
+                status=row[6],
+                status_text=row[7],
+                mime=row[8],
+                headers=json.loads(row[9]),
+                redirects=json.loads(row[10]) if row[10] else [],
+                started=row[11],
+                ended=row[12],
+                body_state=row[13],
+                body_size=row[14],
+                error=row[15],
+                title=row[16] or "",
+                raw=row[17],
+            )
+
+    def stats(self) -> ArchiveStats:
+        """Counts and sizes; see :class:`ArchiveStats`."""
+        docs, failed, unreadable, sessions, oldest, newest = self._db.execute(
+            "SELECT count(*), sum(status IS NULL), sum(body_state = 'unreadable'), "
+            "count(DISTINCT session_id), min(ended), max(ended) FROM documents"
+        ).fetchone()
+        bodies, body_bytes = self._db.execute(
+            "SELECT count(*), coalesce(sum(size), 0) FROM bodies"
+        ).fetchone()
+        by_category = dict(self._db.execute("SELECT category, count(*) FROM documents GROUP BY category"))
+        file_bytes = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
+        return ArchiveStats(
+            path=str(self.path),
+            documents=docs,
+            bodies=bodies,
+            body_bytes=body_bytes,
+            file_bytes=file_bytes,
+            failed=failed or 0,
+            unreadable=unreadable or 0,
+            sessions=sessions,
+            oldest=to_datetime(oldest) if oldest is not None else None,
+            newest=to_datetime(newest) if newest is not None else None,
+            by_category=by_category,
+        )
+
+    def prune(self, before: float) -> PruneResult:
+        """Delete documents fetched before ``before`` (epoch seconds) and bodies no longer used."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                docs = self._db.execute("DELETE FROM documents WHERE ended < ?", (before,)).rowcount
+                bodies = self._db.execute(
+                    "DELETE FROM bodies WHERE id NOT IN "
+                    "(SELECT body_id FROM documents WHERE body_id IS NOT NULL)"
+                ).rowcount
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            raise ArchiveError(f"Could not prune {self.path}: {exc}.") from exc
+        return PruneResult(documents=docs, bodies=bodies)
+
+    def vacuum(self) -> None:
+        """Give the space of deleted records back to the file system."""
+        self._db.execute("INSERT INTO body_index(body_index) VALUES ('optimize')")
+        self._db.execute("VACUUM")
+
+    def integrity_errors(self) -> list[str]:
+        """Problems ``PRAGMA integrity_check`` and the FTS index check find (empty when healthy)."""
+        rows = [r[0] for r in self._db.execute("PRAGMA integrity_check")]
+        errors = [r for r in rows if r != "ok"]
+        try:
+            self._db.execute("INSERT INTO body_index(body_index, rank) VALUES ('integrity-check', 1)")
+        except sqlite3.DatabaseError as exc:
+            errors.append(f"search index: {exc}")
+        return errors

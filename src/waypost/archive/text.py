@@ -1,0 +1,191 @@
+"""From a response body to searchable text: decoding, HTML/JSON/XML to text, and a title.
+
+Pure functions on bytes and strings. :func:`html_to_text` is the one place HTML becomes text;
+it uses selectolax (Lexbor) directly and can be swapped for the page extractor's full-text
+function once ``waypost.page`` offers one.
+"""
+
+from __future__ import annotations
+
+import codecs
+import html
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from selectolax.lexbor import LexborHTMLParser
+
+MAX_JSON_LINES = 200_000
+_BLOCKS = (
+    "address,article,aside,blockquote,br,dd,details,div,dl,dt,fieldset,figcaption,figure,footer,form,"
+    "h1,h2,h3,h4,h5,h6,header,hr,li,main,nav,ol,p,pre,section,summary,table,td,th,tr,ul"
+)
+_BREAK = "\x02"  # marks where a block starts, so the text keeps its paragraphs
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_NOT_TEXT = ["script", "style", "noscript", "template", "svg", "canvas", "object", "iframe", "head"]
+_META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.+-]+)""", re.IGNORECASE)
+_XML_ENCODING = re.compile(rb"""<\?xml[^>]+encoding\s*=\s*["']([A-Za-z0-9_:.+-]+)""", re.IGNORECASE)
+_CDATA = re.compile(r"<!\[CDATA\[(.*?)\]\]>", re.DOTALL)
+_TAG = re.compile(r"<[^>]*>")
+_XML_TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.IGNORECASE | re.DOTALL)
+_CHARSET_PARAM = re.compile(r"charset\s*=\s*[\"']?([^\"';\s]+)", re.IGNORECASE)
+# WHATWG: labels that mean windows-1252 on the web, whatever they say.
+_WEB_ALIASES = {"iso-8859-1": "cp1252", "latin1": "cp1252", "latin-1": "cp1252", "us-ascii": "cp1252",
+                "ascii": "cp1252", "iso8859-1": "cp1252", "l1": "cp1252"}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractedText:
+    """What the search index holds for one body.
+
+    Attributes:
+        title: The document's title (``og:title``, else ``<title>``), or ``""``.
+        text: Readable text, paragraphs on their own lines.
+    """
+
+    title: str
+    text: str
+
+
+def _codec(label: str | None) -> str | None:
+    if not label:
+        return None
+    label = label.strip().strip("\"'").lower()
+    label = _WEB_ALIASES.get(label, label)
+    try:
+        return codecs.lookup(label).name
+    except LookupError:
+        return None
+
+
+def sniff_charset(body: bytes, content_type: str | None) -> str | None:
+    """The charset a body declares: BOM, then the Content-Type header, then ``<meta>`` or ``<?xml?>``."""
+    if body.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if body.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    match = _CHARSET_PARAM.search(content_type or "")
+    declared = _codec(match.group(1)) if match else None
+    if declared:
+        return declared
+    head = body[:2048]
+    found = _META_CHARSET.search(head) or _XML_ENCODING.search(head)
+    return _codec(found.group(1).decode("ascii", "replace")) if found else None
+
+
+def decode_body(body: bytes, content_type: str | None = None) -> str:
+    """Decode a body to text. Never raises.
+
+    UTF-8 is tried first: Chromium hands over text bodies already decoded to UTF-8, whatever
+    charset the server declared. Then the declared charset, then windows-1252.
+    """
+    if body.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return body.decode("utf-16", "replace")
+    try:
+        return body.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    charset = sniff_charset(body, content_type)
+    if charset:
+        try:
+            return body.decode(charset, "replace")
+        except (LookupError, ValueError):
+            pass
+    return body.decode("cp1252", "replace")
+
+
+def _clean(raw: str) -> str:
+    """Whitespace runs to one space, a line per block (``_BREAK``), no empty lines or control characters."""
+    lines = (" ".join(line.split()) for line in raw.split(_BREAK))
+    text = "\n".join(line for line in lines if line)
+    return _CONTROL.sub(" ", text) if _CONTROL.search(text) else text
+
+
+def _html_title(tree: LexborHTMLParser) -> str:
+    og = tree.css_first('meta[property="og:title"]')
+    value = og.attributes.get("content") if og is not None else None
+    if not value:
+        node = tree.css_first("title")
+        value = node.text() if node is not None else ""
+    return _clean(value or "").replace("\n", " ")
+
+
+def html_to_text(markup: str) -> ExtractedText:
+    """The title and visible text of an HTML document (scripts, styles and embeds left out)."""
+    try:
+        tree = LexborHTMLParser(markup)
+    except UnicodeError:  # lone surrogates cannot be encoded for the parser
+        return html_to_text(markup.encode("utf-8", "replace").decode("utf-8"))
+    title = _html_title(tree)
+    tree.strip_tags(_NOT_TEXT)
+    root = tree.body or tree.root
+    if root is None:
+        return ExtractedText(title, "")
+    for block in root.css(_BLOCKS):
+        block.insert_before(_BREAK)
+    return ExtractedText(title, _clean(root.text(deep=True, separator="")))
+
+
+def _flatten(value: Any, indent: str, lines: list[str]) -> None:
+    """YAML-like lines: each key once where it occurs, nesting by indentation, list items as ``-``."""
+    items = value.items() if isinstance(value, dict) else (("-", v) for v in value)
+    for key, item in items:
+        if len(lines) >= MAX_JSON_LINES:
+            return
+        label = "-" if key == "-" and not isinstance(value, dict) else f"{key}:"
+        if isinstance(item, dict | list):
+            if item:
+                lines.append(f"{indent}{label}")
+                _flatten(item, indent + "  ", lines)
+        elif item is not None and item != "":
+            lines.append(f"{indent}{label} {item if isinstance(item, str) else json.dumps(item)}")
+
+
+def json_to_text(source: str) -> ExtractedText:
+    """JSON as indented ``key: value`` lines; text that is not JSON stays as it is."""
+    try:
+        data = json.loads(source)
+    except ValueError:
+        return ExtractedText("", source.strip())
+    lines: list[str] = []
+    if isinstance(data, dict | list):
+        _flatten(data, "", lines)
+    elif data is not None:
+        lines.append(str(data))
+    title = ""
+    if isinstance(data, dict):
+        title = next((str(data[k]) for k in ("title", "name", "titel") if isinstance(data.get(k), str)), "")
+    return ExtractedText(title[:300], "\n".join(lines))
+
+
+def xml_to_text(source: str) -> ExtractedText:
+    """Text of an XML document (RSS, Atom...), with escaped HTML inside it taken out too.
+
+    Uses regular expressions rather than an XML parser: feeds are often malformed, and no entity
+    in an untrusted document gets expanded.
+    """
+    unwrapped = _CDATA.sub(lambda m: html.escape(m.group(1), quote=False), source)
+    title_match = _XML_TITLE.search(unwrapped)
+    title = html.unescape(_TAG.sub(" ", html.unescape(title_match.group(1)))) if title_match else ""
+    text = _TAG.sub(_BREAK, unwrapped)
+    text = _TAG.sub(" ", html.unescape(text))  # escaped markup inside <description> and the like
+    return ExtractedText(_clean(title), _clean(html.unescape(text)))
+
+
+def extract_text(body: bytes, mime: str, content_type: str | None = None) -> ExtractedText:
+    """Title and text of a body of any archived type. Never raises.
+
+    Args:
+        body: The raw body as the server sent it (content encoding already undone).
+        mime: Its MIME essence, lowercase (``text/html``).
+        content_type: The full Content-Type header, for its charset.
+    """
+    source = decode_body(body, content_type)
+    if mime in ("text/html", "application/xhtml+xml"):
+        return html_to_text(source)
+    if "json" in mime:
+        return json_to_text(source)
+    if mime.endswith("xml"):
+        return xml_to_text(source)
+    return ExtractedText("", _clean(source.replace("\n", _BREAK)))

@@ -1,0 +1,81 @@
+"""Bodies to text: decoding, HTML, JSON and XML (pure functions)."""
+
+from __future__ import annotations
+
+import codecs
+
+from waypost.archive.text import (
+    decode_body,
+    extract_text,
+    html_to_text,
+    json_to_text,
+    sniff_charset,
+    xml_to_text,
+)
+
+
+def test_decode_body_should_prefer_utf8_then_declared_charset_then_windows_1252() -> None:
+    assert decode_body("Grüße".encode()) == "Grüße"
+    assert decode_body("Grüße".encode("latin-1"), "text/html; charset=ISO-8859-1") == "Grüße"
+    assert decode_body("Привет".encode("cp1251"), "text/plain; charset=windows-1251") == "Привет"
+    assert decode_body("€ café".encode("cp1252")) == "€ café"
+    assert decode_body(codecs.BOM_UTF16_LE + "hi".encode("utf-16-le")) == "hi"
+    assert decode_body(codecs.BOM_UTF8 + b"bom") == "bom"
+    assert decode_body(b"\xff\xfe\xfa", "text/html; charset=no-such-charset")  # never raises
+
+
+def test_sniff_charset_should_read_meta_and_xml_declarations() -> None:
+    assert sniff_charset(b'<meta charset="Shift_JIS">', None) == "shift_jis"
+    assert (
+        sniff_charset(b'<meta http-equiv="Content-Type" content="text/html; charset=koi8-r">', None)
+        == "koi8-r"
+    )
+    assert sniff_charset(b'<?xml version="1.0" encoding="ISO-8859-15"?>', None) == "iso8859-15"
+    assert sniff_charset(b"<p>x</p>", "text/html; charset=latin1") == "cp1252"
+
+
+def test_html_to_text_should_keep_visible_text_in_paragraphs() -> None:
+    page = html_to_text(
+        "<html><head><title>T</title><meta property='og:title' content='Real title'><style>p{}</style>"
+        "</head><body><nav>Menu</nav><h1>Head<b>line</b></h1><p>First <i>para</i>graph.</p>"
+        "<script>var hidden = 1;</script><noscript>no js</noscript><ul><li>one</li><li>two</li></ul>"
+        "<template>tpl</template><svg><text>svg</text></svg></body></html>"
+    )
+    assert page.title == "Real title"
+    assert page.text == "Menu\nHeadline\nFirst paragraph.\none\ntwo"
+
+
+def test_html_to_text_should_survive_broken_markup() -> None:
+    page = html_to_text("<body><div><p>Unclosed \x00 <b>bold \ud800 <table><td>cell</p></div> <<<>>> &&&;")
+    assert page.text.startswith("Unclosed bold") and "cell" in page.text and "\x00" not in page.text
+    swallowed = html_to_text("<title>Broken \x00 page</tit<body><p>rest")  # as browsers read it
+    assert swallowed.title.startswith("Broken") and swallowed.text == ""
+
+
+def test_json_to_text_should_flatten_keys_and_values() -> None:
+    text = json_to_text('{"title": "News", "items": [{"name": "Köln", "n": 2, "ok": true}], "empty": null}')
+    assert text.title == "News"
+    assert text.text == "title: News\nitems:\n  -\n    name: Köln\n    n: 2\n    ok: true"
+    assert json_to_text("not json {").text == "not json {"
+
+
+def test_xml_to_text_should_read_feeds_with_cdata_and_escaped_html() -> None:
+    text = xml_to_text(
+        "<?xml version='1.0'?><rss><channel><title>Feed &amp; more</title><item><title>One</title>"
+        "<description><![CDATA[<p>Hello <b>world</b></p>]]></description>"
+        "<description>&lt;p&gt;escaped &amp;amp; markup&lt;/p&gt;</description></item></channel></rss>"
+    )
+    assert text.title == "Feed & more"
+    assert text.text == "Feed & more\nOne\nHello world\nescaped & markup"
+
+
+def test_xml_to_text_should_not_expand_entities() -> None:
+    bomb = '<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;">]><l>&b;</l>'
+    assert len(xml_to_text(bomb).text) < 200
+
+
+def test_extract_text_should_pick_the_extractor_by_type() -> None:
+    assert extract_text(b"<p>html</p>", "text/html").text == "html"
+    assert extract_text(b'{"a": 1}', "application/vnd.api+json").text == "a: 1"
+    assert extract_text(b"<a>xml</a>", "application/atom+xml").text == "xml"
+    assert extract_text(b"line one\nline   two", "text/plain").text == "line one\nline two"

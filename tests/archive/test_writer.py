@@ -1,0 +1,104 @@
+"""The background writer: batching, flushing, failures, and a writer killed with SIGKILL."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.archive.test_store import page
+from waypost.archive import ArchiveError, ArchiveStore, CapturedResponse
+from waypost.archive.writer import ArchiveWriter
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_writer_should_commit_in_batches_and_flush_on_demand(tmp_path: Path) -> None:
+    writer = ArchiveWriter(tmp_path / "archive.db", batch_size=1000, commit_interval=30)
+    writer.start()
+    futures = [writer.submit(page(f"http://a.test/{i}", f"<p>word{i}</p>")) for i in range(10)]
+    time.sleep(0.2)
+    assert not any(f.done() for f in futures if f)  # waiting for a full batch or the interval
+    writer.flush().result(timeout=10)
+    assert [f.result() for f in futures if f] == list(range(1, 11))
+    urgent = writer.submit(page("http://a.test/main", "<p>main document</p>"), urgent=True)
+    assert urgent is not None and urgent.result(timeout=10) == 11  # urgent: no waiting for the interval
+    writer.close()
+    store = ArchiveStore(tmp_path / "archive.db")
+    assert store.stats().documents == 11 and [h.url for h in store.search("word7")] == ["http://a.test/7"]
+    store.close()
+
+
+def test_writer_close_should_drain_the_queue(tmp_path: Path) -> None:
+    writer = ArchiveWriter(tmp_path / "archive.db", batch_size=7, commit_interval=30)
+    writer.start()
+    for i in range(100):
+        writer.submit(page(f"http://a.test/{i}", f"<p>n{i}</p>"), want_id=False)
+    writer.close()
+    store = ArchiveStore(tmp_path / "archive.db")
+    assert store.stats().documents == 100
+    store.close()
+    with pytest.raises(ArchiveError, match="closed"):
+        writer.submit(page("http://a.test/late", "<p>late</p>"))
+
+
+def test_writer_should_fail_only_the_record_that_cannot_be_written(tmp_path: Path) -> None:
+    writer = ArchiveWriter(tmp_path / "archive.db", batch_size=100, commit_interval=30)
+    writer.start()
+    good = writer.submit(page("http://a.test/good", "<p>good</p>"))
+    bad = writer.submit(CapturedResponse(session_id="s", nav_id=None, url="http://a.test/\udcff"))
+    also_good = writer.submit(page("http://a.test/also", "<p>also good</p>"))
+    writer.flush().result(timeout=10)
+    assert good and bad and also_good
+    assert good.result() == 1 and also_good.result() == 2
+    assert isinstance(bad.exception(), ArchiveError)
+    assert writer.failed == 1
+    writer.close()
+
+
+@pytest.mark.parametrize("delay", [0.0, 0.013, 0.05])
+def test_writer_killed_mid_write_should_leave_every_committed_record(tmp_path: Path, delay: float) -> None:
+    path = tmp_path / "archive.db"
+    child = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("sigkill_writer.py")), str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    committed: list[tuple[int, int]] = []
+    assert child.stdout is not None
+    try:
+        for line in child.stdout:
+            _, first, last = line.split()
+            committed.append((int(first), int(last)))
+            if len(committed) >= 12:
+                break
+        time.sleep(delay)  # it is in the middle of the next batches now
+        child.send_signal(signal.SIGKILL)
+    finally:
+        child.kill()
+        child.wait(timeout=10)
+    assert child.returncode == -signal.SIGKILL
+
+    store = ArchiveStore(path, create=False)
+    try:
+        assert store.integrity_errors() == []
+        for first, last in committed:
+            for doc_id in (first, (first + last) // 2, last):
+                text = store.get(doc_id)
+                assert text.url == f"http://k.test/{doc_id - 1}" and text.text.startswith(
+                    f"marker{doc_id - 1} "
+                )
+        last_id = committed[-1][1]
+        assert store.stats().documents >= last_id
+        assert [h.id for h in store.search(f"marker{last_id - 1}")] == [str(last_id)]
+        store.add([page("http://k.test/after", "<p>written after the crash</p>")])
+        assert store.search("crash")
+    finally:
+        store.close()
