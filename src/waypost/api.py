@@ -85,6 +85,9 @@ class Waypost:
     async def close(self) -> None:
         """Save every session and close the browser (an attached browser stays open)."""
         try:
+            if self.archive.capturing:
+                # Read the bodies still pending while their pages are alive.
+                await self.archive.flush()
             await self.pool.close()
         finally:
             if self.actor is not None:

@@ -259,7 +259,12 @@ class Navigator:
         state = self.state(session_id)
         archive = self.archive if self.archive is not None and self.archive.capturing else None
         nav = archive.begin_navigation(session_id, url) if archive else None
-        snapshot = await open_url(self.pool, session_id, url)
+        try:
+            snapshot = await open_url(self.pool, session_id, url)
+        except BaseException:
+            if archive and nav:  # a failed load must not swallow the traffic of later ones
+                await archive.end_navigation(nav, max_wait=0.0)
+            raise
         # Bounded: the line says what was archived so far; late bodies are still recorded.
         archived = await archive.end_navigation(nav, max_wait=1.0) if archive and nav else None
         started = time.perf_counter()
