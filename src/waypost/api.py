@@ -16,7 +16,7 @@ from waypost.archive import Archive
 from waypost.browser.pool import SessionInfo, SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
 from waypost.config import Settings
-from waypost.errors import BrowserUnavailable
+from waypost.errors import BrowserUnavailable, ConfigError
 from waypost.page.tokens import count_tokens
 from waypost.retrieval import Actor, ActReport
 from waypost.tools.navigate import NavigationResult, Navigator
@@ -75,7 +75,19 @@ class Waypost:
         await self.close()
 
     async def start(self) -> None:
-        """Launch (or attach to) the browser and open the stores under the data dir."""
+        """Launch (or attach to) the browser and open the stores under the data dir.
+
+        Raises:
+            ConfigError: The data dir cannot be created or is not a folder.
+        """
+        data_dir = self.settings.data_dir
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        except OSError as exc:
+            raise ConfigError(
+                f"The data dir {data_dir} cannot be used ({exc.strerror}): "
+                "point --data-dir or WAYPOST_DATA_DIR at a folder you can write."
+            ) from None
         self.actor = Actor.for_data_dir(self.settings.data_dir, self.settings.retrieval)
         await self.archive.open()
         await self.pool.start()

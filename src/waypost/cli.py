@@ -19,7 +19,7 @@ from waypost.agent.cli import run_command
 from waypost.api import Waypost
 from waypost.archive.cli import archive_app
 from waypost.browser.storage import SessionStore
-from waypost.config import Settings
+from waypost.cli_settings import cli_settings
 from waypost.errors import WaypostError
 from waypost.retrieval.cli import retrieval_app
 
@@ -50,23 +50,6 @@ CdpUrl = Annotated[
 Headful = Annotated[bool, typer.Option("--headful", help="Show the browser window.")]
 
 
-def _settings(
-    data_dir: Path | None = None, cdp_url: str | None = None, headful: bool = False, **extra: Any
-) -> Settings:
-    values: dict[str, Any] = dict(extra)
-    if data_dir is not None:
-        values["data_dir"] = data_dir
-    if cdp_url:
-        values["cdp_url"] = cdp_url
-    if headful:
-        values["headless"] = False
-    try:
-        return Settings(**values)
-    except Exception as exc:  # pydantic's ValidationError: show it as a setting problem
-        err.print(f"[red]Invalid setting:[/red] {exc}")
-        raise typer.Exit(2) from None
-
-
 def _fail(exc: BaseException) -> typer.Exit:
     err.print(f"[red]Error:[/red] {exc}", markup=True, highlight=False)
     return typer.Exit(1)
@@ -88,7 +71,7 @@ def navigate(
     headful: Headful = False,
 ) -> None:
     """Open a page and print the view a model would read."""
-    settings = _settings(data_dir, cdp_url, headful)
+    settings = cli_settings(data_dir, cdp_url, headful)
 
     async def run() -> dict[str, Any] | str:
         async with Waypost(settings) as wp:
@@ -122,7 +105,7 @@ def navigate(
 @sessions_app.command("list")
 def sessions_list(data_dir: DataDir = None) -> None:
     """List sessions saved on disk (no browser is started)."""
-    settings = _settings(data_dir)
+    settings = cli_settings(data_dir)
     store = SessionStore(settings.data_dir)
     ids = store.saved_ids()
     if not ids:
@@ -146,7 +129,7 @@ def sessions_clear(
     data_dir: DataDir = None,
 ) -> None:
     """Delete a session's saved cookies and storage."""
-    settings = _settings(data_dir)
+    settings = cli_settings(data_dir)
     try:
         removed = SessionStore(settings.data_dir).delete(session_id)
     except WaypostError as exc:
@@ -170,7 +153,7 @@ def demo(
     then let the agent (offline planner: no model needed) carry out a task there."""
     from waypost.demo.server import DemoSite
 
-    settings = _settings(data_dir, None, headful, loopback_only=True)
+    settings = cli_settings(data_dir, None, headful, loopback_only=True)
     with DemoSite() as site:
 
         async def run() -> None:
@@ -215,7 +198,7 @@ def mcp(data_dir: DataDir = None, cdp_url: CdpUrl = None, headful: Headful = Fal
     """Run the MCP server over stdio (for Claude Desktop, IDEs and other MCP clients)."""
     from waypost.server.mcp_server import run_stdio
 
-    run_stdio(_settings(data_dir, cdp_url, headful))
+    run_stdio(cli_settings(data_dir, cdp_url, headful))
 
 
 def main() -> None:

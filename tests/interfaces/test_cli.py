@@ -33,6 +33,10 @@ def test_bad_input_gets_a_clear_error_and_exit_code(tmp_path: Path) -> None:
     assert done.returncode == 1 and "only http and https" in done.stderr and "Traceback" not in done.stderr
     done = waypost("navigate", "http://127.0.0.1:9/", "--session", "../x", data_dir=tmp_path)
     assert done.returncode == 1 and "Invalid session_id" in done.stderr
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x")
+    done = waypost("navigate", "http://127.0.0.1:9/", data_dir=not_a_folder)
+    assert done.returncode == 1 and "data dir" in done.stderr and "Traceback" not in done.stderr
     done = waypost("sessions", "clear", "../../etc", data_dir=tmp_path)
     assert done.returncode == 1 and "Invalid session_id" in done.stderr
 

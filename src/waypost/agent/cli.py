@@ -35,6 +35,7 @@ from rich.text import Text
 from waypost.agent.context import PauseSwitch
 from waypost.agent.models import make_model
 from waypost.agent.runner import RunResult, get_result, stream_resume, stream_task
+from waypost.cli_settings import cli_settings
 from waypost.errors import WaypostError
 
 APPROVE_CHOICES = ("never", "always", "ask")
@@ -157,23 +158,6 @@ def _approval_prompt(payload: dict[str, Any]) -> str:
     body.append(str(payload.get("reason", "")))
     out.print(Panel(body, title="Approval needed", border_style="yellow"))
     return _ask_line("Allow it? [bold]yes[/bold] / [bold]no[/bold] / or type a different instruction: ")
-
-
-def _settings(data_dir: Path | None, cdp_url: str | None, loopback_only: bool) -> Any:
-    from waypost.config import Settings
-
-    values: dict[str, Any] = {}
-    if data_dir is not None:
-        values["data_dir"] = data_dir
-    if cdp_url:
-        values["cdp_url"] = cdp_url
-    if loopback_only:
-        values["loopback_only"] = True
-    try:
-        return Settings(**values)
-    except Exception as exc:  # pydantic's ValidationError: show it as a setting problem
-        err.print(f"[red]Invalid setting:[/red] {exc}")
-        raise typer.Exit(2) from None
 
 
 def _show_result(result: RunResult, path: Path | None, task: str | None, model: str | None) -> None:
@@ -353,7 +337,7 @@ def run_command(
     if not task and not resume:
         err.print('[red]Give a task, e.g. waypost run "Find the politics headline", or --resume ID.[/red]')
         raise typer.Exit(2)
-    settings = _settings(data_dir, cdp_url, loopback_only)
+    settings = cli_settings(data_dir, cdp_url, loopback_only=True if loopback_only else None)
     try:
         result = asyncio.run(
             _run(
