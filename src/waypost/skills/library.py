@@ -125,6 +125,8 @@ class Learning:
         pattern_count: How often the run's failure pattern has occurred (0 without failures).
         generation: Why a tool was or was not generated (``None`` without failures).
         tool: A tool registered from this run, if any.
+        replayed: Macro steps replayed before the agent started (0 if none).
+        handover: Why the replay handed over to the agent early, if it did.
     """
 
     reflection: Reflection
@@ -134,6 +136,8 @@ class Learning:
     pattern_count: int = 0
     generation: str | None = None
     tool: str | None = None
+    replayed: int = 0
+    handover: str | None = None
 
 
 class SkillLibrary:
@@ -340,6 +344,8 @@ class SkillLibrary:
         if is_real_model(model):
             reflection = await by_llm(model, reflection, result.stop_reason)
         learning = Learning(reflection=reflection)
+        if prepared is not None and prepared.replay is not None:
+            learning.replayed, learning.handover = prepared.replay.done, prepared.replay.handover
         for name in prepared.used if prepared else []:
             skill = self.record_outcome(name, bool(result.success))
             if skill is not None:

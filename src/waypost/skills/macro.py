@@ -20,7 +20,7 @@ import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, quote_plus, urlsplit
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
@@ -39,7 +39,9 @@ VALUE_ARGS = ("text", "option")
 """Arguments whose values come from the user (and become parameters when the task names them)."""
 MACRO_KEY = "waypost_macro"
 """``response_metadata`` key that marks a replayed step's AIMessage (value: the skill's name)."""
-_PLACEHOLDER = re.compile(r"\{(origin|p\d+)\}")
+_PLACEHOLDER = re.compile(r"\{(origin|p\d+)(:url)?\}")
+MIN_SPREAD = 3
+"""A task value at least this long is also a parameter where it appears inside other arguments and URLs."""
 
 
 def origin_of(url: str | None) -> str | None:
@@ -74,6 +76,7 @@ def record(task: str, start_url: str | None, actions: Sequence[Mapping[str, Any]
     origin = origin_of(start_url)
     good = [a for a in actions if a.get("ok") and a.get("tool") not in CORE]
     values: dict[str, str] = {}  # value (lowercase) -> parameter name
+    originals: dict[str, str] = {}  # parameter name -> the value as typed
     steps: list[MacroStep] = []
     for action in good:
         tool = str(action["tool"])
@@ -82,6 +85,7 @@ def record(task: str, start_url: str | None, actions: Sequence[Mapping[str, Any]
             value = args.get(key)
             if isinstance(value, str) and len(value.strip()) >= 1 and _in_task(value, task):
                 name = values.setdefault(value.lower(), f"p{len(values)}")
+                originals.setdefault(name, value)
                 args[key] = "{" + name + "}"
         if _is_secret_step(tool, args) and not _PLACEHOLDER.fullmatch(str(args.get("text", ""))):
             break  # a stored secret never goes into a macro: the agent types it itself
@@ -93,11 +97,27 @@ def record(task: str, start_url: str | None, actions: Sequence[Mapping[str, Any]
         steps.append(MacroStep(tool=tool, args=args, expect_path=_path_of(action.get("url"), origin)))
     if not steps:
         return None
+    for step in steps:
+        step.args = {k: _spread(v, originals) if isinstance(v, str) else v for k, v in step.args.items()}
+        step.expect_path = _spread(step.expect_path, originals) if step.expect_path else None
     template = task
     for value, name in sorted(values.items(), key=lambda kv: -len(kv[0])):
         template = re.sub(re.escape(value), "{" + name + "}", template, flags=re.I)
     params = [*(["origin"] if origin else []), *values.values()]
     return Macro(task_template=template, params=params, steps=steps)
+
+
+def _spread(text: str, originals: Mapping[str, str]) -> str:
+    """``text`` with the task's values inside it (as typed, or URL-encoded) replaced by placeholders."""
+    for name, value in sorted(originals.items(), key=lambda kv: -len(kv[1])):
+        if len(value) < MIN_SPREAD:
+            continue
+        is_url = text.startswith(("{origin}", "http://", "https://", "/"))
+        forms = [quote_plus(value), quote(value)] if is_url else [value]
+        for form in forms:
+            if form in text and ("{" + name) not in text:
+                text = text.replace(form, "{" + name + (":url" if is_url else "") + "}")
+    return text
 
 
 def _in_task(value: str, task: str) -> bool:
@@ -131,10 +151,17 @@ def bind(macro: Macro, task: str, start_url: str | None) -> dict[str, str] | Non
     return values
 
 
+def _value(m: re.Match[str], values: Mapping[str, str]) -> str:
+    found = values.get(m.group(1))
+    if found is None:
+        return m.group(0)
+    return quote_plus(found) if m.group(2) else found
+
+
 def fill(value: Any, values: Mapping[str, str]) -> Any:
     """A step's arguments with the placeholders replaced."""
     if isinstance(value, str):
-        return _PLACEHOLDER.sub(lambda m: values.get(m.group(1), m.group(0)), value)
+        return _PLACEHOLDER.sub(lambda m: _value(m, values), value)
     if isinstance(value, dict):
         return {k: fill(v, values) for k, v in value.items()}
     if isinstance(value, list):

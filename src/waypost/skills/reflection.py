@@ -122,10 +122,15 @@ def by_rules(
 
 
 def is_real_model(model: Any) -> bool:
-    """Whether ``model`` is a language model worth asking (not the offline planner)."""
-    if model is None:
+    """Whether ``model`` is a language model worth asking.
+
+    Not the offline planner, and not a test double (LangChain's fake chat models, or a model whose
+    ``_llm_type`` starts with ``scripted``): their replies are scripted for the task, not for reflection.
+    """
+    if model is None or not hasattr(model, "ainvoke"):
         return False
-    return getattr(model, "_llm_type", "") not in OFFLINE_TYPES
+    kind = str(getattr(model, "_llm_type", ""))
+    return kind not in OFFLINE_TYPES and not kind.startswith(("scripted", "fake", "generic-fake"))
 
 
 _PROMPT = """\
