@@ -430,7 +430,7 @@ class SkillLibrary:
                 candidate.fixture_html,
                 self.page_factory,
                 workspace,
-                timeout=self.gate_timeout,
+                time_limit=self.gate_timeout,
             )
         tool = GeneratedTool(
             name=name,

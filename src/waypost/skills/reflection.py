@@ -108,7 +108,7 @@ def by_rules(
         confidence = 0.9 if success else 0.4
     else:
         repeats = max(Counter(signature(a) for a in failed_actions).values())
-        confidence = 0.45 + 0.15 * repeats + (0.1 if not success else 0.0)
+        confidence = 0.4 + 0.15 * repeats + (0.05 if not success else 0.0)
     return Reflection(
         task=task,
         success=success,
