@@ -5,12 +5,15 @@
 * :func:`state_update` is the tools node's ``{"vfs": snapshot}`` when the files changed, so the
   checkpoint carries them;
 * :func:`restore` rebuilds ``ctx.vfs`` from a checkpointed state (resume, or a new task on the
-  same thread).
+  same thread);
+* :func:`checkpointed` reads the file system of a checkpointed run (for the CLI, or a look).
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from waypost.vfs.filesystem import VirtualFS
@@ -78,3 +81,25 @@ def restore(ctx: AgentContext, values: Mapping[str, Any] | None, *, replace: boo
     if fs is None or not data or (not replace and fs.version):
         return
     fs.restore(data)
+
+
+async def checkpointed(thread_id: str, checkpoint_path: str | Path) -> VirtualFS | None:
+    """The file system a checkpointed run holds now (``None`` if there is no such run or file).
+
+    Reading a state runs no node, so no model, browser or tools are needed.
+    """
+    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    from waypost.agent.context import AgentContext
+    from waypost.agent.graph import compile_graph
+    from waypost.agent.tools import ToolBox
+
+    path = Path(checkpoint_path)
+    if not await asyncio.to_thread(path.is_file):
+        return None
+    async with AsyncSqliteSaver.from_conn_string(str(path)) as saver:
+        idle = AgentContext(model=None, toolbox=ToolBox.of([]))  # type: ignore[arg-type]
+        snapshot = await compile_graph(idle, saver).aget_state({"configurable": {"thread_id": thread_id}})
+    if not snapshot.values:
+        return None
+    return VirtualFS.from_snapshot(snapshot.values.get(STATE_KEY))

@@ -28,14 +28,14 @@ DESCRIPTIONS = {
         "path: e.g. /notes/plan.md. /system_context shows your task and step; /active_rules the rules."
     ),
     "vfs_write": (
-        "Write a whole file of your notes, e.g. findings to keep for later. Replaces the file if it "
+        "Write a whole file of your notes (findings to keep for later). Replaces the file if it "
         "exists; folders are made as needed. path: e.g. /notes/findings.md."
     ),
     "vfs_edit": (
         "Change part of a note file: old_text (copied exactly from the file, once) becomes new_text."
     ),
     "vfs_ls": "List the files and folders of your notes. path: a folder, / by default.",
-    "vfs_mkdir": "Make a folder for your notes, e.g. /notes/shops.",
+    "vfs_mkdir": "Make a folder for your notes (such as /notes/shops).",
     "vfs_mv": "Move or rename a note file or folder. destination: a new path, or a folder to move it into.",
     "vfs_grep": (
         "Search your note files for a word or regular expression; answers path:line: text. "
