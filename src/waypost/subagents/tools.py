@@ -12,6 +12,7 @@ from pydantic import Field
 
 from waypost.subagents.manager import SubAgentError, SubAgentManager
 from waypost.vfs.errors import VfsError
+from waypost.vfs.tools import _schema
 
 CATEGORY = "agents"
 TOOL_NAMES = ("spawn_sub_agent", "wait_for", "merge_results", "cancel_sub_agent")
@@ -97,6 +98,11 @@ def subagent_tools(manager: SubAgentManager, *, max_wait: float = 170.0) -> list
         return f"Sub-agent {agent.task_id!r} stopped ({agent.status.value}); its browser session is closed."
 
     return [
-        StructuredTool.from_function(coroutine=fn, name=fn.__name__, description=DESCRIPTIONS[fn.__name__])
+        StructuredTool.from_function(
+            coroutine=fn,
+            name=fn.__name__,
+            description=DESCRIPTIONS[fn.__name__],
+            args_schema=_schema(fn.__name__, fn),
+        )
         for fn in (spawn_sub_agent, wait_for, merge_results, cancel_sub_agent)
     ]

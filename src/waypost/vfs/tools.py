@@ -178,6 +178,19 @@ def vfs_tools(fs: Any) -> list[StructuredTool]:
         "vfs_grep": vfs_grep,
     }
     return [
-        StructuredTool.from_function(coroutine=fn, name=name, description=DESCRIPTIONS[name])
+        StructuredTool.from_function(
+            coroutine=fn, name=name, description=DESCRIPTIONS[name], args_schema=_schema(name, fn)
+        )
         for name, fn in functions.items()
     ]
+
+
+_SCHEMAS: dict[str, Any] = {}
+
+
+def _schema(name: str, fn: Any) -> Any:
+    """The argument schema of a tool, built once per process (building it costs more than a run's
+    first tool call; every run binds the same signatures to its own file system)."""
+    if name not in _SCHEMAS:
+        _SCHEMAS[name] = StructuredTool.from_function(coroutine=fn, name=name, description=name).args_schema
+    return _SCHEMAS[name]
