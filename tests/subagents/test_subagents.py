@@ -190,3 +190,11 @@ async def test_sub_agents_still_running_when_the_main_run_ends_are_stopped(wp, s
     result = await run_task(wp, "Delegate the slow page", model=model, approve="never")
     assert result.answer == "left it running"
     assert "sub-orphan" not in live_and_saved(wp)
+
+
+async def test_wp_subagents_gives_a_manager_over_a_new_or_given_file_system(wp) -> None:
+    fs = VirtualFS()
+    async with wp.subagents(fs, max_parallel=2) as agents:
+        assert agents.vfs is fs and agents.max_parallel == 2
+    async with wp.subagents() as agents:
+        assert isinstance(agents.vfs, VirtualFS)
