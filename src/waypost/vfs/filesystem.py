@@ -33,6 +33,7 @@ from waypost.vfs.system_files import SYSTEM_FILES, render
 MAX_FILE_CHARS = 2_000_000
 MAX_TOTAL_CHARS = 50_000_000
 MAX_GREP_PATTERN = 500
+MAX_GREP_LINE = 5000
 SNAPSHOT_FORMAT = 1
 
 
@@ -212,7 +213,7 @@ class VirtualFS:
             if only is not None and not only.match(p):
                 continue
             for no, line in enumerate(self._files[p].content.splitlines(), 1):
-                if rx.search(line):
+                if rx.search(line[:MAX_GREP_LINE]):  # bounds a bad pattern's backtracking
                     out.append(GrepMatch(p, no, line))
                     if len(out) >= max_results:
                         return out
@@ -290,12 +291,10 @@ class VirtualFS:
         p = self._writable(path)
         if p == paths.ROOT or p in self._mounts:
             raise ReadOnlyPath(f"{p} cannot be removed (the root or a mount point).")
+        if p in self._files:
+            raise NotADirectory(f"{p} is a file; use rm.")
         if p not in self._dirs:
-            raise (
-                NotADirectory(f"{p} is a file; use rm.")
-                if p in self._files
-                else PathNotFound(f"There is no folder {p}.")
-            )
+            raise PathNotFound(f"There is no folder {p}.")
         inside = [x for x in (*self._files, *self._dirs) if x != p and paths.is_within(x, p)]
         if inside and not recursive:
             raise VfsError(f"The folder {p} is not empty; remove its entries first or set recursive.")
