@@ -136,3 +136,20 @@ def test_predefined_file_is_valid() -> None:
     skills = predefined()
     assert len({s.name for s in skills}) == len(skills) >= 10
     assert all(s.keywords and s.description for s in skills)
+
+
+def test_a_learned_skill_from_a_german_task_gets_a_valid_name(library) -> None:
+    actions = [
+        {"tool": "type", "args": {"target": "Name", "text": "Jürgen"}, "ok": True, "url": "http://h/k"},
+    ]
+    name = library.propose("Fülle das Kontaktformular mit Name Jürgen aus", "http://h/", actions)
+    assert name is not None and name.startswith("learned-fulle-") and name.isascii()
+    assert library.show(name).macro is not None
+
+
+def test_an_unreadable_row_does_not_hide_the_other_skills(library) -> None:
+    bad = '{"name": "Bad Name"}'
+    library.store._db.execute("INSERT INTO skills (name, data) VALUES ('Bad Name', ?)", (bad,))
+    assert len(library.list()) >= 10
+    with pytest.raises(SkillError):
+        library.add(Skill(name="Bad Name", description="x"))

@@ -15,6 +15,7 @@ import hashlib
 import logging
 import re
 import time
+import unicodedata
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
@@ -395,7 +396,8 @@ class SkillLibrary:
                 return None  # known: its confidence moves with use instead
         words = [w for w in content_words(re.sub(r"\{p\d+\}", " ", recorded.task_template))][:8]
         digest = hashlib.sha1(recorded.task_template.encode()).hexdigest()[:6]
-        slug = "-".join(words)[:40].strip("-") or "task"
+        ascii_words = [unicodedata.normalize("NFKD", w).encode("ascii", "ignore").decode() for w in words]
+        slug = re.sub(r"[^a-z0-9-]+", "", "-".join(w for w in ascii_words if w))[:40].strip("-") or "task"
         steps = "; ".join(
             critical.describe_call(s.tool, critical.masked(s.tool, s.args)) for s in recorded.steps[:8]
         )

@@ -7,6 +7,7 @@ created 0600, since skills may describe a user's sites and habits.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sqlite3
 import time
@@ -17,6 +18,7 @@ from typing import Any
 from waypost.skills.model import Skill, SkillError
 
 FILE_NAME = "skills.db"
+log = logging.getLogger(__name__)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS skills (
@@ -119,7 +121,8 @@ class SkillStore:
     # ---- skills -------------------------------------------------------------------------------------
 
     def put(self, skill: Skill) -> None:
-        """Insert or replace a skill."""
+        """Insert or replace a skill (validated first: the store never holds one it cannot read back)."""
+        Skill.from_dict(skill.to_dict())
         self._db.execute(
             "INSERT OR REPLACE INTO skills (name, data) VALUES (?, ?)",
             (skill.name, json.dumps(skill.to_dict(), ensure_ascii=False)),
@@ -131,7 +134,12 @@ class SkillStore:
 
     def all(self, *, include_retired: bool = True) -> list[Skill]:
         rows = self._db.execute("SELECT data FROM skills ORDER BY name").fetchall()
-        skills = [Skill.from_dict(json.loads(r[0])) for r in rows]
+        skills = []
+        for (data,) in rows:
+            try:
+                skills.append(Skill.from_dict(json.loads(data)))
+            except (SkillError, ValueError) as exc:  # one bad row (edited by hand) must not hide the rest
+                log.warning("skipping an unreadable skill in %s: %s", self.path, exc)
         return [s for s in skills if include_retired or not s.retired]
 
     def delete(self, name: str) -> bool:
