@@ -134,6 +134,9 @@ async def test_bad_names_and_tasks_are_refused() -> None:
         for bad in ("../x", "a/b", "with space", "x" * 41, "/sub/../etc"):
             with pytest.raises(SubAgentError, match="output_dir"):
                 await agents.spawn("do something", bad)
+        agents.vfs.write("/sub/earlier/result.md", "from an earlier run")
+        with pytest.raises(SubAgentError, match="exists already"):
+            await agents.spawn("do something", "earlier")
         with pytest.raises(SubAgentError, match="needs a task"):
             await agents.spawn("   ")
         with pytest.raises(SubAgentError, match="no sub-agent"):

@@ -227,7 +227,7 @@ class SubAgentManager:
                 f"output_dir {output_dir!r} is not usable: give a short name of letters, digits, "
                 "'-' or '_' (e.g. 'politics'); the sub-agent then writes under /sub/politics/."
             )
-        if name in self._agents:
+        if name in self._agents or self.vfs.files(f"{SUB_ROOT}/{name}"):
             raise SubAgentError(f"A sub-agent named {name!r} exists already; choose another output_dir.")
         return name
 
