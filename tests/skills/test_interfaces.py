@@ -75,3 +75,12 @@ def test_the_skills_and_tools_commands(tmp_path: Path) -> None:
     lib.close()
     tools = runner.invoke(app, ["tools", "generated", "--json", *data])
     assert tools.exit_code == 0 and json.loads(tools.output)[0]["reason"] == "import of 'os'"
+
+
+async def test_the_mcp_server_offers_the_skill_resources(tmp_path: Path) -> None:
+    from waypost.config import Settings
+    from waypost.server.mcp_server import build_server
+
+    server = build_server(Settings(data_dir=tmp_path, loopback_only=True))
+    assert "skills://list" in {str(r.uri) for r in await server.list_resources()}
+    assert "skills://{name}" in {t.uri_template for t in await server.list_resource_templates()}

@@ -252,3 +252,24 @@ async def test_an_unfinished_run_teaches_nothing(bare, stop: str) -> None:
     assert got is None and bare.skills.patterns() == []
     done = await hooks.after_run(bare, Prepared(task="x", start_url=None), result([fail("click", "x")]))
     assert done is not None and bare.skills.patterns()[0].count == 1
+
+
+async def test_a_real_model_s_improvements_go_into_the_proposed_skill(bare) -> None:
+    reply = '{"worked": ["typed"], "failed": [], "improvements": ["Wait for the list."], "confidence": 0.9}'
+    actions = [
+        {
+            "tool": "type",
+            "args": {"target": "search", "text": "Kranich"},
+            "ok": True,
+            "url": "http://h/s?q=Kranich",
+        }
+    ]
+    from waypost.skills.library import Prepared
+
+    got = await bare.skills.learn(
+        Prepared(task="search for Kranich", start_url="http://h/"),
+        result(actions, True, "answered"),
+        LLM([AIMessage(content=reply)]),
+    )
+    assert got.reflection.by == "llm" and got.proposed
+    assert bare.skills.show(got.proposed).instructions.endswith("Tips: Wait for the list.")

@@ -355,7 +355,8 @@ class SkillLibrary:
                     learning.retired.append(name)
         replayed = prepared is not None and prepared.replay is not None
         if result.success and not replayed:
-            learning.proposed = self.propose(task, start_url, actions)
+            tips = reflection.improvements if reflection.by == "llm" else []
+            learning.proposed = self.propose(task, start_url, actions, tips=tips)
         if reflection.pattern_hash:
             pattern = self.store.count_pattern(reflection.pattern_hash, reflection.patterns, task)
             learning.pattern_count = pattern.count
@@ -383,8 +384,18 @@ class SkillLibrary:
         self.last = learning
         return learning
 
-    def propose(self, task: str, start_url: str | None, actions: Sequence[Mapping[str, Any]]) -> str | None:
-        """A new skill (instructions + macro, confidence 0.3) from a successful run; its name or ``None``."""
+    def propose(
+        self,
+        task: str,
+        start_url: str | None,
+        actions: Sequence[Mapping[str, Any]],
+        *,
+        tips: Sequence[str] = (),
+    ) -> str | None:
+        """A new skill (instructions + macro, confidence 0.3) from a successful run; its name or ``None``.
+
+        ``tips`` (a model's reflection's improvements) are added to the instructions.
+        """
         recorded = macros.record(task, start_url, actions)
         if recorded is None:
             return None
@@ -405,7 +416,8 @@ class SkillLibrary:
             name=f"learned-{slug}-{digest}",
             description=f"Learned from a successful run of: {recorded.task_template}"[:200],
             keywords=list(dict.fromkeys(words)),
-            instructions=f"For tasks like '{recorded.task_template}', this worked: {steps}.",
+            instructions=f"For tasks like '{recorded.task_template}', this worked: {steps}."
+            + (" Tips: " + " ".join(str(t)[:160] for t in tips[:3]) if tips else ""),
             macro=recorded,
             source="learned",
             created=self.clock(),
