@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import enum
+import logging
 import re
 import time
 import uuid
@@ -35,6 +36,8 @@ if TYPE_CHECKING:
     from waypost.agent.runner import RunResult
     from waypost.api import Waypost
     from waypost.vfs.filesystem import VirtualFS
+
+log = logging.getLogger(__name__)
 
 SUB_ROOT = "/sub"
 RESULT_FILE = "result.md"
@@ -335,8 +338,12 @@ class SubAgentManager:
                 self.wp.navigator.forget(agent.session_id)
                 await self.wp.pool.close_session(agent.session_id, forget=True)
                 return
-            except SessionBusy:
+            except SessionBusy:  # its last operation is still unwinding
                 await asyncio.sleep(0.1)
+            except Exception as exc:  # a closed pool, a crashed browser: nothing left to close
+                log.warning("could not close the browser session of sub-agent %s: %s", agent.task_id, exc)
+                return
+        log.warning("the browser session of sub-agent %s stayed busy and was left open", agent.task_id)
 
     # -- watching and stopping -------------------------------------------------------------------
 
