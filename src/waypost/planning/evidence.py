@@ -29,6 +29,7 @@ class EvidenceItem:
         selectors: Selector candidates, most stable first (validated when acted on).
         score: How well it matches the query (0..1-ish, for ordering).
         element: The inventory index (``None`` for a text item).
+        alike: Further elements of the same role and name left out of the pack (diversity).
     """
 
     number: int
@@ -39,6 +40,7 @@ class EvidenceItem:
     selectors: tuple[str, ...]
     score: float
     element: int | None = None
+    alike: int = 0
 
     def line(self, snippet_chars: int = 80) -> str:
         """One line for a model."""
@@ -47,6 +49,8 @@ class EvidenceItem:
             parts.append(f'in "{short(self.section, 40)}"')
         if self.snippet and snippet_chars:
             parts.append(f'near "{short(self.snippet, snippet_chars)}"')
+        if self.alike:
+            parts.append(f"+{self.alike} alike")
         if self.selectors:
             parts.append(self.selectors[0])
         parts.append(f"{self.score:.2f}")

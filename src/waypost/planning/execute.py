@@ -50,6 +50,7 @@ async def execute(
     action: Action,
     text: str | None = None,
     *,
+    submit: bool = False,
     dry_run: bool = False,
 ) -> Execution:
     """Carry out ``action`` on evidence ``item``.
@@ -60,6 +61,7 @@ async def execute(
         item: The chosen item.
         action: ``click``, ``type``, ``select``, ``check`` or ``read``.
         text: What to type, or the option to select.
+        submit: Press Enter after typing.
         dry_run: Only validate (one element, visible, enabled, not covered); act on nothing.
     """
     if action == "read" or item.element is None:
@@ -81,7 +83,7 @@ async def execute(
         if action == "click":
             last = await actor.click(page, target)
         elif action == "type":
-            last = await actor.type(page, target, text or "")
+            last = await actor.type(page, target, text or "", submit=submit)
         elif action == "select":
             last = await actor.select(page, target, text or "")
         else:

@@ -58,6 +58,8 @@ CLICKABLE = frozenset(
      "switch", "option", "treeitem", "generic", "summary"}
 )  # fmt: skip
 CACHE_SIZE = 16
+LOOK_ALIKES = 2
+"""With diversity, elements of the same role and name a pack shows at most (the rest are counted)."""
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,9 @@ def _allowed(e: ElementDescriptor, spec: QuerySpec, negatives: Negatives, neg_wo
     return not (neg_words and neg_words & (set(words(e.display_name)) | set(words(e.section))))
 
 
-def _element_item(c: Candidate, number: int, score: float, counts: InventoryCounts) -> EvidenceItem:
+def _element_item(
+    c: Candidate, number: int, score: float, counts: InventoryCounts, alike: int = 0
+) -> EvidenceItem:
     e = c.element
     selectors = c.selectors or tuple(synthesize(e, counts))
     snippet = e.nearby.replace(e.display_name, " ") if e.nearby else ""
@@ -122,6 +126,7 @@ def _element_item(c: Candidate, number: int, score: float, counts: InventoryCoun
         selectors=tuple(str(s) for s in selectors[:2]),
         score=round(score, 3),
         element=e.index,
+        alike=alike,
     )
 
 
@@ -204,12 +209,36 @@ def select_evidence(
         pool += sorted(outside, key=lambda t: -t[1])[: k - len(pool)]
     if not pool:
         return pack
+    alike: dict[int, int] = {}
+    if spec.diversity:
+        pool, alike = _cap_look_alikes(pool, LOOK_ALIKES)
     elements = [c.element for c, _ in pool]
     scores = [s for _, s in pool]
     order = mmr(elements, scores, k, similarity) if spec.diversity else list(range(min(k, len(pool))))
     counts = InventoryCounts.of(screen.elements)
-    pack.items = [_element_item(pool[i][0], n + 1, pool[i][1], counts) for n, i in enumerate(order)]
+    pack.items = [
+        _element_item(pool[i][0], n + 1, pool[i][1], counts, alike.get(pool[i][0].element.index, 0))
+        for n, i in enumerate(order)
+    ]
     return pack
+
+
+def _cap_look_alikes(
+    pool: list[tuple[Candidate, float]], keep: int
+) -> tuple[list[tuple[Candidate, float]], dict[int, int]]:
+    """At most ``keep`` elements of one role and name; the first kept one counts the rest it stands for."""
+    seen: dict[tuple[str, str], list[int]] = {}
+    out: list[tuple[Candidate, float]] = []
+    extra: dict[int, int] = {}
+    for c, score in pool:
+        key = (_role(c.element), " ".join(c.element.display_name.split()).casefold())
+        kept = seen.setdefault(key, [])
+        if len(kept) < keep:
+            kept.append(c.element.index)
+            out.append((c, score))
+        else:
+            extra[kept[0]] = extra.get(kept[0], 0) + 1
+    return out, extra
 
 
 @dataclass

@@ -144,7 +144,14 @@ class PlanningSession:
         return pack
 
     async def act(
-        self, page: Page, number: int, action: Action, text: str | None = None, *, dry_run: bool = False
+        self,
+        page: Page,
+        number: int,
+        action: Action,
+        text: str | None = None,
+        *,
+        submit: bool = False,
+        dry_run: bool = False,
     ) -> Execution:
         """Execute item ``number`` of the latest pack; a failure adds negative constraints.
 
@@ -160,7 +167,7 @@ class PlanningSession:
                 False, f"There is no item {number}; the items are {pack.numbers}.", status="bad_plan"
             )
         t0 = time.perf_counter()
-        result = await execute(self.actor, page, item, action, text, dry_run=dry_run)
+        result = await execute(self.actor, page, item, action, text, submit=submit, dry_run=dry_run)
         self.step.exec_ms += (time.perf_counter() - t0) * 1000
         if result.ok:
             self.finish("done", True, hit_rank=self._first_pack_rank(item.element, item.label))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -79,28 +80,53 @@ class StepRecord:
 
 
 class PlannerStore:
-    """The step log in one SQLite file (``None`` path: in memory). Close it when done."""
+    """The step log in one SQLite file (``None`` path: in memory).
+
+    A file store opens a connection per call, so a store handed to a run needs no closing; an
+    in-memory one keeps its connection until :meth:`close`.
+    """
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
-        if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(str(path) if path else ":memory:", check_same_thread=False,
-                                   isolation_level=None)  # fmt: skip
-        self._db.row_factory = sqlite3.Row
-        if path is not None:
-            self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.executescript(_SCHEMA)
+        self._memory: sqlite3.Connection | None = None
+        if path is None:
+            self._memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
+            self._memory.executescript(_SCHEMA)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with contextlib.closing(self._open()):
+                pass
 
     @classmethod
     def for_data_dir(cls, data_dir: Path) -> PlannerStore:
         """The store at ``<data_dir>/planner.db``."""
         return cls(Path(data_dir) / DB_FILE)
 
-    def close(self) -> None:
+    def _open(self) -> sqlite3.Connection:
+        assert self.path is not None
+        db = sqlite3.connect(str(self.path), isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.executescript(_SCHEMA)
+        return db
+
+    @contextlib.contextmanager
+    def _db(self) -> Iterator[sqlite3.Connection]:
         with self._lock:
-            self._db.close()
+            if self._memory is not None:
+                yield self._memory
+                return
+            db = self._open()
+            try:
+                yield db
+            finally:
+                db.close()
+
+    def close(self) -> None:
+        """Close the in-memory database (a file store has nothing open)."""
+        with self._lock:
+            if self._memory is not None:
+                self._memory.close()
 
     def __enter__(self) -> PlannerStore:
         return self
@@ -116,14 +142,15 @@ class PlannerStore:
         row["specs"] = json.dumps(r.specs)
         cols = ", ".join(row)
         marks = ", ".join("?" for _ in row)
-        with self._lock:
-            cur = self._db.execute(f"INSERT INTO steps ({cols}) VALUES ({marks})", tuple(row.values()))
+        with self._db() as db:
+            cur = db.execute(f"INSERT INTO steps ({cols}) VALUES ({marks})", tuple(row.values()))
             return int(cur.lastrowid or 0)
 
     def steps(self, since: float = 0.0) -> Iterator[StepRecord]:
         """Every logged step since ``since`` (a Unix time), oldest first."""
-        with self._lock:
-            rows = self._db.execute("SELECT * FROM steps WHERE ts >= ? ORDER BY id", (since,)).fetchall()
+        with self._db() as db:
+            db.row_factory = sqlite3.Row
+            rows = db.execute("SELECT * FROM steps WHERE ts >= ? ORDER BY id", (since,)).fetchall()
         for row in rows:
             d = dict(row)
             d.pop("id")

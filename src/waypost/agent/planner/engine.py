@@ -55,7 +55,9 @@ __all__ = ["NEUTRAL_TOOLS", "Observation", "ToolCall", "next_call"]
 NEUTRAL_TOOLS = frozenset({"think", "list_tools", "load_tools", "final_answer"})
 """Tools whose answers do not move the plan on (the engine skips their observations)."""
 
-_ACTING = frozenset({"click", "type", "select", "check", "press", "scroll", "dismiss_overlays"})
+_ACTING = frozenset(
+    {"click", "type", "select", "check", "press", "scroll", "dismiss_overlays", "act_on_evidence"}
+)
 _LINK_THRESHOLD = 0.5
 _PAGE_MATCH = 0.75
 _MAX_HOPS = 3
@@ -153,6 +155,7 @@ class Run:
     plan: Plan
     history: Sequence[Observation]
     available: frozenset[str] | None = None
+    mode: str = "full"
     url: str | None = None
     view: View | None = None
     facts: list[str] = field(default_factory=list)
@@ -227,6 +230,8 @@ class Run:
             _StepFailed: It failed twice, or once with no other way to try.
             _Finish: A person declined the action.
         """
+        if self.mode == "rag" and tool in _RAG_ACTIONS and not _is_selector(args):
+            return self.call_rag(tool, args, note=note, ok=ok)
         check = ok or _default_ok(tool)
         variants = [dict(args), *(dict(a) for a in alternatives)]
         attempt, dismissed, need_dismiss = 0, False, False
@@ -284,6 +289,55 @@ class Run:
                     _describe(tool, want),
                     self.texts("tool_said", text=self.texts.quote(_first_lines(obs.text), 240)),
                 )
+
+    def call_rag(
+        self,
+        tool: str,
+        args: Mapping[str, Any],
+        *,
+        note: str,
+        ok: Callable[[str], bool] | None = None,
+        matcher: HintMatcher | None = None,
+    ) -> str:
+        """Planner-RAG: ask for evidence with a rule-based QuerySpec, then act on one item by number.
+
+        With ``matcher`` only an item whose label matches the words well enough is chosen (no blind
+        clicks); without one, the first item whose role fits the action.
+        """
+        from waypost.planning.agent import pack_items
+        from waypost.planning.rules import pick, spec_for
+        from waypost.retrieval.instructions import Step
+
+        target = str(args.get("target", ""))
+        action = "select" if tool == "select" else tool
+        text = args.get("option") if tool == "select" else args.get("text")
+        if tool == "check":
+            text = None
+        checked = bool(args.get("checked", True))
+        plan = spec_for(Step(action, target, text, checked=checked))  # type: ignore[arg-type]
+        if plan is None:
+            raise _StepFailed(_describe(tool, args), self.texts("no_such_element", page=self.page_name()))
+        found = self.call(
+            "find_evidence",
+            plan.spec.model_dump(exclude_defaults=True),
+            note=f"Look for {target!r}.",
+            ok=lambda t: bool(pack_items(t)),
+        )
+        items = pack_items(found)
+        if matcher is not None:
+            fitting = [(matcher.score(i.label), -i.number, i) for i in items if i.role in _CLICKABLE]
+            best = max(fitting, default=None, key=lambda t: t[:2])
+            chosen = best[2] if best is not None and best[0] >= _LINK_THRESHOLD else None
+        else:
+            chosen = pick(items, plan.action)
+        if chosen is None:
+            raise _StepFailed(_describe(tool, args), self.texts("no_such_element", page=self.page_name()))
+        act: dict[str, Any] = {"evidence": chosen.number, "action": plan.action}
+        if plan.text:
+            act["text"] = plan.text
+        if args.get("submit"):
+            act["submit"] = True
+        return self.call("act_on_evidence", act, note=note, ok=ok or _default_ok(tool))
 
     def _require(self, tool: str) -> None:
         if self.available is not None and tool not in self.available:
@@ -372,6 +426,16 @@ class Run:
         Nothing is clicked when no candidate's name matches the words (a blind click could accept a
         cookie banner or send a form).
         """
+        if self.mode == "rag":
+
+            def moved(t: str) -> bool:
+                outcome = action_outcome(t)
+                return outcome.done and (outcome.url is not None or not navigate)
+
+            return self.call_rag(
+                "click", {"target": words}, note=f"Click the element like {words!r}.", ok=moved,
+                matcher=HintMatcher(words),
+            )  # fmt: skip
         text = self.call(
             "observe",
             {"query": words},
@@ -430,6 +494,18 @@ def _is_retry(args: Mapping[str, Any], variants: Sequence[Mapping[str, Any]]) ->
         return True
     target = str(args.get("target", ""))
     return target.startswith(("css=", "role=", "text=", "xpath=", "id="))
+
+
+_RAG_ACTIONS = frozenset({"click", "type", "select", "check"})
+_CLICKABLE = frozenset(
+    {"link", "button", "tab", "menuitem", "checkbox", "radio", "option", "switch", "generic"}
+)
+
+
+def _is_selector(args: Mapping[str, Any]) -> bool:
+    return str(args.get("target", "")).startswith(
+        ("css=", "role=", "text=", "xpath=", "id=", "label=", "frame=")
+    )
 
 
 def _default_ok(tool: str) -> Callable[[str], bool]:
@@ -750,6 +826,10 @@ def _stays(text: str) -> bool:
 
 def _check_box(run: Run, label: str) -> str:
     """Tick the checkbox named ``label``: find it among the candidates of ``observe`` (never a link)."""
+    if run.mode == "rag":
+        return run.call(
+            "check", {"target": f"{label} checkbox", "checked": True}, note=f"Tick {label!r}.", ok=_stays
+        )
     text = run.call(
         "observe",
         {"query": f"{label} checkbox"},
@@ -967,6 +1047,7 @@ def next_call(
     history: Sequence[Observation],
     available: frozenset[str] | None = None,
     memo: Sequence[str] = (),
+    mode: str = "full",
 ) -> ToolCall:
     """The next tool call for ``plan`` given the run so far (``final_answer`` when done).
 
@@ -976,11 +1057,13 @@ def next_call(
         available: The tools the model may call, when known.
         memo: The facts the planner had found at its previous turn (``ToolCall.facts``). They stand
             in for facts whose source answers the graph has shortened since.
+        mode: ``full`` (acting tools with plain-words targets) or ``rag`` (find_evidence with a
+            rule-based QuerySpec, then act_on_evidence on one item).
 
     Returns:
         The call to make next, with the facts found so far.
     """
-    run = Run(plan, history, available)
+    run = Run(plan, history, available, mode)
     texts = run.texts
     if plan.refusal:
         return _final(texts("refused", why=plan.refusal))

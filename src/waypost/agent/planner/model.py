@@ -112,6 +112,8 @@ class OfflinePlanner(BaseChatModel):
 
     Attributes:
         tool_names: The tools bound with :meth:`bind_tools`; ``None`` means all tools.
+        mode: ``full`` (today's planning over page views) or ``rag`` (Planner-RAG: rule-based
+            QuerySpecs through ``find_evidence`` / ``act_on_evidence``).
 
     Example:
         >>> from langchain_core.messages import HumanMessage
@@ -122,6 +124,7 @@ class OfflinePlanner(BaseChatModel):
     """
 
     tool_names: frozenset[str] | None = None
+    mode: str = "full"
 
     @property
     def _llm_type(self) -> str:
@@ -144,12 +147,12 @@ class OfflinePlanner(BaseChatModel):
     def decide(self, messages: Sequence[BaseMessage]) -> ToolCall:
         """The next tool call for these messages."""
         task, observations, _ = read_messages(messages)
-        return next_call(parse_task(task), observations, self.tool_names, read_memo(messages))
+        return next_call(parse_task(task), observations, self.tool_names, read_memo(messages), self.mode)
 
     def respond(self, messages: Sequence[BaseMessage]) -> AIMessage:
         """The ``AIMessage`` with the next tool call for these messages."""
         task, observations, made = read_messages(messages)
-        call = next_call(parse_task(task), observations, self.tool_names, read_memo(messages))
+        call = next_call(parse_task(task), observations, self.tool_names, read_memo(messages), self.mode)
         digest = hashlib.sha256(task.encode()).hexdigest()[:8]
         return AIMessage(
             content=call.note,

@@ -1,0 +1,177 @@
+"""Planner-RAG in the agent: ``planner_mode="rag"`` gives a run evidence tools and a small page view.
+
+:func:`equip_planner` (called once per run by the runner) leaves ``full`` runs alone. For ``rag``
+it swaps the acting tools for two tools over one :class:`~waypost.planning.session.PlanningSession`:
+
+* ``find_evidence``: its arguments ARE the QuerySpec (an endpoint that enforces JSON schemas
+  enforces it at generation); the answer is the numbered EvidencePack.
+* ``act_on_evidence``: one action on one item; the graph constrains ``evidence`` to the pack's
+  numbers (see :func:`evidence_numbers` and ``agent/choices.py``). A failure adds negative
+  constraints to the next query round.
+
+``research_navigate`` answers with the page's title, URL and status only: the page is asked for,
+not shown. The offline planner switches to its rag mode (rule-based QuerySpecs).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from langchain_core.tools import StructuredTool
+from pydantic import Field
+
+from waypost.errors import WaypostError
+from waypost.planning.evidence import EvidenceItem
+from waypost.planning.session import PlanningSession, QueryCapReached, StepTimeout
+from waypost.planning.spec import Constraints, Filters, Intent, QuerySpecError, parse_spec
+from waypost.planning.telemetry import PlannerStore
+
+if TYPE_CHECKING:
+    from waypost.agent.context import AgentContext
+    from waypost.api import Waypost
+
+PlannerMode = Literal["rag", "full"]
+RAG_TOOLS = ("find_evidence", "act_on_evidence")
+# Acting tools a rag run does not get: it acts through evidence numbers instead.
+REPLACED = frozenset({"click", "type", "select", "check", "observe"})
+_ITEM = re.compile(r"^\[(\d+)\] ", re.M)
+
+FIND_DESCRIPTION = (
+    "Find what you need on the current page (you are not shown the page): a button, link, field, "
+    "checkbox or text to read. intent: navigate, click, type, select, assert or extract. keywords: words "
+    "on the element, e.g. ['login', 'Anmelden']. filters (optional): roles, attributes, section_hint, "
+    "negative. Answers with numbered evidence items; then call act_on_evidence with one number. At most "
+    "2 queries per step."
+)
+ACT_DESCRIPTION = (
+    "Click, type into, select or check one evidence item from find_evidence, or read a text item. "
+    "evidence: the item number. action: click, type, select, check or read. text: what to type, the "
+    "option to select, or 'false' to untick."
+)
+
+
+_PACK_LINE = re.compile(r'^\[(\d+)\] (\S+) "(.*?)"(?: · |$)', re.M)
+
+
+def pack_items(text: str) -> list[EvidenceItem]:
+    """The items of an evidence pack's text (number, role and label; the rest left empty)."""
+    return [EvidenceItem(int(n), label, role, "", "", (), 0.0) for n, role, label in _PACK_LINE.findall(text)]
+
+
+def evidence_numbers(text: str) -> list[int]:
+    """The item numbers of an evidence pack's text (for the graph's enum of valid choices)."""
+    return [int(n) for n in _ITEM.findall(text)]
+
+
+def compact_view(title: str, url: str, status: str) -> str:
+    """The small page observation of a rag run: title, URL and the last result's first line."""
+    return (
+        f"You are on: {title} ({url})\n{status}\n"
+        "The page is not listed here: call find_evidence to look for what you need."
+    )
+
+
+def rag_tools(wp: Waypost, planning: PlanningSession) -> list[StructuredTool]:
+    """``research_navigate`` (small view), ``find_evidence`` and ``act_on_evidence`` over ``planning``."""
+
+    async def research_navigate(
+        target: Annotated[str, Field(description="Full URL, a path, or 'back'/'forward'.")],
+        hint: Annotated[str | None, Field(description="What you are looking for.")] = None,
+        session_id: str = "default",
+    ) -> str:
+        try:
+            result = await wp.navigate(target, hint=hint, session_id=session_id)
+        except WaypostError as exc:
+            return f"Error: {exc}"
+        if result.view is None or not result.ok:
+            return result.text
+        status = f"HTTP {result.status}." if result.status and result.status >= 400 else "Loaded."
+        return compact_view(result.view.title, result.final_url or target, status)
+
+    async def find_evidence(
+        intent: Intent,
+        keywords: Annotated[list[str], Field(description="e.g. ['login', 'Anmelden']")],
+        filters: Filters | None = None,
+        constraints: Constraints | None = None,
+        k: Annotated[int, Field(description="at most 15")] = 10,
+        diversity: bool = True,
+        session_id: str = "default",
+    ) -> str:
+        args: dict[str, Any] = {"intent": intent, "keywords": keywords, "k": k, "diversity": diversity}
+        if filters is not None:
+            args["filters"] = filters.model_dump()
+        if constraints is not None:
+            args["constraints"] = constraints.model_dump()
+        try:
+            spec = parse_spec(args)
+            async with wp.pool.session(session_id) as s:
+                if planning.step is not None and planning.step.url and planning.step.url != s.page.url:
+                    planning.begin()  # the page changed since this step's last query: a new step
+                return (await planning.query(s.page, spec)).render()
+        except (QuerySpecError, QueryCapReached, StepTimeout, WaypostError) as exc:
+            return f"Error: {exc}"
+
+    async def act_on_evidence(
+        evidence: Annotated[int, Field(description="item number")],
+        action: Literal["click", "type", "select", "check", "read"],
+        text: Annotated[str | None, Field(description="text to type or option to select")] = None,
+        submit: Annotated[bool, Field(description="press Enter after typing")] = False,
+        session_id: str = "default",
+    ) -> str:
+        try:
+            async with wp.pool.session(session_id) as s:
+                done = await planning.act(s.page, evidence, action, text, submit=submit)
+        except WaypostError as exc:
+            return f"Error: {exc}"
+        return done.message if done.ok or done.message.startswith("Error") else f"Error: {done.message}"
+
+    return [
+        StructuredTool.from_function(
+            coroutine=research_navigate,
+            name="research_navigate",
+            description="Open a web page. Answers with its title and URL only; then call find_evidence.",
+        ),
+        StructuredTool.from_function(
+            coroutine=find_evidence, name="find_evidence", description=FIND_DESCRIPTION
+        ),
+        StructuredTool.from_function(
+            coroutine=act_on_evidence, name="act_on_evidence", description=ACT_DESCRIPTION
+        ),
+    ]
+
+
+def _rag_toolbox(base: type) -> type:
+    class RagToolBox(base):  # type: ignore[misc, valid-type]
+        """A toolbox whose evidence tools are always bound, like the core tools (they never take a slot)."""
+
+        def bound(self, active: Any) -> list[str]:
+            names = super().bound(active)
+            core = [n for n in names if n not in active]
+            return core + [n for n in RAG_TOOLS if n not in names] + [n for n in names if n in active]
+
+    return RagToolBox
+
+
+def equip_planner(ctx: AgentContext, wp: Waypost | None, mode: PlannerMode | None) -> None:
+    """Set a run up for ``mode`` (``None``: the settings' ``planner_mode``); ``full`` changes nothing."""
+    from waypost.agent.planner.model import OfflinePlanner
+    from waypost.agent.tools import ToolBox
+
+    if mode is None:
+        mode = getattr(getattr(wp, "settings", None), "planner_mode", "full")
+    if mode != "rag" or wp is None:
+        return
+    store = PlannerStore.for_data_dir(wp.settings.data_dir)
+    planning = PlanningSession(wp._require_actor(), store=store)
+    box = ctx.toolbox
+    tools = {n: t for n, t in box.tools.items() if n not in REPLACED}
+    for tool in rag_tools(wp, planning):
+        tools[tool.name] = tool
+    flags = {n: box.read_only.get(n, False) for n in tools}
+    flags.update({"research_navigate": True, "find_evidence": True, "act_on_evidence": False})
+    ctx.toolbox = _rag_toolbox(ToolBox)(tools, flags, box.session_id, box.timeout)
+    if isinstance(ctx.model, OfflinePlanner):
+        ctx.model = ctx.model.model_copy(update={"mode": "rag"})
+    ctx.config = replace(ctx.config, max_slots=max(ctx.config.max_slots, 5))
