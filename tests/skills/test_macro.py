@@ -138,3 +138,9 @@ async def test_a_macro_never_replays_a_password_submit_without_approval(wp, demo
     replayed = [a for a in held.actions if a["step"] == 0]
     assert all(a["tool"] != "click" for a in replayed)
     assert held.pending is not None and "password" in held.pending["reason"]
+
+    # Approved: the run ends after the resume, and the library learns from it then.
+    wp.skills.last = None
+    done = await wp.resume(held.thread_id, answer="yes", model=OfflinePlanner())
+    assert done.success, done.answer
+    assert wp.skills.last is not None and wp.skills.last.reflection.task == "log in as demo/demo"

@@ -54,3 +54,28 @@ async def after_run(wp: Any, prepared: Prepared | None, result: Any, model: Any 
     except Exception as exc:
         log.warning("learning from the run failed: %s", exc)
         return None
+
+
+def task_of(result: Any) -> tuple[str, str | None] | None:
+    """The task and start page of a run, from its transcript's task message."""
+    from waypost.agent.prompts import START_PREFIX
+
+    for entry in getattr(result, "transcript", None) or []:
+        if entry.get("role") == "task":
+            task, sep, start = str(entry.get("content") or "").partition("\n" + START_PREFIX)
+            return task.strip(), (start.strip() or None) if sep else None
+    return None
+
+
+async def after_resume(wp: Any, result: Any, model: Any = None) -> Learning | None:
+    """Learn from a run that ended after a resume (an approval answered, a pause lifted).
+
+    The skills matched when the run started are not known any more, so only reflection, failure
+    patterns and a proposal from a success happen here.
+    """
+    if wp is None or getattr(wp, "skills", None) is None:
+        return None
+    found = task_of(result)
+    if found is None:
+        return None
+    return await after_run(wp, Prepared(task=found[0], start_url=found[1]), result, model)
