@@ -1,9 +1,14 @@
 """The archive's SQLite schema: documents (one per recorded response), bodies (stored once per
-content hash) with their raw bytes apart, and an FTS5 index over the bodies' title and text."""
+content hash) with their raw bytes apart, and an FTS5 index over the bodies' title and text.
+
+Version 2 added two indexes for search filters (a URL range index, and one that answers "does
+this body have a document in this session / under this URL / of this type" without reading the
+documents table); :data:`MIGRATIONS` brings an older archive up to date when it is opened.
+"""
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 CONNECTION_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
@@ -48,7 +53,9 @@ CREATE TABLE IF NOT EXISTS documents (
     body_size INTEGER,
     error TEXT
 );
-CREATE INDEX IF NOT EXISTS documents_by_body ON documents(body_id) WHERE body_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS documents_by_body_filters ON documents(body_id, url, session_id, mime)
+    WHERE body_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS documents_by_url ON documents(url, body_id);
 CREATE INDEX IF NOT EXISTS documents_by_time ON documents(ended);
 CREATE INDEX IF NOT EXISTS documents_by_session ON documents(session_id, id);
 
@@ -69,3 +76,13 @@ FIRST_TIME = """
 INSERT INTO body_index(body_index, rank) VALUES ('automerge', 16);
 INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '{version}');
 """
+
+MIGRATIONS: dict[int, str] = {
+    2: """
+DROP INDEX IF EXISTS documents_by_body;
+CREATE INDEX IF NOT EXISTS documents_by_body_filters ON documents(body_id, url, session_id, mime)
+    WHERE body_id IS NOT NULL;
+CREATE INDEX IF NOT EXISTS documents_by_url ON documents(url, body_id);
+""",
+}
+"""SQL that brings a database from the version before the key to the key's version."""

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from waypost.archive.errors import ArchiveError, ArchiveQueryError, DocumentNotFound
+from waypost.archive.extract_worker import extract_job
 from waypost.archive.records import (
     ArchivedText,
     ArchiveStats,
@@ -27,9 +28,9 @@ from waypost.archive.records import (
     SearchHit,
     to_datetime,
 )
-from waypost.archive.schema import CONNECTION_PRAGMAS, FIRST_TIME, SCHEMA, SCHEMA_VERSION
+from waypost.archive.schema import CONNECTION_PRAGMAS, FIRST_TIME, MIGRATIONS, SCHEMA, SCHEMA_VERSION
 from waypost.archive.snippets import make_snippet, query_terms, terms_pattern
-from waypost.archive.text import ExtractedText, extract_text
+from waypost.archive.text import ExtractedText
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +41,8 @@ SNIPPET_SOURCE_CHARS = 200_000  # where a Python snippet looks for the words bef
 RANK_WINDOW = 500
 """Bodies ranked per search at most: when more match, the most recently stored ones."""
 TITLE_WEIGHT = 4.0
+URL_LIST_LIMIT = 10_000
+"""Documents under a URL prefix up to which a search lists their bodies rather than probing each match."""
 _QUERY_ERRORS = ("fts5:", "no such column", "unterminated string", "unknown special query", "malformed match")
 _WORD = re.compile(r"\w+", re.UNICODE)
 _DOC_ID = re.compile(r"\s*(?:doc(?:ument)?\s*)?#?\s*(\d{1,18})\s*", re.IGNORECASE)
@@ -80,6 +83,32 @@ def plain_query(query: str) -> str:
     return " ".join(f'"{word}"' for word in _WORD.findall(query))
 
 
+def prefix_end(prefix: str) -> str | None:
+    """The smallest string after every string that starts with ``prefix``, or ``None`` if none is.
+
+    SQLite compares text as UTF-8 bytes, which is code point order, so ``url >= prefix AND url <
+    prefix_end(prefix)`` is exactly "url starts with prefix", and an index can answer it.
+    """
+    chars = list(prefix)
+    while chars:
+        code = ord(chars[-1]) + 1
+        if 0xD800 <= code <= 0xDFFF:  # surrogates are not characters: the next one is U+E000
+            code = 0xE000
+        if code <= 0x10FFFF:
+            chars[-1] = chr(code)
+            return "".join(chars)
+        chars.pop()
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def parse_document_id(doc_id: object) -> int:
     """Accept ``42``, ``"42"``, ``"doc 42"`` or ``"#42"``.
 
@@ -111,11 +140,7 @@ class PreparedBody:
 
 def extract_body(record: CapturedResponse) -> ExtractedText:
     """Title and text of a record's body; empty when no extractor understands it. Never raises."""
-    try:
-        return extract_text(record.body or b"", record.mime, record.headers.get("content-type"))
-    except Exception:  # a body no extractor understands is stored without text, never dropped
-        log.exception("could not extract text from a %s body", record.mime)
-        return ExtractedText("", "")
+    return extract_job(record.body or b"", record.mime, record.headers.get("content-type"))
 
 
 def prepare_body(record: CapturedResponse, *, extract: bool = True) -> PreparedBody | None:
@@ -168,14 +193,45 @@ class ArchiveStore:
             "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
         ).fetchone()
         if has_meta:
-            row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-            if row and int(row[0]) > SCHEMA_VERSION:
+            version = self._schema_version()
+            if version > SCHEMA_VERSION:
                 raise ArchiveError(
-                    f"The archive {self.path} was written by a newer Waypost (schema {row[0]}); "
+                    f"The archive {self.path} was written by a newer Waypost (schema {version}); "
                     "upgrade Waypost to read it."
                 )
+            if version < SCHEMA_VERSION:
+                self._migrate()
             return
         script = "BEGIN IMMEDIATE;" + SCHEMA + FIRST_TIME.format(version=SCHEMA_VERSION) + "COMMIT;"
+        self._script(script)
+
+    def _schema_version(self) -> int:
+        row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        return int(row[0]) if row else 1
+
+    def _migrate(self) -> None:
+        """Bring an archive written by an older Waypost up to date; its records stay as they are."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:  # read-only file or folder: search works, only slower
+            log.warning("cannot update the archive %s to schema %s: %s", self.path, SCHEMA_VERSION, exc)
+            return
+        try:
+            version = self._schema_version()  # another process may have migrated it meanwhile
+            for target in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS.get(target, "").split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+            self._db.execute(
+                "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
+            )
+            self._db.execute("COMMIT")
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        log.info("archive %s updated from schema %s to %s", self.path, version, SCHEMA_VERSION)
+
+    def _script(self, script: str) -> None:
         try:
             self._db.executescript(script)
         except BaseException:
@@ -276,8 +332,9 @@ class ArchiveStore:
             clauses.append("d.session_id = ?")
             params.append(session_id)
         if url_prefix:
-            clauses.append("substr(d.url, 1, ?) = ?")
-            params += [len(url_prefix), url_prefix]
+            end = prefix_end(url_prefix)
+            clauses.append("d.url >= ?" + (" AND d.url < ?" if end is not None else ""))
+            params += [url_prefix] if end is None else [url_prefix, end]
         if mime:
             mime = mime.strip().lower()
             if "/" in mime and not mime.endswith("/"):
@@ -303,18 +360,23 @@ class ArchiveStore:
                 "The search query is empty: give one or more words to look for.", query="", plain_query=""
             )
         limit = max(1, min(int(limit), 100))
+        if url_prefix and not _encodable(url_prefix):
+            return []  # no stored URL holds a lone surrogate
         where, params = self._filters(session_id, url_prefix, mime)
+        # The filters hold for one document of the body: a probe of documents_by_body_filters.
         exists = (
             f" AND EXISTS (SELECT 1 FROM documents d WHERE d.body_id = body_index.rowid AND {where})"
             if where
             else ""
         )
+        narrow, narrow_params = self._url_candidates(url_prefix)
         # Walking the matches newest first bounds the work: BM25 for RANK_WINDOW rows at most.
         sql = (
             f"SELECT rowid, bm25(body_index, {TITLE_WEIGHT}, 1.0) FROM body_index "
-            f"WHERE body_index MATCH ?{exists} ORDER BY rowid DESC LIMIT ?"
+            f"WHERE body_index MATCH ?{narrow}{exists} ORDER BY rowid DESC LIMIT ?"
         )
-        ranked = sorted(self._match(sql, [query, *params, RANK_WINDOW], query), key=lambda r: (r[1], -r[0]))
+        matches = self._match(sql, [query, *narrow_params, *params, RANK_WINDOW], query)
+        ranked = sorted(matches, key=lambda r: (r[1], -r[0]))
         pattern = terms_pattern(query_terms(query))
         hits: list[SearchHit] = []
         doc_where = f" AND {where}" if where else ""
@@ -341,6 +403,28 @@ class ArchiveStore:
                 )
             )
         return hits
+
+    def _url_candidates(self, url_prefix: str | None) -> tuple[str, list[object]]:
+        """A filter on the bodies under ``url_prefix``, when they are few enough to list.
+
+        Walking the matches and probing each one's documents costs per match; when the prefix
+        holds few documents (a site section), SQLite lists their bodies once instead (``+rowid``
+        keeps FTS5 from looking each one up) and the walk costs a set lookup per match.
+        """
+        end = prefix_end(url_prefix) if url_prefix else None
+        if not url_prefix or end is None:
+            return "", []
+        (count,) = self._db.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM documents WHERE url >= ? AND url < ? LIMIT ?)",
+            (url_prefix, end, URL_LIST_LIMIT + 1),
+        ).fetchone()
+        if count > URL_LIST_LIMIT:
+            return "", []
+        return (
+            " AND +rowid IN (SELECT body_id FROM documents "
+            "WHERE url >= ? AND url < ? AND body_id IS NOT NULL)",
+            [url_prefix, end],
+        )
 
     def _fts_snippet(self, query: str, body_id: int) -> str:
         row = self._db.execute(

@@ -111,11 +111,16 @@ def _html_title(tree: LexborHTMLParser) -> str:
     return _clean(value or "").replace("\n", " ")
 
 
-def html_to_text(markup: str) -> ExtractedText:
-    """The title and visible text of an HTML document (scripts, styles and embeds left out)."""
+def html_to_text(markup: str | bytes) -> ExtractedText:
+    """The title and visible text of an HTML document (scripts, styles and embeds left out).
+
+    Args:
+        markup: The document as text, or as UTF-8 bytes (parsed without decoding them first).
+    """
     try:
         tree = LexborHTMLParser(markup)
     except UnicodeError:  # lone surrogates cannot be encoded for the parser
+        assert isinstance(markup, str)
         return html_to_text(markup.encode("utf-8", "replace").decode("utf-8"))
     title = _html_title(tree)
     tree.strip_tags(_NOT_TEXT)
@@ -173,6 +178,19 @@ def xml_to_text(source: str) -> ExtractedText:
     return ExtractedText(_clean(title), _clean(html.unescape(text)))
 
 
+def _is_plain_utf8(body: bytes) -> bool:
+    """True for valid UTF-8 without a byte order mark (what :func:`decode_body` would read as UTF-8)."""
+    if body.startswith(codecs.BOM_UTF8) or body.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return False
+    if body.isascii():
+        return True
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def extract_text(body: bytes, mime: str, content_type: str | None = None) -> ExtractedText:
     """Title and text of a body of any archived type. Never raises.
 
@@ -181,6 +199,8 @@ def extract_text(body: bytes, mime: str, content_type: str | None = None) -> Ext
         mime: Its MIME essence, lowercase (``text/html``).
         content_type: The full Content-Type header, for its charset.
     """
+    if mime in ("text/html", "application/xhtml+xml") and _is_plain_utf8(body):
+        return html_to_text(body)  # the parser reads UTF-8: decoding first would only encode it again
     source = decode_body(body, content_type)
     if mime in ("text/html", "application/xhtml+xml"):
         return html_to_text(source)

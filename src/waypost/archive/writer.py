@@ -1,24 +1,29 @@
 """``ArchiveWriter``: one thread owns the write connection and commits captured responses in batches.
 
-The capture hands over plain :class:`CapturedResponse` objects and gets a future per record. Two
-threads do the work, never the event loop: one hashes bodies and extracts their text, the other
-owns the SQLite connection; SQLite lets go of the GIL, so the two overlap on two cores. A batch is
-committed when it is full, when its oldest record has waited ``commit_interval`` seconds, when an
-urgent record (a page's main document) arrives, or when someone asks for a flush.
+The capture hands over plain :class:`CapturedResponse` objects and gets a future per record; the
+event loop never does the work. A preparing thread hashes the bodies and gets their text: a few
+bodies it extracts itself, a backlog goes in chunks to child processes
+(:mod:`waypost.archive.extract_worker`), which run on other cores while the writer thread, which
+owns the SQLite connection, inserts (SQLite lets go of the GIL). Chunks are resolved in the order
+they were submitted, so document ids follow the order of ``submit``. A batch is committed when it
+is full, when its oldest record has waited ``commit_interval`` seconds, when an urgent record (a
+page's main document) arrives, or when someone asks for a flush.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import queue
 import threading
 import time
 from collections import OrderedDict
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from waypost.archive.errors import ArchiveClosed, ArchiveError
+from waypost.archive.extract_worker import ExtractorGone, ExtractorProcess
 from waypost.archive.records import CapturedResponse
 from waypost.archive.store import ArchiveStore, PreparedBody, extract_body, prepare_body
 
@@ -26,6 +31,20 @@ log = logging.getLogger(__name__)
 
 
 RECENT_BODIES = 4096  # digests the preparer remembers, to skip extracting a body seen just before
+CHUNK_RECORDS = 64  # records the preparer takes from the queue at once
+CHUNK_BYTES = 8 * 1024 * 1024  # ... and body bytes, which bounds the memory a chunk holds
+PROCESS_MIN_JOBS = 8  # fewer bodies to extract than this: in the preparing thread, no round trip
+IN_FLIGHT_PER_PROCESS = 2  # chunks sent to a child and not yet answered
+
+
+def content_type(record: CapturedResponse) -> str | None:
+    """The record's Content-Type header, for the charset of its body."""
+    return record.headers.get("content-type")
+
+
+def default_workers() -> int:
+    """Child processes for text extraction: one core less than the machine has, 4 at most."""
+    return max(0, min(4, (os.cpu_count() or 1) - 1))
 
 
 @dataclass(slots=True)
@@ -34,6 +53,15 @@ class _Item:
     future: Future[int] | None
     urgent: bool
     prepared: PreparedBody | None = None
+
+
+@dataclass(slots=True)
+class _Chunk:
+    """Records in submission order; ``todo`` are the ones whose text ``extractor`` is extracting."""
+
+    items: list[_Item]
+    todo: list[_Item] = field(default_factory=list)
+    extractor: ExtractorProcess | None = None
 
 
 @dataclass(slots=True)
@@ -51,12 +79,29 @@ class ArchiveWriter:
         path: The database file.
         batch_size: Records per transaction at most.
         commit_interval: Seconds a record may wait for its transaction.
+        workers: Child processes that extract text from a backlog of bodies (``None``: one core
+            less than the machine has; ``0``: always in the preparing thread). Started when
+            first needed, ended by :meth:`close`.
+        process_min_jobs: Bodies to extract at once from which a chunk goes to a child process.
     """
 
-    def __init__(self, path: Path, *, batch_size: int = 256, commit_interval: float = 0.2) -> None:
+    def __init__(
+        self,
+        path: Path,
+        *,
+        batch_size: int = 256,
+        commit_interval: float = 0.2,
+        workers: int | None = None,
+        process_min_jobs: int = PROCESS_MIN_JOBS,
+    ) -> None:
         self.path = path
         self.batch_size = batch_size
         self.commit_interval = commit_interval
+        self.workers = default_workers() if workers is None else max(0, workers)
+        self.process_min_jobs = max(1, process_min_jobs)
+        self.extractors: list[ExtractorProcess] = []
+        self._next_extractor = 0
+        self._in_flight = threading.Semaphore(max(1, self.workers) * IN_FLIGHT_PER_PROCESS)
         self.written = 0
         self.failed = 0
         self._incoming: queue.SimpleQueue[object] = queue.SimpleQueue()
@@ -119,26 +164,98 @@ class ArchiveWriter:
 
     def _prepare(self) -> None:
         recent: OrderedDict[bytes, None] = OrderedDict()
-        while True:
-            message = self._incoming.get()
-            if isinstance(message, _Item):
-                try:
-                    message.prepared = self._prepared(message.record, recent)
-                except Exception:  # the writer prepares it itself then
-                    log.exception("could not prepare the body of %s", message.record.url)
-            self._queue.put(message)
-            if message is _STOP:
-                return
+        try:
+            while True:
+                message = self._incoming.get()
+                if isinstance(message, _Item):
+                    message = self._dispatch(self._take_chunk(message), recent)
+                if message is not None:
+                    self._queue.put(message)
+                    if message is _STOP:
+                        return
+        finally:
+            for extractor in self.extractors:
+                extractor.close_input()  # each child ends once it has answered what it was sent
 
-    @staticmethod
-    def _prepared(record: CapturedResponse, recent: OrderedDict[bytes, None]) -> PreparedBody | None:
-        hashed = prepare_body(record, extract=False)
-        if hashed is None or hashed.digest in recent:
-            return hashed  # a body seen just before: most likely stored already, no text needed
-        recent[hashed.digest] = None
-        if len(recent) > RECENT_BODIES:
-            recent.popitem(last=False)
-        return PreparedBody(hashed.digest, extract_body(record))
+    def _take_chunk(self, first: _Item) -> list[object]:
+        """``first`` and the records queued behind it, up to a chunk, and the message that ended it."""
+        taken: list[object] = [first]
+        size = len(first.record.body or b"")
+        while len(taken) < CHUNK_RECORDS and size < CHUNK_BYTES:
+            try:
+                message = self._incoming.get_nowait()
+            except queue.Empty:
+                break
+            taken.append(message)
+            if not isinstance(message, _Item):
+                break
+            size += len(message.record.body or b"")
+        return taken
+
+    def _dispatch(self, taken: list[object], recent: OrderedDict[bytes, None]) -> object | None:
+        """Hash the chunk's bodies, have the new ones extracted, queue the chunk for the writer.
+
+        Returns:
+            The flush or stop message that ended the chunk, if one did.
+        """
+        end = None if isinstance(taken[-1], _Item) else taken.pop()
+        chunk = _Chunk([item for item in taken if isinstance(item, _Item)])
+        for item in chunk.items:
+            try:
+                item.prepared = prepare_body(item.record, extract=False)
+            except Exception:  # the writer hashes it itself then
+                log.exception("could not hash the body of %s", item.record.url)
+                continue
+            digest = item.prepared.digest if item.prepared else None
+            if digest is None or digest in recent:
+                continue  # no body, or one seen just before: most likely stored already, no text needed
+            recent[digest] = None
+            if len(recent) > RECENT_BODIES:
+                recent.popitem(last=False)
+            chunk.todo.append(item)
+        if len(chunk.todo) >= self.process_min_jobs and self._send(chunk):
+            pass
+        else:
+            for item in chunk.todo:
+                if item.prepared is not None:
+                    item.prepared = PreparedBody(item.prepared.digest, extract_body(item.record))
+            chunk.todo = []
+        self._queue.put(chunk)
+        return end
+
+    def _extractor(self) -> ExtractorProcess | None:
+        """The next child process in turn, started if there are fewer than ``workers``."""
+        alive = [e for e in self.extractors if e.alive]
+        if len(self.extractors) < self.workers:
+            try:
+                self.extractors.append(ExtractorProcess())
+            except OSError as exc:
+                log.warning("cannot start a text extraction process (%s); extracting in this process", exc)
+                self.workers = len(self.extractors)
+            else:
+                return self.extractors[-1]
+        if not alive:
+            return None
+        self._next_extractor = (self._next_extractor + 1) % len(alive)
+        return alive[self._next_extractor]
+
+    def _send(self, chunk: _Chunk) -> bool:
+        """Send the chunk's bodies to a child process; False when none can take them."""
+        extractor = self._extractor()
+        if extractor is None:
+            return False
+        while not self._in_flight.acquire(timeout=1.0):  # wait for the writer to take answers
+            if not self._thread.is_alive():
+                return False
+        try:
+            jobs = [(i.record.body or b"", i.record.mime, content_type(i.record)) for i in chunk.todo]
+            extractor.send(jobs)
+        except ExtractorGone as exc:
+            self._in_flight.release()
+            log.warning("text extraction process unavailable (%s); extracting in this process", exc)
+            return False
+        chunk.extractor = extractor
+        return True
 
     # -- the writer thread ---------------------------------------------------------------------
 
@@ -154,6 +271,8 @@ class ArchiveWriter:
             self._loop(store)
         finally:
             store.close()
+            for extractor in self.extractors:
+                extractor.close()
 
     def _loop(self, store: ArchiveStore) -> None:
         batch: list[_Item] = []
@@ -168,11 +287,18 @@ class ArchiveWriter:
                 message = None
             commit = message is None
             while message is not None:
-                if isinstance(message, _Item):
-                    if not batch:
-                        deadline = time.monotonic() + self.commit_interval
-                    batch.append(message)
-                    commit = commit or message.urgent or len(batch) >= self.batch_size
+                if isinstance(message, _Chunk):
+                    self._resolve(message)
+                    for item in message.items:
+                        if not batch:
+                            deadline = time.monotonic() + self.commit_interval
+                        batch.append(item)
+                        commit = commit or item.urgent
+                        if len(batch) >= self.batch_size:
+                            self._commit(store, batch)
+                            batch = []
+                            commit = False
+                    commit = commit or len(batch) >= self.batch_size
                 elif isinstance(message, _Flush):
                     waiters.append(message.future)
                     commit = True
@@ -190,6 +316,21 @@ class ArchiveWriter:
                 for waiter in waiters:
                     waiter.set_result(None)
                 waiters = []
+
+    def _resolve(self, chunk: _Chunk) -> None:
+        """Take a child's answer for the chunk; what it could not extract, the store extracts."""
+        if chunk.extractor is None:
+            return
+        try:
+            texts = chunk.extractor.receive(len(chunk.todo))
+        except Exception as exc:  # a child that died or garbled its answer: extract here
+            log.warning("text extraction process failed (%s); extracting in this process", exc)
+            return
+        finally:
+            self._in_flight.release()
+        for item, extracted in zip(chunk.todo, texts, strict=True):
+            if item.prepared is not None:
+                item.prepared = PreparedBody(item.prepared.digest, extracted)
 
     def _commit(self, store: ArchiveStore, batch: list[_Item]) -> None:
         if not batch:

@@ -1,0 +1,173 @@
+"""Text extraction in child processes, so that it runs beside SQLite on another core.
+
+Turning HTML into text (Lexbor parsing, cleaning the text in Python) holds the GIL for most of its
+time; SQLite's inserts let it go. In one process the two barely overlap, so the writer hands
+batches of bodies to a child process (``python -m waypost.archive.extract_worker``) that runs the
+very same :func:`~waypost.archive.text.extract_text` and sends back titles and texts.
+
+A plain child process rather than :mod:`multiprocessing`: its ``spawn`` and ``forkserver`` start
+methods import the caller's ``__main__`` again in every child, which would run an unguarded user
+script a second time, and ``fork`` is unsafe in a process with threads (Playwright, asyncio).
+
+Protocol on the child's stdin and stdout: frames of a 4-byte big-endian length and a pickle (both
+ends are this module, run by the same interpreter). A request is a list of ``(body, mime,
+content_type)``; its reply the list of ``(title, text)``, in order. The child ignores SIGINT (the
+writer decides when to stop) and exits when its stdin closes: when the writer closes it, or when
+the writer's process dies, however it dies, so no child outlives its archive.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import pickle
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import BinaryIO
+
+from waypost.archive.text import ExtractedText, extract_text
+
+log = logging.getLogger(__name__)
+
+Job = tuple[bytes, str, str | None]
+"""What a child needs to extract one body: the body, its MIME type and its Content-Type header."""
+
+_HEADER = 4
+_MAX_FRAME = 2**31 - 1
+
+
+class ExtractorGone(Exception):
+    """The child process ended or stopped answering; its jobs must be extracted another way."""
+
+
+def extract_job(body: bytes, mime: str, content_type: str | None) -> ExtractedText:
+    """Title and text of one body, empty when no extractor understands it. Never raises."""
+    try:
+        return extract_text(body, mime, content_type)
+    except Exception:  # a body no extractor understands is stored without text, never dropped
+        log.exception("could not extract text from a %s body", mime)
+        return ExtractedText("", "")
+
+
+def _write_frame(stream: BinaryIO, data: bytes) -> None:
+    if len(data) > _MAX_FRAME:
+        raise ValueError("frame too large")
+    stream.write(len(data).to_bytes(_HEADER, "big"))
+    stream.write(data)
+    stream.flush()
+
+
+def _read_frame(stream: BinaryIO) -> bytes | None:
+    head = stream.read(_HEADER)
+    if len(head) < _HEADER:
+        return None
+    size = int.from_bytes(head, "big")
+    data = stream.read(size)
+    return data if len(data) == size else None
+
+
+class ExtractorProcess:
+    """One child process and the pipes to it. Requests and replies are matched by their order.
+
+    One thread sends (:meth:`send`), one thread receives (:meth:`receive`); the pipes let each go
+    of the GIL while it waits.
+    """
+
+    def __init__(self) -> None:
+        package_root = str(Path(__file__).resolve().parents[2])
+        path = os.environ.get("PYTHONPATH")
+        env = {**os.environ, "PYTHONPATH": package_root + (os.pathsep + path if path else "")}
+        self._child = subprocess.Popen(
+            [sys.executable, "-m", "waypost.archive.extract_worker"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            env=env,
+            close_fds=True,
+        )
+        self._send_lock = threading.Lock()
+        self.alive = True
+
+    @property
+    def pid(self) -> int:
+        """The child's process id."""
+        return self._child.pid
+
+    def send(self, jobs: Sequence[Job]) -> None:
+        """Send a batch of jobs; blocks while the child is busy and its pipe is full.
+
+        Raises:
+            ExtractorGone: The child has ended.
+        """
+        data = pickle.dumps(list(jobs), protocol=pickle.HIGHEST_PROTOCOL)
+        with self._send_lock:
+            if not self.alive or self._child.stdin is None or self._child.stdin.closed:
+                raise ExtractorGone("the extraction process is closed")
+            try:
+                _write_frame(self._child.stdin, data)
+            except (OSError, ValueError) as exc:
+                self.alive = False
+                raise ExtractorGone(str(exc)) from exc
+
+    def receive(self, count: int) -> list[ExtractedText]:
+        """The reply to the oldest batch not yet received.
+
+        Raises:
+            ExtractorGone: The child ended before replying, or replied with something unexpected.
+        """
+        stream = self._child.stdout
+        data = _read_frame(stream) if stream is not None and self.alive else None
+        if data is None:
+            self.alive = False
+            raise ExtractorGone(f"the extraction process {self.pid} ended (exit code {self._child.poll()})")
+        reply = pickle.loads(data)
+        if not isinstance(reply, list) or len(reply) != count:
+            self.alive = False
+            raise ExtractorGone("the extraction process answered out of turn")
+        return [ExtractedText(title, text) for title, text in reply]
+
+    def close_input(self) -> None:
+        """Tell the child to end once it has answered everything sent so far."""
+        with self._send_lock, contextlib.suppress(OSError):
+            if self._child.stdin is not None:
+                self._child.stdin.close()
+
+    def close(self, timeout: float = 10.0) -> None:
+        """Close the pipes and wait for the child to end; kill it if it does not."""
+        self.close_input()
+        try:
+            self._child.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self._child.kill()
+            self._child.wait()
+        finally:
+            self.alive = False
+            if self._child.stdout is not None:
+                self._child.stdout.close()
+
+
+def serve(requests: BinaryIO, replies: BinaryIO) -> None:
+    """The child's loop: extract each batch of jobs read from ``requests`` until it ends."""
+    while (data := _read_frame(requests)) is not None:
+        jobs: list[Job] = pickle.loads(data)
+        out = [extract_job(body, mime, content_type) for body, mime, content_type in jobs]
+        out = [(extracted.title, extracted.text) for extracted in out]
+        _write_frame(replies, pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def main() -> None:
+    """Entry point of the child process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    replies = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # whatever a library prints goes to stderr, never into the replies
+    with contextlib.suppress(BrokenPipeError):
+        serve(sys.stdin.buffer, replies)
+
+
+if __name__ == "__main__":
+    main()
