@@ -94,6 +94,7 @@ BROKEN_AT_RUN_TIME = {
     "endless loop": RUN_OK + "def test(page):\n    while True:\n        pass\n",
     "memory bomb": RUN_OK + "def test(page):\n    x = [0] * (10 ** 9)\n    return True\n",
     "failed assertion": RUN_OK + "def test(page):\n    assert page.url() == 'x', 'wrong'\n",
+    "log flood": RUN_OK + "def test(page):\n    while True:\n        print('x' * 2000)\n",
     "returns False": RUN_OK + "def test(page):\n    return False\n",
     "raises": RUN_OK + "def test(page):\n    raise ValueError('broken')\n",
     "missing element": RUN_OK + "def test(page):\n    return page.count('#nope') == 1\n",
@@ -118,7 +119,7 @@ async def test_the_sandbox_rejects_candidates_that_fail_at_run_time(gate_pages, 
         verdict = await check(source, "<p>fixture</p>", gate_pages, tmp_path / "ws", time_limit=1.5)
         assert not verdict.accepted, name
         assert verdict.stage == "sandbox" and verdict.reason.startswith("test failed"), (name, verdict.reason)
-        if name == "endless loop":
+        if name in ("endless loop", "log flood"):
             assert "timed out" in verdict.reason
 
 

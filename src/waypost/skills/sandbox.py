@@ -96,6 +96,15 @@ async def _page_op(page: Any, op: str, args: list[Any]) -> Any:
     raise ValueError(f"unknown page operation {op!r}")
 
 
+async def _drain(stream: asyncio.StreamReader, keep: int = 65536) -> bytes:
+    """Everything the child writes to stderr, of which only the first ``keep`` bytes are kept."""
+    kept = b""
+    while chunk := await stream.read(65536):
+        if len(kept) < keep:
+            kept += chunk[: keep - len(kept)]
+    return kept
+
+
 def _write_tool(workspace: Path, source: str) -> None:
     workspace.mkdir(parents=True, exist_ok=True, mode=0o700)
     (workspace / "tool.py").write_text(source, encoding="utf-8")
@@ -141,7 +150,7 @@ async def run_sandboxed(
     assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
     result = SandboxResult(passed=False)
     killed = False
-    stderr_task = asyncio.create_task(proc.stderr.read())
+    stderr_task = asyncio.create_task(_drain(proc.stderr))
     try:
         async with asyncio.timeout(time_limit):
             proc.stdin.write((json.dumps({"entry": entry, "params": params or {}}) + "\n").encode())
@@ -182,6 +191,8 @@ async def run_sandboxed(
         result.passed, result.error = False, f"timed out after {time_limit:.0f} s"
     except (BrokenPipeError, ConnectionResetError):
         result.passed, result.error = False, "the sandboxed process died"
+    except ValueError:  # a line longer than the stream's limit
+        result.passed, result.error = False, "the sandboxed process wrote an oversized message"
     finally:
         if proc.returncode is None:
             with contextlib.suppress(TimeoutError):
