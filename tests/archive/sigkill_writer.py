@@ -1,7 +1,7 @@
 """Run by test_writer.py as a child process: write records through the ArchiveWriter without end.
 
-Prints ``committed <first id> <last id>`` for every batch whose ids came back (committed), and
-keeps writing until it is killed.
+Prints ``committed <first id> <last id>`` for every batch whose ids came back (committed), once
+``extractors <pid> ...`` (its text extraction processes), and keeps writing until it is killed.
 """
 
 from __future__ import annotations
@@ -33,13 +33,15 @@ def record(n: int) -> CapturedResponse:
 
 
 def main(path: str) -> None:
-    writer = ArchiveWriter(Path(path), batch_size=50, commit_interval=0.01)
+    writer = ArchiveWriter(Path(path), batch_size=50, commit_interval=0.01, workers=1)
     writer.start()
     n = 0
     while True:
         futures = [writer.submit(record(n + i)) for i in range(50)]
         ids = [f.result() for f in futures if f is not None]
         print(f"committed {ids[0]} {ids[-1]}", flush=True)
+        if n == 0:
+            print("extractors", *(e.pid for e in writer.extractors), flush=True)
         n += 50
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.archive.test_extract_worker import wait_until_ended
 from tests.archive.test_store import page
 from waypost.archive import ArchiveError, ArchiveStore, CapturedResponse
 from waypost.archive.writer import ArchiveWriter
@@ -72,9 +73,13 @@ def test_writer_killed_mid_write_should_leave_every_committed_record(tmp_path: P
         env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     committed: list[tuple[int, int]] = []
+    extractors: list[int] = []
     assert child.stdout is not None
     try:
         for line in child.stdout:
+            if line.startswith("extractors"):
+                extractors = [int(pid) for pid in line.split()[1:]]
+                continue
             _, first, last = line.split()
             committed.append((int(first), int(last)))
             if len(committed) >= 12:
@@ -85,6 +90,7 @@ def test_writer_killed_mid_write_should_leave_every_committed_record(tmp_path: P
         child.kill()
         child.wait(timeout=10)
     assert child.returncode == -signal.SIGKILL
+    assert extractors and all(wait_until_ended(pid) for pid in extractors)  # no orphan extraction process
 
     store = ArchiveStore(path, create=False)
     try:
