@@ -1,0 +1,150 @@
+"""URL-prefix and prefix-word searches, and archives written by an older schema."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.archive.test_store import page
+from waypost.archive import ArchiveError, ArchiveStore
+from waypost.archive import store as store_module
+from waypost.archive.schema import SCHEMA_VERSION
+from waypost.archive.store import prefix_end
+
+URLS = [
+    "http://a.test/docs/1",
+    "http://a.test/docs/2",
+    "http://a.test/docs2/x",
+    "http://a.test/other",
+    "http://a.test0/z",
+    "http://b.test/docs/ümlaut",
+]
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> ArchiveStore:
+    s = ArchiveStore(tmp_path / "archive.db")
+    s.add([page(url, f"<title>{url}</title><p>lighthouse keeper {n}</p>") for n, url in enumerate(URLS)])
+    yield s  # type: ignore[misc]
+    s.close()
+
+
+def test_prefix_end_should_bound_exactly_the_strings_that_start_with_the_prefix() -> None:
+    assert prefix_end("http://a.test/") == "http://a.test0"
+    assert prefix_end("ab\U0010ffff") == "ac"
+    assert prefix_end("\U0010ffff") is None
+    assert prefix_end("x\ud7ff") == "x\ue000"  # past the surrogates
+    assert prefix_end("x\uffff") == "x\U00010000"
+    words = ["a", "ab", "ab\x00", "ab\uffff", "ab\U0001f600", "ac", "aa\U0010ffff", "b"]
+    assert [w for w in words if "ab" <= w < prefix_end("ab")] == [w for w in words if w.startswith("ab")]
+
+
+@pytest.mark.parametrize("listed", [True, False], ids=["bodies listed", "each match probed"])
+def test_search_url_prefix_should_keep_exactly_the_urls_that_start_with_it(
+    store: ArchiveStore, monkeypatch: pytest.MonkeyPatch, listed: bool
+) -> None:
+    monkeypatch.setattr(store_module, "URL_LIST_LIMIT", 10_000 if listed else 0)
+
+    def urls(prefix: str) -> list[str]:
+        return sorted(h.url for h in store.search("lighthouse", url_prefix=prefix))
+
+    assert urls("http://a.test/docs/") == URLS[:2]
+    assert urls("http://a.test/docs") == URLS[:3]
+    assert urls("http://a.test/") == URLS[:4]
+    assert urls("http://a.test") == URLS[:5]
+    assert urls("http://b.test/docs/ü") == [URLS[5]]
+    assert urls("http://a.test/docs/1") == [URLS[0]]
+    assert urls("http://c.test/") == []
+    assert urls("http://a.test/\udcff") == []  # not a URL anything could have been fetched from
+    assert urls("\U0010ffff") == []
+
+
+def test_search_filters_should_hold_for_one_and_the_same_document(store: ArchiveStore) -> None:
+    same = "<p>shared harbour body</p>"
+    store.add(
+        [page("http://one.test/a", same, session="one"), page("http://two.test/b", same, session="two")]
+    )
+    assert [h.url for h in store.search("harbour", session_id="two", url_prefix="http://two.test/")] == [
+        "http://two.test/b"
+    ]
+    assert store.search("harbour", session_id="two", url_prefix="http://one.test/") == []
+    assert [h.url for h in store.search("harbour", session_id="one", url_prefix="http://one.test/")] == [
+        "http://one.test/a"
+    ]
+
+
+def test_search_prefix_word_should_find_every_word_that_starts_so(store: ArchiveStore) -> None:
+    store.add(
+        [
+            page("http://p.test/1", "<p>tomato soup</p>"),
+            page("http://p.test/2", "<p>Tomatoes, ripe</p>"),
+            page("http://p.test/3", "<p>automaton tomb</p>"),
+        ]
+    )
+    hits = store.search("tomat*")
+    assert sorted(h.url for h in hits) == ["http://p.test/1", "http://p.test/2"]
+    assert all("**tomat" in h.snippet.lower() for h in hits)
+    assert [h.url for h in store.search("tomat*", url_prefix="http://p.test/2")] == ["http://p.test/2"]
+    assert sorted(h.url for h in store.search("light*", url_prefix="http://a.test/docs/")) == URLS[:2]
+
+
+def make_schema_1(path: Path) -> None:
+    """Turn a new archive into one as the first Waypost archive wrote it (schema 1)."""
+    db = sqlite3.connect(path)
+    db.executescript(
+        """
+        DROP INDEX documents_by_body_filters;
+        DROP INDEX documents_by_url;
+        CREATE INDEX documents_by_body ON documents(body_id) WHERE body_id IS NOT NULL;
+        UPDATE meta SET value = '1' WHERE key = 'schema_version';
+        """
+    )
+    db.close()
+
+
+def indexes(path: Path) -> set[str]:
+    db = sqlite3.connect(path)
+    rows = db.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+    names = {row[0] for row in rows}
+    db.close()
+    return names
+
+
+def test_opening_a_schema_1_archive_should_migrate_it_and_keep_every_record(tmp_path: Path) -> None:
+    path = tmp_path / "archive.db"
+    old = ArchiveStore(path)
+    old.add([page(url, f"<p>beacon {n}</p>", session=f"s{n % 2}") for n, url in enumerate(URLS)])
+    old.close()
+    make_schema_1(path)
+    assert "documents_by_url" not in indexes(path)
+
+    store = ArchiveStore(path, create=False)
+    try:
+        assert store._schema_version() == SCHEMA_VERSION
+        assert {"documents_by_url", "documents_by_body_filters"} <= indexes(path)
+        assert "documents_by_body" not in indexes(path)
+        assert store.integrity_errors() == []
+        assert store.stats().documents == len(URLS)
+        assert [store.get(n + 1).text for n in range(len(URLS))] == [f"beacon {n}" for n in range(len(URLS))]
+        assert sorted(h.url for h in store.search("beacon", url_prefix="http://a.test/docs/")) == URLS[:2]
+        assert [h.url for h in store.search("beacon", session_id="s1", url_prefix="http://a.test/docs/")] == [
+            URLS[1]
+        ]
+        store.add([page("http://a.test/docs/3", "<p>beacon after the update</p>")])
+        assert len(store.search("beacon", url_prefix="http://a.test/docs/")) == 3
+    finally:
+        store.close()
+    ArchiveStore(path, create=False).close()  # opening it again: nothing left to migrate
+
+
+def test_opening_an_archive_of_a_newer_schema_should_explain(tmp_path: Path) -> None:
+    path = tmp_path / "archive.db"
+    ArchiveStore(path).close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", (str(SCHEMA_VERSION + 1),))
+    db.commit()
+    db.close()
+    with pytest.raises(ArchiveError, match="newer Waypost"):
+        ArchiveStore(path, create=False)
