@@ -62,7 +62,10 @@ class Archive:
         self.settings = settings or ArchiveSettings()
         self.state = ArchiveState.UNOPENED
         self._writer = ArchiveWriter(
-            self.path, batch_size=self.settings.batch_size, commit_interval=self.settings.commit_interval
+            self.path,
+            batch_size=self.settings.batch_size,
+            commit_interval=self.settings.commit_interval,
+            workers=self.settings.extract_workers,
         )
         self._capture = NetworkCapture(
             CaptureFilter.from_settings(self.settings),

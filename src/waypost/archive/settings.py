@@ -63,6 +63,12 @@ class ArchiveSettings(BaseSettings):
     readers: int = Field(4, ge=1, le=64, description="Bodies read from the browser at the same time.")
     batch_size: int = Field(256, ge=1, le=100_000, description="Records written per transaction at most.")
     commit_interval: float = Field(0.2, gt=0, le=60, description="Seconds a record may wait to be committed.")
+    extract_workers: int | None = Field(
+        None,
+        ge=0,
+        le=16,
+        description="Child processes that turn a backlog of bodies into text (empty: cores - 1; 0: none).",
+    )
 
     @field_validator("headers", mode="after")
     @classmethod
