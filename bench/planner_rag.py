@@ -262,12 +262,16 @@ async def gold_hits(page: Any, expect: str | list[str], indices: list[int]) -> l
 # -- replay ------------------------------------------------------------------------------------------
 
 
-def _serve() -> tuple[ThreadingHTTPServer, str]:
+def _serve(directory: Path = SNAPSHOTS) -> tuple[ThreadingHTTPServer, str]:
     class Quiet(SimpleHTTPRequestHandler):
         def log_message(self, *args: object) -> None:
             pass
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(SNAPSHOTS)))
+    class QuietServer(ThreadingHTTPServer):
+        def handle_error(self, request: Any, client_address: Any) -> None:
+            pass  # a browser that hangs up early (broken pipe) is not news
+
+    server = QuietServer(("127.0.0.1", 0), partial(Quiet, directory=str(directory)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
@@ -461,54 +465,139 @@ async def _full_step(page: Any, actor: Actor, case: dict[str, Any], plan: RulePl
     return out
 
 
-async def replay(verbose: bool) -> int:
-    steps = [json.loads(line) for line in STEPS.read_text(encoding="utf-8").splitlines() if line.strip()]
-    server, base = _serve()
-    settings = make_settings(Path(tempfile.mkdtemp()), max_contexts=4)
-    actor = Actor(RetrievalSettings(memory=False, telemetry=False, settle_timeout=0.2))
+_WORDY = re.compile(r"^[^\W\d_]+(?: [^\W\d_]+){0,3}$")
+
+
+async def corpus_steps(page: Any, base: str, folders: list[Path]) -> list[dict[str, Any]]:
+    """Synthetic gold steps on real saved pages: 'open the <name> link' for up to three links a page.
+
+    The links are visible, named by one to four words that no other element of the page has, and
+    spread over the page (the first, the middle and the last such link). Any link to the same
+    ``href`` counts as right.
+    """
+    from collections import Counter
+
+    steps: list[dict[str, Any]] = []
+    for folder in folders:
+        try:
+            await page.goto(f"{base}/{folder.name}/source.html", timeout=20000)
+            screen = await collect(page)
+        except Exception:
+            continue
+
+        def name(e: Any) -> str:
+            return " ".join(e.display_name.split())
+
+        names = Counter(name(e).casefold() for e in screen.elements)
+        links = [
+            e
+            for e in screen.elements
+            if e.role == "link" and e.visible and e.href and not e.href.startswith(("#", "javascript:"))
+            and _WORDY.match(name(e)) and names[name(e).casefold()] == 1
+        ]  # fmt: skip
+        picks = {id(e): e for e in (links[:1] + links[len(links) // 2 : len(links) // 2 + 1] + links[-1:])}
+        for e in picks.values():
+            steps.append(
+                {"page": f"corpus:{folder.name}", "instruction": f"open the {name(e)} link",
+                 "expect": f"a[href={json.dumps(e.href)}]", "source": "corpus"}
+            )  # fmt: skip
+    return steps
+
+
+async def _replay_steps(
+    page: Any,
+    steps: list[dict[str, Any]],
+    url_of: Any,
+    actor: Actor,
+    retriever: EvidenceRetriever,
+    verbose: bool,
+) -> tuple[Totals, Totals]:
     rag, full = Totals(), Totals()
-    retriever = EvidenceRetriever(actor.model)
-    try:
-        async with SessionPool(settings) as pool, pool.session("replay") as session:
-            page = session.page
-            by_page: dict[str, list[dict[str, Any]]] = {}
-            for s in steps:
-                by_page.setdefault(s["page"], []).append(s)
-            for key, cases in by_page.items():
-                url = f"{base}/{slug(key)}"
-                await page.goto(url)
-                html = await page.content()
-                view = render_view(parse_page(html, url)).text
-                for case in cases:
-                    plan = _one_element_step(case["instruction"])
-                    assert plan is not None
-                    planning = PlanningSession(actor, retriever=retriever)
-                    r = await _rag_step(page, planning, case, plan)
-                    f = await _full_step(page, actor, case, plan, view)
-                    rag.results.append(r)
-                    full.results.append(f)
-                    if verbose and (r.success != f.success or not r.hit):
-                        print(f"{key:28} {case['instruction'][:44]:44} rag={r.success}/{r.hit}"
-                              f" {r.chosen:50} full={f.success} {f.chosen}")  # fmt: skip
-    finally:
-        server.shutdown()
-    print(f"{len(steps)} recorded steps on {len({s['page'] for s in steps})} snapshots "
-          f"({', '.join(sorted({s['source'] for s in steps}))})")  # fmt: skip
-    print(rag.line("rag"))
-    print(full.line("full"))
-    for source in ("fixture pages", "demo site"):
-        keep = [i for i, st in enumerate(steps) if st["page"].startswith("demo") == (source == "demo site")]
-        print(f"-- {source} ({len(keep)} steps)")
-        print(Totals([rag.results[i] for i in keep]).line("rag"))
-        print(Totals([full.results[i] for i in keep]).line("full"))
+    by_page: dict[str, list[dict[str, Any]]] = {}
+    for s in steps:
+        by_page.setdefault(s["page"], []).append(s)
+    for key, cases in by_page.items():
+        url = url_of(key)
+        await page.goto(url, timeout=20000)
+        html = await page.content()
+        view = render_view(parse_page(html, url)).text
+        for case in cases:
+            plan = _one_element_step(case["instruction"])
+            if plan is None:
+                continue
+            planning = PlanningSession(actor, retriever=retriever)
+            r = await _rag_step(page, planning, case, plan)
+            f = await _full_step(page, actor, case, plan, view)
+            rag.results.append(r)
+            full.results.append(f)
+            if verbose and (r.success != f.success or not r.hit):
+                print(f"{key:28} {case['instruction'][:44]:44} rag={r.success}/{r.hit}"
+                      f" {r.chosen:50} full={f.success} {f.chosen}")  # fmt: skip
+    return rag, full
+
+
+def _summary(name: str, rag: Totals, full: Totals) -> None:
     r_in = statistics.mean(r.tokens_in for r in rag.results)
     f_in = statistics.mean(r.tokens_in for r in full.results)
     r_ok = sum(r.success for r in rag.results)
     f_ok = sum(r.success for r in full.results)
     print(
-        f"rag uses {1 - r_in / f_in:.1%} fewer prompt tokens per step; "
-        f"step success {r_ok} vs {f_ok} of {len(steps)}"
+        f"{name}: rag uses {1 - r_in / f_in:.1%} fewer prompt tokens per step; "
+        f"step success {r_ok} vs {f_ok} of {len(rag.results)}"
     )
+
+
+async def replay(
+    verbose: bool,
+    corpus: Path | None = None,
+    folders: list[Path] | None = None,
+    *,
+    skip_recorded: bool = False,
+) -> int:
+    steps = [json.loads(line) for line in STEPS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    steps = [] if skip_recorded else steps
+    server, base = _serve()
+    servers = [server]
+    settings = make_settings(Path(tempfile.mkdtemp()), max_contexts=4)
+    actor = Actor(RetrievalSettings(memory=False, telemetry=False, settle_timeout=0.2))
+    retriever = EvidenceRetriever(actor.model)
+    extra: list[dict[str, Any]] = []
+    try:
+        async with SessionPool(settings) as pool, pool.session("replay") as session:
+            page = session.page
+            rag, full = await _replay_steps(
+                page, steps, lambda key: f"{base}/{slug(key)}", actor, retriever, verbose
+            )
+            if corpus is not None:
+                corpus_server, corpus_base = _serve(corpus)
+                servers.append(corpus_server)
+                extra = await corpus_steps(page, corpus_base, folders or [])
+                c_rag, c_full = await _replay_steps(
+                    page, extra, lambda key: f"{corpus_base}/{key.split(':', 1)[1]}/source.html",
+                    actor, retriever, verbose,
+                )  # fmt: skip
+    finally:
+        for s in servers:
+            s.shutdown()
+    if steps:
+        print(f"{len(steps)} recorded steps on {len({s['page'] for s in steps})} snapshots "
+              f"({', '.join(sorted({s['source'] for s in steps}))})")  # fmt: skip
+        print(rag.line("rag"))
+        print(full.line("full"))
+        for source in ("fixture pages", "demo site"):
+            keep = [
+                i for i, st in enumerate(steps) if st["page"].startswith("demo") == (source == "demo site")
+            ]
+            print(f"-- {source} ({len(keep)} steps)")
+            print(Totals([rag.results[i] for i in keep]).line("rag"))
+            print(Totals([full.results[i] for i in keep]).line("full"))
+        _summary("recorded steps", rag, full)
+    if corpus is not None and extra:
+        pages = len({s["page"] for s in extra})
+        print(f"-- real saved pages ({corpus}): {len(extra)} synthetic steps on {pages} pages")
+        print(c_rag.line("rag"))
+        print(c_full.line("full"))
+        _summary("real pages", c_rag, c_full)
     print(f"index cache: {retriever.hits} hits, {retriever.misses} builds")
     return 0
 
@@ -521,10 +610,21 @@ def main() -> int:
     parser.add_argument(
         "--verbose", action="store_true", help="Print steps where the modes differ or rag missed."
     )
+    parser.add_argument(
+        "--corpus",
+        type=Path,
+        help="Also replay synthetic steps on real saved pages (<dir>/<name>/source.html).",
+    )
+    parser.add_argument("--corpus-pages", type=int, default=40, help="How many corpus pages (default 40).")
+    parser.add_argument("--skip-recorded", action="store_true", help="Replay only the corpus steps.")
     args = parser.parse_args()
     if args.command == "record":
         return record()
-    return asyncio.run(replay(args.verbose))
+    folders = None
+    if args.corpus is not None:
+        found = sorted(p for p in args.corpus.iterdir() if (p / "source.html").is_file())
+        folders = found[: args.corpus_pages]
+    return asyncio.run(replay(args.verbose, args.corpus, folders, skip_recorded=args.skip_recorded))
 
 
 if __name__ == "__main__":

@@ -55,6 +55,7 @@ async def test_a_model_in_rag_mode_asks_for_evidence_and_acts_by_number(wp, demo
     assert enum == re.findall(r"^\[(\d+)\] ", unfence(pack), re.M)
     steps = list(PlannerStore.for_data_dir(wp.settings.data_dir).steps())
     assert [(s.status, s.mode, s.rounds) for s in steps] == [("done", "rag", 1)]
+    assert steps[0].tokens_in > 0  # the turns since the run began: navigate, dismiss, find, act
 
 
 async def test_the_offline_planner_in_rag_mode_logs_in(wp, demo_site) -> None:

@@ -146,6 +146,12 @@ def _rag_toolbox(base: type) -> type:
     class RagToolBox(base):  # type: ignore[misc, valid-type]
         """A toolbox whose evidence tools are always bound, like the core tools (they never take a slot)."""
 
+        planning: PlanningSession | None = None
+
+        def note_tokens(self, tokens_in: int, tokens_out: int) -> None:
+            if self.planning is not None:
+                self.planning.note_model_tokens(tokens_in, tokens_out)
+
         def bound(self, active: Any) -> list[str]:
             names = super().bound(active)
             core = [n for n in names if n not in active]
@@ -172,6 +178,7 @@ def equip_planner(ctx: AgentContext, wp: Waypost | None, mode: PlannerMode | Non
     flags = {n: box.read_only.get(n, False) for n in tools}
     flags.update({"research_navigate": True, "find_evidence": True, "act_on_evidence": False})
     ctx.toolbox = _rag_toolbox(ToolBox)(tools, flags, box.session_id, box.timeout)
+    ctx.toolbox.planning = planning
     if isinstance(ctx.model, OfflinePlanner):
         ctx.model = ctx.model.model_copy(update={"mode": "rag"})
     ctx.config = replace(ctx.config, max_slots=max(ctx.config.max_slots, 5))

@@ -192,6 +192,8 @@ def select_evidence(
     ranking = rank(screen, query, model, index=index)
     inside: list[tuple[Candidate, float]] = []
     outside: list[tuple[Candidate, float]] = []
+    # Stage one is a prior, not a wall: a clear element match in a low-ranked section stays in.
+    strong = 0.5 * max((c.p for c in ranking.candidates), default=0.0)
     for c in ranking.candidates:
         if not _allowed(c.element, spec, negatives, neg_words):
             continue
@@ -201,6 +203,8 @@ def select_evidence(
         if key in section_score:
             # Stage one re-weights stage two; it does not outvote the element's own match.
             inside.append((c, c.p * (1.0 + 0.3 * section_score[key] / best_section)))
+        elif c.p >= strong:
+            inside.append((c, c.p))
         else:
             outside.append((c, 0.5 * c.p))
     inside.sort(key=lambda t: -t[1])

@@ -105,7 +105,7 @@ def build_sections(screen: Screen, blocks: list[dict[str, Any]]) -> list[Section
             SectionEntry(
                 key=key,
                 kind=str(block.get("kind", "group")) if block else "group",
-                text=f"{text} {names}".strip()[:TEXT_CAP],
+                text=f"{names} {text}".strip()[:TEXT_CAP],
                 roles=dict(Counter(m.role or m.tag for m in members)),
                 elements=tuple(indices),
                 top=top,

@@ -86,6 +86,8 @@ class PlanningSession:
         self.mode = mode
         self.step: _Step | None = None
         self.records: list[StepRecord] = []
+        self._model_tokens = (0, 0)  # a graph run's totals so far, as the agent node counted them
+        self._mark = (0, 0)  # the totals when the last step ended
 
     # -- the step ------------------------------------------------------------------------------
 
@@ -110,6 +112,10 @@ class PlanningSession:
         if self.step is None:
             return 0.0
         return time.perf_counter() - self.step.started - self.step.exec_ms / 1000
+
+    def note_model_tokens(self, tokens_in: int, tokens_out: int) -> None:
+        """The run's token totals so far (from the agent graph); a step is charged what it added."""
+        self._model_tokens = (tokens_in, tokens_out)
 
     def add_tokens(self, tokens_in: int, tokens_out: int) -> None:
         """Count a model call's tokens to the current step."""
@@ -186,6 +192,9 @@ class PlanningSession:
         """End the current step and log it."""
         step = self.step or _Step()
         first = step.packs[0] if step.packs else None
+        step.tokens_in += self._model_tokens[0] - self._mark[0]
+        step.tokens_out += self._model_tokens[1] - self._mark[1]
+        self._mark = self._model_tokens
         parts = urlsplit(step.url)
         record = StepRecord(
             mode=self.mode,
