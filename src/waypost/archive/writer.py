@@ -213,9 +213,7 @@ class ArchiveWriter:
             if len(recent) > RECENT_BODIES:
                 recent.popitem(last=False)
             chunk.todo.append(item)
-        if len(chunk.todo) >= self.process_min_jobs and self._send(chunk):
-            pass
-        else:
+        if len(chunk.todo) < self.process_min_jobs or not self._send(chunk):
             for item in chunk.todo:
                 if item.prepared is not None:
                     item.prepared = PreparedBody(item.prepared.digest, extract_body(item.record))
