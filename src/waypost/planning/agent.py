@@ -5,9 +5,9 @@ it swaps the acting tools for two tools over one :class:`~waypost.planning.sessi
 
 * ``find_evidence``: its arguments ARE the QuerySpec (an endpoint that enforces JSON schemas
   enforces it at generation); the answer is the numbered EvidencePack.
-* ``act_on_evidence``: one action on one item; the graph constrains ``evidence`` to the pack's
-  numbers (see :func:`evidence_numbers` and ``agent/choices.py``). A failure adds negative
-  constraints to the next query round.
+* ``act_on_evidence``: one action on one item; its schema enumerates the latest pack's numbers
+  (the toolbox's enum mechanism), so a strict endpoint cannot name another. A failure adds
+  negative constraints to the next query round.
 
 ``research_navigate`` answers with the page's title, URL and status only: the page is asked for,
 not shown. The offline planner switches to its rag mode (rule-based QuerySpecs).
@@ -16,6 +16,7 @@ not shown. The offline planner switches to its rag mode (rule-based QuerySpecs).
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -36,7 +37,6 @@ PlannerMode = Literal["rag", "full"]
 RAG_TOOLS = ("find_evidence", "act_on_evidence")
 # Acting tools a rag run does not get: it acts through evidence numbers instead.
 REPLACED = frozenset({"click", "type", "select", "check", "observe"})
-_ITEM = re.compile(r"^\[(\d+)\] ", re.M)
 
 FIND_DESCRIPTION = (
     "Find what you need on the current page (you are not shown the page): a button, link, field, "
@@ -58,11 +58,6 @@ _PACK_LINE = re.compile(r'^\[(\d+)\] (\S+) "(.*?)"(?: · |$)', re.M)
 def pack_items(text: str) -> list[EvidenceItem]:
     """The items of an evidence pack's text (number, role and label; the rest left empty)."""
     return [EvidenceItem(int(n), label, role, "", "", (), 0.0) for n, role, label in _PACK_LINE.findall(text)]
-
-
-def evidence_numbers(text: str) -> list[int]:
-    """The item numbers of an evidence pack's text (for the graph's enum of valid choices)."""
-    return [int(n) for n in _ITEM.findall(text)]
 
 
 def compact_view(title: str, url: str, status: str) -> str:
@@ -147,6 +142,15 @@ def _rag_toolbox(base: type) -> type:
         """A toolbox whose evidence tools are always bound, like the core tools (they never take a slot)."""
 
         planning: PlanningSession | None = None
+        constrain: bool = True
+
+        def schema(
+            self, name: str, *, enums: Mapping[str, Sequence[str]] | None = None, strict: bool = False
+        ) -> dict[str, Any]:
+            pack = self.planning.pack if self.planning is not None else None
+            if name == "act_on_evidence" and self.constrain and pack is not None and pack.numbers:
+                enums = {**(enums or {}), "evidence": [str(n) for n in pack.numbers]}
+            return super().schema(name, enums=enums, strict=strict)
 
         def note_tokens(self, tokens_in: int, tokens_out: int) -> None:
             if self.planning is not None:
@@ -179,6 +183,7 @@ def equip_planner(ctx: AgentContext, wp: Waypost | None, mode: PlannerMode | Non
     flags.update({"research_navigate": True, "find_evidence": True, "act_on_evidence": False})
     ctx.toolbox = _rag_toolbox(ToolBox)(tools, flags, box.session_id, box.timeout)
     ctx.toolbox.planning = planning
+    ctx.toolbox.constrain = ctx.config.constrain
     if isinstance(ctx.model, OfflinePlanner):
         ctx.model = ctx.model.model_copy(update={"mode": "rag"})
     ctx.config = replace(ctx.config, max_slots=max(ctx.config.max_slots, 5))
