@@ -153,3 +153,9 @@ def test_an_unreadable_row_does_not_hide_the_other_skills(library) -> None:
     assert len(library.list()) >= 10
     with pytest.raises(SkillError):
         library.add(Skill(name="Bad Name", description="x"))
+
+
+def test_a_predefined_skill_stops_at_the_floor_instead_of_retiring(library) -> None:
+    for _ in range(6):
+        skill = library.record_outcome("pagination", False)
+    assert skill is not None and skill.confidence == RETIRE_BELOW and not skill.retired

@@ -319,7 +319,10 @@ class SkillLibrary:
         return best
 
     def record_outcome(self, name: str, success: bool) -> Skill | None:
-        """A use of a skill: success raises its confidence, failure lowers it (retiring under the floor)."""
+        """A use of a skill: success raises its confidence, failure lowers it (retiring under the floor).
+
+        Predefined skills stop at the floor instead of retiring (``retire`` still retires them).
+        """
         skill = self.store.get(name)
         if skill is None:
             return None
@@ -329,6 +332,9 @@ class SkillLibrary:
         if success:
             skill.successes += 1
             skill.confidence = round(min(1.0, skill.confidence + STEP_UP), 3)
+        elif skill.source == "predefined":
+            # Shipped know-how is not retired by runs that failed for other reasons; a person can.
+            skill.confidence = round(max(RETIRE_BELOW, skill.confidence - STEP_DOWN), 3)
         else:
             skill.confidence = round(max(0.0, skill.confidence - STEP_DOWN), 3)
             if skill.confidence < RETIRE_BELOW:
