@@ -19,6 +19,7 @@ from waypost.config import Settings
 from waypost.errors import BrowserUnavailable, ConfigError
 from waypost.page.tokens import count_tokens
 from waypost.retrieval import Actor, ActReport
+from waypost.skills import SkillLibrary
 from waypost.tools.navigate import NavigationResult, Navigator
 from waypost.tools.registry import ToolFunction, ToolSpec, default_tools
 
@@ -66,6 +67,7 @@ class Waypost:
         self.navigator = Navigator(self.pool, archive=self.archive)
         self.sessions = Sessions(self)
         self.actor: Actor | None = None
+        self.skills = SkillLibrary.for_waypost(self)
 
     async def __aenter__(self) -> Waypost:
         await self.start()
@@ -89,6 +91,7 @@ class Waypost:
                 "point --data-dir or WAYPOST_DATA_DIR at a folder you can write."
             ) from None
         self.actor = Actor.for_data_dir(self.settings.data_dir, self.settings.retrieval)
+        self.skills.open()
         await self.archive.open()
         await self.pool.start()
         # Load the tokenizer now, so the first page view is not the one that pays for it.
@@ -104,6 +107,7 @@ class Waypost:
         finally:
             if self.actor is not None:
                 self.actor.close()
+            self.skills.close()
             await self.archive.close()  # drains what was captured
 
     async def navigate(
@@ -160,14 +164,24 @@ class Waypost:
 
         return await resume_task(self, thread_id, **kwargs)
 
+    def subagents(self, vfs: Any = None, **options: Any) -> Any:
+        """A :class:`~waypost.subagents.SubAgentManager` over ``vfs`` (a new VirtualFS if ``None``).
+
+        Use it as ``async with wp.subagents() as agents: await agents.spawn(task, "name")``.
+        """
+        from waypost.subagents import SubAgentManager
+        from waypost.vfs import VirtualFS
+
+        return SubAgentManager(self, vfs if vfs is not None else VirtualFS(), **options)
+
     def _require_actor(self) -> Actor:
         if self.actor is None:
             raise BrowserUnavailable("Waypost is not started: use 'async with Waypost() as wp'.")
         return self.actor
 
     def tool_specs(self) -> list[ToolSpec]:
-        """The model-facing tools."""
-        return default_tools()
+        """The model-facing tools (generated tools that passed the quality gate included)."""
+        return default_tools() + self.skills.tool_specs()
 
     def tools(self) -> dict[str, ToolFunction]:
         """The model-facing tools bound to this instance, by name."""

@@ -21,7 +21,10 @@ from waypost.archive.cli import archive_app
 from waypost.browser.storage import SessionStore
 from waypost.cli_settings import cli_settings
 from waypost.errors import WaypostError
+from waypost.planning.cli import stats_app
 from waypost.retrieval.cli import retrieval_app
+from waypost.skills.cli import skills_app, tools_app
+from waypost.vfs.cli import vfs_app
 
 app = typer.Typer(
     help="Waypost: let language models browse the web reliably, cheaply and safely.",
@@ -32,6 +35,10 @@ sessions_app = typer.Typer(help="List and clear saved browser sessions.", no_arg
 app.add_typer(sessions_app, name="sessions")
 app.add_typer(retrieval_app, name="retrieval")
 app.add_typer(archive_app, name="archive")
+app.add_typer(skills_app, name="skills")
+app.add_typer(tools_app, name="tools")
+app.add_typer(vfs_app, name="vfs")
+app.add_typer(stats_app, name="stats")  # waypost stats planner
 app.command("run")(run_command)
 
 out = Console()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 import platformdirs
 from pydantic import Field, field_validator
@@ -49,6 +50,9 @@ class Settings(BaseSettings):
     max_links: int = Field(15, ge=1, le=100, description="Links shown in a page view.")
     view_token_budget: int = Field(1300, ge=200, le=20000, description="Tokens a page view may take.")
     user_agent: str | None = None
+    planner_mode: Literal["rag", "full"] = Field(
+        "full", description="Agent planning: 'full' page views, or 'rag' (Planner-RAG: evidence on request)."
+    )
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     archive: ArchiveSettings = Field(default_factory=ArchiveSettings)
 

@@ -329,8 +329,15 @@ def run_command(
         list[str] | None,
         typer.Option("--critical", help="Also hold actions matching this pattern for approval (repeatable)."),
     ] = None,
+    planner_mode: Annotated[
+        str | None,
+        typer.Option("--planner-mode", help="full (page views) or rag (Planner-RAG); default: settings."),
+    ] = None,
 ) -> None:
     """Let the agent do a task on the web and print its answer."""
+    if planner_mode not in (None, "rag", "full"):
+        err.print("[red]--planner-mode must be rag or full.[/red]")
+        raise typer.Exit(2)
     if approve not in APPROVE_CHOICES:
         err.print(f"[red]--approve must be one of {', '.join(APPROVE_CHOICES)}.[/red]")
         raise typer.Exit(2)
@@ -338,6 +345,8 @@ def run_command(
         err.print('[red]Give a task, e.g. waypost run "Find the politics headline", or --resume ID.[/red]')
         raise typer.Exit(2)
     settings = cli_settings(data_dir, cdp_url, loopback_only=True if loopback_only else None)
+    if planner_mode is not None:
+        settings = settings.model_copy(update={"planner_mode": planner_mode})
     try:
         result = asyncio.run(
             _run(

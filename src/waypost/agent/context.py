@@ -100,6 +100,8 @@ class AgentContext:
         probe: Reads the page's URL and fingerprint after tool calls (optional).
         system_extra: Extra text for the system prompt.
         pause: The run's pause switch.
+        vfs: The run's virtual file system (``waypost.vfs``; a restricted view for a sub-agent).
+        subagents: The main agent's ``SubAgentManager`` (``None`` for sub-agents).
     """
 
     model: BaseChatModel
@@ -108,6 +110,8 @@ class AgentContext:
     probe: PageProbe | None = None
     system_extra: str | None = None
     pause: PauseSwitch = field(default_factory=PauseSwitch)
+    vfs: Any = None
+    subagents: Any = None
 
 
 def count_text_tokens(text: str) -> int:

@@ -47,6 +47,9 @@ from waypost.agent.state import ApprovePolicy, initial_state
 from waypost.agent.tool_slots import choose
 from waypost.agent.tools import ToolBox
 from waypost.agent.transcript import transcript_of
+from waypost.planning.agent import equip_planner
+from waypost.subagents.agent import equip_run, run_scope
+from waypost.vfs.agent import restore as restore_vfs
 
 if TYPE_CHECKING:
     from waypost.api import Waypost
@@ -143,6 +146,8 @@ def _setup(
     config: AgentConfig | None,
     probe: PageProbe | None,
     pause: PauseSwitch | None = None,
+    vfs: Any = None,
+    planner_mode: str | None = None,
 ) -> _Setup:
     chat = model if isinstance(model, BaseChatModel) else make_model(model, base_url, api_key)
     if tools is not None:
@@ -163,6 +168,8 @@ def _setup(
     path = Path(checkpoint_path) if checkpoint_path else default_checkpoint_path(wp)
     path.parent.mkdir(parents=True, exist_ok=True)
     ctx = AgentContext(model=chat, toolbox=toolbox, config=cfg, probe=probe, pause=pause or PauseSwitch())
+    equip_run(ctx, wp, vfs=vfs, model=model, base_url=base_url, api_key=api_key)  # files, sub-agents
+    equip_planner(ctx, wp, planner_mode)  # type: ignore[arg-type]  # rag: evidence tools, small views
     return _Setup(ctx, path)
 
 
@@ -233,7 +240,7 @@ async def _drive(
 
     started = time.perf_counter()
     config = {"configurable": {"thread_id": thread_id}, "recursion_limit": recursion_limit}
-    async with AsyncSqliteSaver.from_conn_string(str(setup.path)) as saver:
+    async with AsyncSqliteSaver.from_conn_string(str(setup.path)) as saver, run_scope(setup.ctx):
         graph = compile_graph(setup.ctx, saver)
         graph_input = first_input
         if callable(graph_input):
@@ -303,6 +310,8 @@ async def stream_task(
     config: AgentConfig | None = None,
     probe: PageProbe | None = None,
     pause: PauseSwitch | None = None,
+    vfs: Any = None,
+    planner_mode: str | None = None,
 ) -> AsyncIterator[dict[str, Any]]:
     """Run a task and yield events as it goes (see the module docs for the event types).
 
@@ -329,6 +338,10 @@ async def stream_task(
         probe: Reads the page's URL and fingerprint after tool calls (default: from ``wp``).
         pause: A switch that pauses the run after the current step (``stop_reason="paused"``;
             continue with :func:`stream_resume`).
+        vfs: The run's file system (a :class:`~waypost.vfs.VirtualFS`; default: a new one, or the
+            thread's checkpointed one). Sub-agents get a restricted view here.
+        planner_mode: ``full`` (page views) or ``rag`` (Planner-RAG: find_evidence /
+            act_on_evidence, small page views); default: the settings' ``planner_mode``.
     """
     setup = _setup(
         wp,
@@ -341,12 +354,20 @@ async def stream_task(
         config=config,
         probe=probe,
         pause=pause,
+        vfs=vfs,
+        planner_mode=planner_mode,
     )
     tid = thread_id or uuid.uuid4().hex
     active = choose(task, setup.ctx.toolbox.catalogue(), setup.ctx.config.max_slots)
+    from waypost.skills import hooks as skill_hooks
+
+    skills = await skill_hooks.before_run(
+        wp, setup.ctx, task, start_url=start_url, approve=approve, critical_patterns=critical_patterns
+    )
 
     async def first_input(graph: Any, config: dict[str, Any]) -> dict[str, Any]:
         previous = await graph.aget_state(config)
+        restore_vfs(setup.ctx, previous.values if previous else None, replace=False)  # notes carry over
         permanent = (previous.values or {}).get("permanent", []) if previous else []
         values = initial_state(
             task,
@@ -358,11 +379,16 @@ async def stream_task(
             permanent=permanent,
         )
         values["messages"] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), task_message(task, start_url)]
+        if skills is not None:  # matched skills' rules, and the steps a macro replayed
+            values.update(skills.state_update())
+            values["messages"] += skills.messages
         return values
 
     async for event in _drive(
         setup, tid, first_input, approver=approver, recursion_limit=_recursion_limit(max_steps)
     ):
+        if event["type"] == "done":
+            await skill_hooks.after_run(wp, skills, event["result"], setup.ctx.model)
         yield event
 
 
@@ -382,6 +408,8 @@ async def stream_resume(
     probe: PageProbe | None = None,
     instruction: str | None = None,
     pause: PauseSwitch | None = None,
+    vfs: Any = None,
+    planner_mode: str | None = None,
 ) -> AsyncIterator[dict[str, Any]]:
     """Continue a checkpointed run and yield its events.
 
@@ -402,12 +430,15 @@ async def stream_resume(
         config=config,
         probe=probe,
         pause=pause,
+        vfs=vfs,
+        planner_mode=planner_mode,
     )
 
     async def first_input(graph: Any, config: dict[str, Any]) -> Any:
         snapshot = await graph.aget_state(config)
         if not snapshot.values:
             raise ValueError(f"No run with thread id {thread_id!r} in {setup.path}.")
+        restore_vfs(setup.ctx, snapshot.values)
         if snapshot.interrupts:
             payload = snapshot.interrupts[0].value
             if isinstance(payload, dict) and payload.get("type") == "pause":
@@ -430,9 +461,15 @@ async def stream_resume(
         return None if snapshot.next else Command(goto="agent")
 
     # The step budget lives in the checkpointed state; the agent node enforces it.
+    from waypost.skills import hooks as skill_hooks
+
+    ran = False  # a finished run that is only reported teaches nothing new
     async for event in _drive(
         setup, thread_id, first_input, approver=approver, recursion_limit=_recursion_limit(100)
     ):
+        if event["type"] == "done" and ran:
+            await skill_hooks.after_resume(wp, event["result"], setup.ctx.model)
+        ran = True
         yield event
 
 

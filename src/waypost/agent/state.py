@@ -91,6 +91,9 @@ class AgentState(TypedDict, total=False):
         last_node: The node that ran last (for the progress reporter).
         inbox: Instructions the user gave while the run was paused; the agent node reads them
             at its next turn (so they never fall between a tool call and its result).
+        active_rules: The matched skills' instructions injected into this task's system prompt.
+        vfs: The run's virtual file system as plain data (``waypost.vfs``), written by the tools
+            node when a tool changed it; not reset by a new task on the same thread.
     """
 
     messages: Annotated[list[AnyMessage], add_messages]
@@ -129,6 +132,8 @@ class AgentState(TypedDict, total=False):
     permanent: list[dict[str, str]]
     last_node: str | None
     inbox: list[str]
+    active_rules: list[str]
+    vfs: dict[str, Any]
 
 
 def initial_state(
@@ -178,4 +183,5 @@ def initial_state(
         "permanent": list(permanent or []),
         "last_node": None,
         "inbox": [],
+        "active_rules": [],
     }

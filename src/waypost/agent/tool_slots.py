@@ -31,6 +31,10 @@ CATEGORIES: dict[str, str] = {
     "extract": "read",
     "search_archive": "archive",
     "get_archived": "archive",
+    **dict.fromkeys(
+        ("vfs_read", "vfs_write", "vfs_edit", "vfs_ls", "vfs_mkdir", "vfs_mv", "vfs_grep"), "notes"
+    ),
+    **dict.fromkeys(("spawn_sub_agent", "wait_for", "merge_results", "cancel_sub_agent"), "agents"),
     "think": "core",
     "final_answer": "core",
     "list_tools": "core",

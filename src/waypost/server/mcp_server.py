@@ -14,6 +14,7 @@ from mcp.server.mcpserver import MCPServer
 from waypost import __version__
 from waypost.api import Waypost
 from waypost.config import Settings
+from waypost.skills import mcp as skills_mcp
 
 INSTRUCTIONS = (
     "Waypost lets you browse the web. Start with research_navigate on a full URL, read the view, "
@@ -36,6 +37,7 @@ def build_server(settings: Settings | None = None) -> MCPServer:
     )
     for spec in wp.tool_specs():
         server.add_tool(spec.bind(wp), name=spec.name, description=spec.description)
+    skills_mcp.attach(server, wp)  # skill resources; generated tools appear as they are registered
     return server
 
 

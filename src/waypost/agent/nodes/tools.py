@@ -24,6 +24,7 @@ from waypost.agent.outcomes import candidate_selectors, classify_error, moved_to
 from waypost.agent.prompts import fence
 from waypost.agent.state import ActionRecord, AgentState
 from waypost.agent.tool_slots import CATEGORIES, catalogue_text, load
+from waypost.vfs import agent as vfs_hooks
 
 NAME = "tools"
 DESTINATIONS = ("self_corrector", "progress_analyzer")
@@ -52,6 +53,7 @@ def make_tools_node(ctx: AgentContext):
 
     async def tools(state: AgentState) -> Command:
         write = _writer()
+        vfs_hooks.before_tools(ctx, state)  # what /system_context shows
         messages = state.get("messages", [])
         ai = last_ai(messages)
         done = answered_ids(messages)
@@ -85,6 +87,8 @@ def make_tools_node(ctx: AgentContext):
             elif name == "final_answer":
                 text = "Skipped: final_answer is handled on its own."
             else:
+                if hasattr(ctx.toolbox, "note_tokens"):  # Planner-RAG: per-step token telemetry
+                    ctx.toolbox.note_tokens(state.get("tokens_in", 0), state.get("tokens_out", 0))
                 text, _ran = await ctx.toolbox.run(name, args)
             error = classify_error(text, name)
             if name == "load_tools" and "No such tool" in text and "Loaded" not in text:
@@ -167,6 +171,7 @@ def make_tools_node(ctx: AgentContext):
                     if isinstance(m, ToolMessage) and m.id in shrunk
                 ]
                 out = replaced + out
+        update.update(vfs_hooks.state_update(ctx, state))  # the checkpoint carries the files
         update["messages"] = out
         goto = (
             "self_corrector"
