@@ -324,24 +324,24 @@ class ArchiveStore:
 
     @staticmethod
     def _filters(
-        session_id: str | None, url_prefix: str | None, mime: str | None
+        session_id: str | None, url_prefix: str | None, mime: str | None, *, column: str = "d."
     ) -> tuple[str, list[object]]:
         clauses: list[str] = []
         params: list[object] = []
         if session_id:
-            clauses.append("d.session_id = ?")
+            clauses.append(f"{column}session_id = ?")
             params.append(session_id)
         if url_prefix:
             end = prefix_end(url_prefix)
-            clauses.append("d.url >= ?" + (" AND d.url < ?" if end is not None else ""))
+            clauses.append(f"{column}url >= ?" + (f" AND {column}url < ?" if end is not None else ""))
             params += [url_prefix] if end is None else [url_prefix, end]
         if mime:
             mime = mime.strip().lower()
             if "/" in mime and not mime.endswith("/"):
-                clauses.append("d.mime = ?")
+                clauses.append(f"{column}mime = ?")
                 params.append(mime)
             else:
-                clauses.append("instr(d.mime, ?) > 0")
+                clauses.append(f"instr({column}mime, ?) > 0")
                 params.append(mime)
         return " AND ".join(clauses), params
 
@@ -379,7 +379,10 @@ class ArchiveStore:
         ranked = sorted(matches, key=lambda r: (r[1], -r[0]))
         pattern = terms_pattern(query_terms(query))
         hits: list[SearchHit] = []
-        doc_where = f" AND {where}" if where else ""
+        # "+d." keeps the planner on the body's few documents (rather than, say, walking a whole
+        # session's documents newest first through documents_by_session).
+        doc_filters, _ = self._filters(session_id, url_prefix, mime, column="+d.")
+        doc_where = f" AND {doc_filters}" if doc_filters else ""
         for body_id, score in ranked[:limit]:
             doc = self._db.execute(
                 "SELECT d.id, d.url, d.mime, d.ended, d.session_id, b.title, substr(b.text, 1, ?) "
