@@ -80,8 +80,8 @@ def rag_tools(wp: Waypost, planning: PlanningSession) -> list[StructuredTool]:
             result = await wp.navigate(target, hint=hint, session_id=session_id)
         except WaypostError as exc:
             return f"Error: {exc}"
-        if result.view is None or not result.ok:
-            return result.text
+        if result.view is None or not result.ok or result.blocked:
+            return result.text  # guards and walls are answered in full: they say what to do next
         status = f"HTTP {result.status}." if result.status and result.status >= 400 else "Loaded."
         return compact_view(result.view.title, result.final_url or target, status)
 
