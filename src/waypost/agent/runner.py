@@ -481,19 +481,25 @@ async def get_result(
     A run that is neither done nor waiting for approval (stopped with Ctrl-C, or crashed)
     reports ``stop_reason="paused"``.
     """
+    path = Path(checkpoint_path) if checkpoint_path else default_checkpoint_path(wp)
+    snapshot = await read_checkpoint(path, thread_id)
+    if snapshot is None:
+        return None
+    pending = snapshot.interrupts[0].value if snapshot.interrupts else None
+    return _result(snapshot.values, thread_id, 0.0, pending)
+
+
+async def read_checkpoint(path: str | Path, thread_id: str) -> Any:
+    """The latest LangGraph ``StateSnapshot`` of a thread (``None`` if there is no file or thread)."""
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
-    path = Path(checkpoint_path) if checkpoint_path else default_checkpoint_path(wp)
-    if not path.exists():
+    if not await asyncio.to_thread(Path(path).is_file):
         return None
     async with AsyncSqliteSaver.from_conn_string(str(path)) as saver:
         # Reading a state runs no node: the graph needs no model and no tools for it.
         idle = AgentContext(model=None, toolbox=ToolBox.of([]))  # type: ignore[arg-type]
         snapshot = await compile_graph(idle, saver).aget_state({"configurable": {"thread_id": thread_id}})
-    if not snapshot.values:
-        return None
-    pending = snapshot.interrupts[0].value if snapshot.interrupts else None
-    return _result(snapshot.values, thread_id, 0.0, pending)
+    return snapshot if snapshot.values else None
 
 
 async def _final(events: AsyncIterator[dict[str, Any]]) -> RunResult:
@@ -550,6 +556,7 @@ __all__ = [
     "RunResult",
     "get_result",
     "make_probe",
+    "read_checkpoint",
     "resume_task",
     "run_task",
     "stream_resume",

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -88,18 +87,9 @@ async def checkpointed(thread_id: str, checkpoint_path: str | Path) -> VirtualFS
 
     Reading a state runs no node, so no model, browser or tools are needed.
     """
-    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+    from waypost.agent.runner import read_checkpoint
 
-    from waypost.agent.context import AgentContext
-    from waypost.agent.graph import compile_graph
-    from waypost.agent.tools import ToolBox
-
-    path = Path(checkpoint_path)
-    if not await asyncio.to_thread(path.is_file):
-        return None
-    async with AsyncSqliteSaver.from_conn_string(str(path)) as saver:
-        idle = AgentContext(model=None, toolbox=ToolBox.of([]))  # type: ignore[arg-type]
-        snapshot = await compile_graph(idle, saver).aget_state({"configurable": {"thread_id": thread_id}})
-    if not snapshot.values:
+    snapshot = await read_checkpoint(checkpoint_path, thread_id)
+    if snapshot is None:
         return None
     return VirtualFS.from_snapshot(snapshot.values.get(STATE_KEY))
