@@ -363,19 +363,21 @@ class ArchiveStore:
         if url_prefix and not _encodable(url_prefix):
             return []  # no stored URL holds a lone surrogate
         where, params = self._filters(session_id, url_prefix, mime)
+        narrow, narrow_params = self._url_candidates(url_prefix)
         # The filters hold for one document of the body: a probe of documents_by_body_filters.
+        # Bodies listed for the URL prefix alone need none: they are exactly those with such a URL.
+        probe = bool(where) and not (narrow and not session_id and not mime)
         exists = (
             f" AND EXISTS (SELECT 1 FROM documents d WHERE d.body_id = body_index.rowid AND {where})"
-            if where
+            if probe
             else ""
         )
-        narrow, narrow_params = self._url_candidates(url_prefix)
         # Walking the matches newest first bounds the work: BM25 for RANK_WINDOW rows at most.
         sql = (
             f"SELECT rowid, bm25(body_index, {TITLE_WEIGHT}, 1.0) FROM body_index "
             f"WHERE body_index MATCH ?{narrow}{exists} ORDER BY rowid DESC LIMIT ?"
         )
-        matches = self._match(sql, [query, *narrow_params, *params, RANK_WINDOW], query)
+        matches = self._match(sql, [query, *narrow_params, *(params if probe else []), RANK_WINDOW], query)
         ranked = sorted(matches, key=lambda r: (r[1], -r[0]))
         pattern = terms_pattern(query_terms(query))
         hits: list[SearchHit] = []
