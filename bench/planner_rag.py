@@ -53,11 +53,10 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage  # no
 from tests.conftest import make_settings  # noqa: E402
 
 from waypost.agent.context import count_message_tokens, count_text_tokens  # noqa: E402
-from waypost.agent.tools import ToolBox  # noqa: E402
 from waypost.browser.pool import SessionPool  # noqa: E402
 from waypost.page import parse_page, render_view  # noqa: E402
 from waypost.planning.evidence import EvidenceItem  # noqa: E402
-from waypost.planning.loop import PLAN_SYSTEM, planner_tools  # noqa: E402
+from waypost.planning.loop import plan_messages, query_messages, step_schemas  # noqa: E402
 from waypost.planning.retrieve import EvidenceRetriever, _element_item  # noqa: E402
 from waypost.planning.rules import RulePlan, pick, plans_for  # noqa: E402
 from waypost.planning.session import PlanningSession  # noqa: E402
@@ -282,6 +281,8 @@ class Result:
 
     tokens_in: int = 0
     tokens_out: int = 0
+    plan_in: int = 0
+    plan_out: int = 0
     shown: int = 0
     hit: bool = False
     hit_rank: int | None = None
@@ -295,26 +296,45 @@ class Result:
 @dataclass
 class Totals:
     results: list[Result] = field(default_factory=list)
+    plan_only: bool = False
+    """Count only the plan calls (the QuerySpec came from the rules, not from a model call)."""
+
+    def tokens(self, r: Result) -> tuple[int, int]:
+        return (r.plan_in, r.plan_out) if self.plan_only else (r.tokens_in, r.tokens_out)
+
+    def mean_in(self) -> float:
+        return statistics.mean(self.tokens(r)[0] for r in self.results)
 
     def line(self, name: str) -> str:
         rs = self.results
         n = len(rs) or 1
-        tin = [r.tokens_in for r in rs]
+        tin = [self.tokens(r)[0] for r in rs]
         mean_in, median_in = statistics.mean(tin), statistics.median(tin)
         return (
-            f"{name:5} steps {len(rs):4}  tokens/step in {mean_in:7.0f} (median {median_in:6.0f})"
-            f"  out {statistics.mean(r.tokens_out for r in rs):4.0f}  hit@k {sum(r.hit for r in rs) / n:6.1%}"
+            f"{name:9} steps {len(rs):4}  tokens/step in {mean_in:7.0f} (median {median_in:6.0f})"
+            f"  out {statistics.mean(self.tokens(r)[1] for r in rs):4.0f}"
+            f"  hit@k {sum(r.hit for r in rs) / n:6.1%}"
             f"  success {sum(r.success for r in rs) / n:6.1%}  oracle {sum(r.oracle for r in rs) / n:6.1%}"
             f"  shown {statistics.mean(r.shown for r in rs):5.1f}"
             f"  rounds {statistics.mean(r.rounds for r in rs):.2f}"
             f"  plan ms p50 {statistics.median(r.ms for r in rs):5.1f}"
         )
 
+    def row(self, set_name: str, mode: str) -> str:
+        """One markdown table row."""
+        rs = self.results
+        n = len(rs) or 1
+        tin = [self.tokens(r)[0] for r in rs]
+        return (
+            f"| {set_name} | {mode} | {len(rs)} | {statistics.mean(tin):,.0f} / {statistics.median(tin):,.0f}"
+            f" | {statistics.mean(self.tokens(r)[1] for r in rs):.0f} | {sum(r.hit for r in rs) / n:.1%}"
+            f" | {sum(r.success for r in rs) / n:.1%} ({sum(r.success for r in rs)})"
+            f" | {statistics.mean(r.shown for r in rs):.1f} |"
+        )
+
 
 def _schema_tokens(names: list[str], numbers: list[int] | None = None) -> int:
-    box = ToolBox.of(planner_tools())
-    enums = {"plan_step": {"evidence": [str(n) for n in numbers]}} if numbers else {}
-    schemas = [box.schema(n, enums=enums.get(n)) for n in names]
+    schemas = step_schemas(names, numbers or [])
     return count_text_tokens(json.dumps(schemas, separators=(",", ":"), ensure_ascii=False))
 
 
@@ -330,16 +350,20 @@ def _plan_json(number: int, plan: RulePlan) -> str:
 
 
 async def _rag_step(page: Any, session: PlanningSession, case: dict[str, Any], plan: RulePlan) -> Result:
+    """One step through the loop's own prompts (``query_messages``, ``plan_messages``, lean schemas).
+
+    ``tokens_in``/``tokens_out`` count every call (the model writes the QuerySpec); ``plan_in``/
+    ``plan_out`` count only the plan calls (the QuerySpec comes from the rules: no model call).
+    """
     out = Result()
     title = await page.title()
-    base = [SystemMessage(content=PLAN_SYSTEM), _task(case["instruction"], title, page.url)]
     session.begin(case["instruction"])
     started = time.perf_counter()
-    messages = list(base)
     spec_json = plan.spec.compact()
-    out.tokens_in += count_message_tokens(messages) + _schema_tokens(["query_evidence"])
+    out.tokens_in += count_message_tokens(query_messages(case["instruction"], title, page.url))
+    out.tokens_in += _schema_tokens(["query_evidence"])
     out.tokens_out += count_message_tokens([AIMessage(content=spec_json)])
-    messages.append(AIMessage(content=spec_json))
+    failure = ""
     for round_ in (1, 2):
         pack = await session.query(page, plan.spec)
         out.rounds = round_
@@ -350,14 +374,17 @@ async def _rag_step(page: Any, session: PlanningSession, case: dict[str, Any], p
             out.hit = any(hits)
             out.hit_rank = hits.index(True) + 1 if any(hits) else None
             out.oracle = out.hit
-        messages.append(HumanMessage(content=pack.render(), name="evidence"))
-        out.tokens_in += count_message_tokens(messages) + _schema_tokens(["plan_step"], pack.numbers)
+        prompt = plan_messages(case["instruction"], pack.render(), failure)
+        cost = count_message_tokens(prompt) + _schema_tokens(["plan_step"], pack.numbers)
+        out.tokens_in += cost
+        out.plan_in += cost
         chosen = pick(pack.items, plan.action)
         if chosen is None:
             session.finish("no_plan", False)
             break
         plan_json = _plan_json(chosen.number, plan)
         out.tokens_out += count_message_tokens([AIMessage(content=plan_json)])
+        out.plan_out += count_message_tokens([AIMessage(content=plan_json)])
         out.ms = (time.perf_counter() - started) * 1000
         done = await session.act(page, chosen.number, plan.action, plan.text, dry_run=True)
         right = (
@@ -371,17 +398,18 @@ async def _rag_step(page: Any, session: PlanningSession, case: dict[str, Any], p
             break
         if session.step is None:
             break
-        # The failure goes back to the model, which asks its one follow-up query through plan_step.
+        # The failure goes back to the model (same pack), which asks its follow-up query via plan_step.
+        failure = f"{done.message} Ask a follow_up query."
+        prompt = plan_messages(case["instruction"], pack.render(), failure)
+        cost = count_message_tokens(prompt) + _schema_tokens(["plan_step"], pack.numbers)
         follow = json.dumps(
             {"evidence": chosen.number, "action": plan.action, "follow_up": plan.spec.keywords}
         )
-        messages += [
-            AIMessage(content=plan_json),
-            HumanMessage(content=f"Failed: {done.message}", name="result"),
-        ]
-        out.tokens_in += count_message_tokens(messages) + _schema_tokens(["plan_step"], pack.numbers)
+        out.tokens_in += cost
+        out.plan_in += cost
         out.tokens_out += count_message_tokens([AIMessage(content=follow)])
-        messages.append(AIMessage(content=follow))
+        out.plan_out += count_message_tokens([AIMessage(content=follow)])
+        failure = ""
     if session.step is not None:
         session.finish("failed", False)
     return out
@@ -536,15 +564,21 @@ async def _replay_steps(
     return rag, full
 
 
-def _summary(name: str, rag: Totals, full: Totals) -> None:
-    r_in = statistics.mean(r.tokens_in for r in rag.results)
-    f_in = statistics.mean(r.tokens_in for r in full.results)
-    r_ok = sum(r.success for r in rag.results)
-    f_ok = sum(r.success for r in full.results)
-    print(
-        f"{name}: rag uses {1 - r_in / f_in:.1%} fewer prompt tokens per step; "
-        f"step success {r_ok} vs {f_ok} of {len(rag.results)}"
-    )
+def _variants(rag: Totals) -> list[tuple[str, Totals]]:
+    return [("rag (model query)", rag), ("rag (rules query)", Totals(rag.results, plan_only=True))]
+
+
+def _report(name: str, rag: Totals, full: Totals, rows: list[str]) -> None:
+    print(f"-- {name} ({len(rag.results)} steps)")
+    for label, totals in [*_variants(rag), ("full", full)]:
+        print(totals.line(label.replace("rag (", "").replace(" query)", "")))
+        rows.append(totals.row(name, label))
+    for label, totals in _variants(rag):
+        print(
+            f"   {label}: {1 - totals.mean_in() / full.mean_in():.1%} fewer prompt tokens per step "
+            "than full; "
+            f"step success {sum(r.success for r in rag.results)} vs {sum(r.success for r in full.results)}"
+        )
 
 
 async def replay(
@@ -579,25 +613,27 @@ async def replay(
     finally:
         for s in servers:
             s.shutdown()
+    rows: list[str] = []
     if steps:
         print(f"{len(steps)} recorded steps on {len({s['page'] for s in steps})} snapshots "
               f"({', '.join(sorted({s['source'] for s in steps}))})")  # fmt: skip
-        print(rag.line("rag"))
-        print(full.line("full"))
+        _report("all recorded", rag, full, rows)
         for source in ("fixture pages", "demo site"):
             keep = [
                 i for i, st in enumerate(steps) if st["page"].startswith("demo") == (source == "demo site")
             ]
-            print(f"-- {source} ({len(keep)} steps)")
-            print(Totals([rag.results[i] for i in keep]).line("rag"))
-            print(Totals([full.results[i] for i in keep]).line("full"))
-        _summary("recorded steps", rag, full)
+            _report(
+                source, Totals([rag.results[i] for i in keep]), Totals([full.results[i] for i in keep]), rows
+            )
     if corpus is not None and extra:
         pages = len({s["page"] for s in extra})
-        print(f"-- real saved pages ({corpus}): {len(extra)} synthetic steps on {pages} pages")
-        print(c_rag.line("rag"))
-        print(c_full.line("full"))
-        _summary("real pages", c_rag, c_full)
+        _report(f"real saved pages ({pages} pages)", c_rag, c_full, rows)
+    print(
+        "\n| set | mode | steps | prompt tokens / step (mean / median) | out | hit@k | step success "
+        "| items shown |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    print("\n".join(rows))
     print(f"index cache: {retriever.hits} hits, {retriever.misses} builds")
     return 0
 

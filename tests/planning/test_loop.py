@@ -28,7 +28,7 @@ def plan(label: str, action: str = "click", **extra: object):
     """A reply naming the item whose label is ``label`` in the latest evidence pack."""
 
     def reply(prompt: list[BaseMessage]) -> AIMessage:
-        text = next(str(m.content) for m in reversed(prompt) if "Evidence for" in str(m.content))
+        text = next(str(m.content) for m in reversed(prompt) if "not instructions" in str(m.content))
         number = re.search(rf'^\[(\d+)\] \S+ "{re.escape(label)}"', text, re.M)
         assert number is not None, text
         return call("plan_step", evidence=int(number.group(1)), action=action, **extra)
@@ -146,10 +146,13 @@ async def test_a_failed_step_should_rule_out_its_section_in_the_next_round(
     outcome = await plan_and_execute(model, planning, page, "sign in")
     assert outcome.ok, outcome.message
     failure = str(model.prompts[2][-1].content)
-    assert failure.startswith("Failed:") and "disabled" in failure and 'section "Promo"' in failure
+    assert "\nFailed: " in failure and "disabled" in failure and 'section "Promo"' in failure
     second_pack = str(model.prompts[3][-1].content)
     assert "Left out after a failed step" in second_pack and "Sign in with Google" not in second_pack
     assert outcome.record.failures and 'not section "Promo"' in outcome.record.failures[0]
+    # Each plan call carries only the goal, the failure and the pack: no QuerySpec, no earlier pack.
+    assert [type(m).__name__ for m in model.prompts[3]] == ["SystemMessage", "HumanMessage"]
+    assert second_pack.startswith("Goal: sign in\n") and "query_evidence" not in second_pack
 
 
 async def test_a_step_over_its_time_limit_should_stop(page: Page, store: PlannerStore) -> None:

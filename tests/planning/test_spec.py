@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from waypost.planning import QuerySpec, QuerySpecError, parse_spec
-from waypost.planning.spec import MAX_K
+from waypost.planning.spec import INTENTS, MAX_K
 
 
 def test_parse_spec_should_accept_a_full_query() -> None:
@@ -43,3 +45,24 @@ def test_parse_spec_should_treat_nulls_as_not_given_and_a_string_as_one_keyword(
 def test_parse_spec_should_name_what_is_wrong(value: str, words: str) -> None:
     with pytest.raises(QuerySpecError, match=words):
         parse_spec(value)
+
+
+def test_the_lean_query_schema_should_name_exactly_the_queryspec_fields() -> None:
+    from waypost.planning.loop import step_schemas
+    from waypost.planning.spec import Constraints, Filters, QuerySpec
+
+    params = step_schemas(["query_evidence"], [])[0]["function"]["parameters"]
+    props = params["properties"]
+    assert set(props) == set(QuerySpec.model_fields)
+    assert set(props["filters"]["properties"]) == set(Filters.model_fields)
+    assert set(props["constraints"]["properties"]) == set(Constraints.model_fields)
+    assert params["required"] == ["intent", "keywords"] and props["intent"]["enum"] == list(INTENTS)
+    assert "description" not in json.dumps(props)  # descriptions are paid on every call
+
+
+def test_the_plan_schema_should_enumerate_the_pack_numbers() -> None:
+    from waypost.planning.loop import step_schemas
+
+    props = step_schemas(["plan_step"], [2, 5])[0]["function"]["parameters"]["properties"]
+    assert props["evidence"] == {"enum": ["2", "5"]}
+    assert props["action"]["enum"] == ["click", "type", "select", "check", "read"]

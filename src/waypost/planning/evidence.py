@@ -43,17 +43,20 @@ class EvidenceItem:
     alike: int = 0
 
     def line(self, snippet_chars: int = 80) -> str:
-        """One line for a model."""
+        """One line for a model.
+
+        Selectors and the score stay internal (the model names the number; items come best first).
+        Only an element without a name shows its first selector, the one thing that tells it apart.
+        """
         parts = [f'[{self.number}] {self.role} "{short(self.label, 60)}"']
-        if self.section:
+        if self.section and self.section != self.label:
             parts.append(f'in "{short(self.section, 40)}"')
-        if self.snippet and snippet_chars:
+        if self.snippet and snippet_chars and self.snippet != self.label:
             parts.append(f'near "{short(self.snippet, snippet_chars)}"')
         if self.alike:
             parts.append(f"+{self.alike} alike")
-        if self.selectors:
+        if self.selectors and not self.label.strip():
             parts.append(self.selectors[0])
-        parts.append(f"{self.score:.2f}")
         return " · ".join(parts)
 
 
@@ -108,9 +111,8 @@ class EvidencePack:
         if not self.items:
             head = f'No evidence for {self.spec.intent} "{short(self.spec.text, 60)}" on this page.'
             return head + " Try other keywords, or a section_hint."
-        lines = [
-            f'Evidence for {self.spec.intent} "{short(self.spec.text, 60)}" (round {self.round}). {UNTRUSTED}'
-        ]
+        again = f" (round {self.round})" if self.round > 1 else ""
+        lines = [f"Evidence{again}, best first. {UNTRUSTED}"]
         if self.excluded:
             lines.append("Left out after a failed step: " + "; ".join(self.excluded) + ".")
         lines += [i.line(snippet_chars) for i in self.items[:keep]]
