@@ -10,6 +10,11 @@ out by the offline planner in real Chromium (every request outside 127.0.0.1 abo
   session, own thread, restricted file system, at most 3 at once), waits for them and merges
   their ``result.md`` files.
 
+On a local site with a free planner nothing waits, so the parts compete for the same cores. Real
+research waits on the network and on the model; ``--site-latency`` (seconds per HTTP response of
+the demo site) and ``--model-latency`` (seconds per model turn, added to the offline planner) make
+those waits explicit, and the figures say which were used.
+
 Every round starts a fresh Waypost (fresh data dir, so nothing learned in one round helps the
 next) and times only the work, not the browser's start. Each part's answer is checked. The
 machine's cores bound the gain: browser rendering and the planner share them.
@@ -18,6 +23,7 @@ Usage::
 
     .venv/bin/python bench/subagents.py               # 3 rounds
     .venv/bin/python bench/subagents.py --rounds 5 --json bench-subagents.json
+    .venv/bin/python bench/subagents.py --site-latency 0.2 --model-latency 1.0   # remote site, hosted model
 """
 
 from __future__ import annotations
@@ -48,11 +54,28 @@ def load_parts(portal: str, finance: str) -> list[dict[str, Any]]:
     return out
 
 
+def make_model(model_latency: float) -> Any:
+    """The offline planner, waiting ``model_latency`` seconds per turn like a model endpoint would."""
+    from waypost.agent.planner import OfflinePlanner
+
+    if not model_latency:
+        return None  # the runner's default: the offline planner
+
+    class SlowPlanner(OfflinePlanner):
+        async def _agenerate(self, messages, stop=None, run_manager=None, **kwargs):  # type: ignore[override]
+            await asyncio.sleep(model_latency)
+            return await super()._agenerate(messages, stop, run_manager, **kwargs)
+
+    return SlowPlanner()
+
+
 def answered(part: dict[str, Any], answer: str) -> bool:
     return all(text.lower() in answer.lower() for text in part["checks"].get("answer_contains", []))
 
 
-async def run_serial(parts: list[dict[str, Any]], data_dir: Path, max_steps: int) -> tuple[float, list[bool]]:
+async def run_serial(
+    parts: list[dict[str, Any]], data_dir: Path, max_steps: int, model: Any = None
+) -> tuple[float, list[bool]]:
     from waypost.agent.runner import run_task
     from waypost.api import Waypost
     from waypost.config import Settings
@@ -70,6 +93,7 @@ async def run_serial(parts: list[dict[str, Any]], data_dir: Path, max_steps: int
                     approve="ask",
                     approver=lambda _payload: "no",
                     session_id=f"serial-{i}",
+                    model=model,
                 )
             )
         seconds = time.perf_counter() - started
@@ -77,7 +101,7 @@ async def run_serial(parts: list[dict[str, Any]], data_dir: Path, max_steps: int
 
 
 async def run_parallel(
-    parts: list[dict[str, Any]], data_dir: Path, max_steps: int, max_parallel: int
+    parts: list[dict[str, Any]], data_dir: Path, max_steps: int, max_parallel: int, model: Any = None
 ) -> tuple[float, list[bool], str]:
     from waypost.api import Waypost
     from waypost.config import Settings
@@ -87,7 +111,9 @@ async def run_parallel(
     async with Waypost(Settings(data_dir=data_dir, loopback_only=True, nav_timeout=15.0)) as wp:
         fs = VirtualFS()
         started = time.perf_counter()
-        async with SubAgentManager(wp, fs, max_parallel=max_parallel, max_steps=max_steps) as agents:
+        async with SubAgentManager(
+            wp, fs, model=model, max_parallel=max_parallel, max_steps=max_steps
+        ) as agents:
             spawned = [
                 await agents.spawn(part["task"], f"part{i}", start_url=part["start"])
                 for i, part in enumerate(parts)
@@ -103,7 +129,8 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     from waypost.demo.server import DemoSite
 
     rows: list[dict[str, Any]] = []
-    with DemoSite() as site:
+    model = make_model(args.model_latency)
+    with DemoSite(latency=args.site_latency) as site:
         parts = load_parts(site.url, site.finance_url)
         merged = ""
         for rnd in range(args.rounds):
@@ -114,10 +141,12 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                 for mode in order:
                     data = Path(tmp) / mode
                     if mode == "serial":
-                        row["serial_s"], row["serial_ok"] = await run_serial(parts, data, args.max_steps)
+                        row["serial_s"], row["serial_ok"] = await run_serial(
+                            parts, data, args.max_steps, model
+                        )
                     else:
                         row["parallel_s"], row["parallel_ok"], merged = await run_parallel(
-                            parts, data, args.max_steps, args.max_parallel
+                            parts, data, args.max_steps, args.max_parallel, model
                         )
                 row["ratio"] = row["parallel_s"] / row["serial_s"]
                 rows.append(row)
@@ -134,6 +163,8 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         "rounds": args.rounds,
         "cores": os.cpu_count(),
         "max_parallel": args.max_parallel,
+        "site_latency_s": args.site_latency,
+        "model_latency_s": args.model_latency,
         "median_serial_s": round(serial, 2),
         "median_parallel_s": round(parallel, 2),
         "ratio_parallel_over_serial": round(parallel / serial, 2),
@@ -142,6 +173,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         "rows": rows,
     }
     print(
+        f"\nsite latency {args.site_latency:g} s, model latency {args.model_latency:g} s"
         f"\nmedian over {args.rounds} rounds ({os.cpu_count()} cores): serial {serial:.2f} s, "
         f"3 sub-agents in parallel {parallel:.2f} s, ratio {parallel / serial:.2f} "
         f"(speed-up ×{serial / parallel:.2f}); every part answered: {totals['all_answered']}"
@@ -156,6 +188,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--max-steps", type=int, default=12)
     parser.add_argument("--max-parallel", type=int, default=3)
+    parser.add_argument("--site-latency", type=float, default=0.0, help="seconds per demo-site response")
+    parser.add_argument("--model-latency", type=float, default=0.0, help="seconds per model turn")
     parser.add_argument("--json", type=Path, help="write the figures here")
     parser.add_argument("--show-merged", action="store_true", help="print the merged result.md files")
     return parser.parse_args(argv)

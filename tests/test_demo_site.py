@@ -6,6 +6,7 @@ import http.client
 import http.cookiejar
 import json
 import socket
+import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -668,3 +669,15 @@ def test_start_stop_and_urls() -> None:
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
     with DemoSite(port=port) as again:  # the port was released
         assert again.port == port and raw(again, "/").status == 200
+
+
+def test_latency_delays_every_response() -> None:
+    with pytest.raises(ValueError, match="latency"):
+        DemoSite(latency=-1)
+    with DemoSite(latency=0.3) as slow:
+        started = time.perf_counter()
+        with ThreadPoolExecutor(4) as pool:
+            statuses = list(pool.map(lambda _: urllib.request.urlopen(slow.url, timeout=10).status, range(4)))
+        elapsed = time.perf_counter() - started
+    assert statuses == [200] * 4
+    assert elapsed >= 0.3  # a lower bound only: how much the waits overlap is for bench/subagents.py

@@ -26,6 +26,7 @@ import secrets
 import socket
 import socketserver
 import threading
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
@@ -1463,6 +1464,8 @@ class _Handler(BaseHTTPRequestHandler):
         except Exception:
             log.warning("demo site: error while handling %s %s", method, self.path, exc_info=True)
             response = _plain(500, "Interner Fehler der Demo-Site.")
+        if self.server.latency:
+            time.sleep(self.server.latency)  # each request has its own thread: waits overlap
         self._send(response, head=method == "HEAD")
 
     def _send(self, response: Response, head: bool) -> None:
@@ -1489,6 +1492,7 @@ class _Server(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], family: socket.AddressFamily, app: DemoApp) -> None:
         self.address_family = family
         self.app = app
+        self.latency = 0.0
         self._open: set[socket.socket] = set()
         self._open_lock = threading.Lock()
         super().__init__(address, _Handler)
@@ -1550,16 +1554,21 @@ class DemoSite:
         host: Loopback address to bind (``127.0.0.1``, another ``127.x.y.z`` or ``::1``; ``localhost``
             means ``127.0.0.1``).
         port: TCP port; 0 picks a free one when started.
+        latency: Seconds each response waits before it is sent, so the local site behaves like
+            a remote one for benchmarks (0 to 10; default 0).
 
     Raises:
-        ValueError: ``host`` is not a loopback address, or ``port`` is out of range.
+        ValueError: ``host`` is not a loopback address, or ``port`` or ``latency`` is out of range.
     """
 
-    def __init__(self, host: str = "127.0.0.1", port: int = 0) -> None:
+    def __init__(self, host: str = "127.0.0.1", port: int = 0, latency: float = 0.0) -> None:
         self._host = _loopback_host(host)
         if not 0 <= port <= 65535:
             raise ValueError(f"port must be between 0 and 65535, not {port}")
+        if not 0 <= latency <= 10:
+            raise ValueError(f"latency must be between 0 and 10 seconds, not {latency}")
         self._port = port
+        self._latency = latency
         self._server: _Server | None = None
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
@@ -1576,6 +1585,7 @@ class DemoSite:
             family = socket.AF_INET6 if ":" in self._host else socket.AF_INET
             app = DemoApp(load_content(), "", "")
             server = _Server((self._host, self._port), family, app)
+            server.latency = self._latency
             self._port = int(server.server_address[1])
             app.portal_url, app.finance_url = self.url, self.finance_url
             thread = threading.Thread(
