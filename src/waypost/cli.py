@@ -183,21 +183,35 @@ def demo(
                 if not task:
                     return
                 out.rule(f"the agent, offline planner: {task!r}")
-                result = await wp.run(
-                    task, start_url=site.url + "/", approve="never", session_id="demo-agent", max_steps=20
-                )
-                for action in result.actions:
-                    out.print(f"  {action.get('line') or action.get('tool')}", markup=False, highlight=False)
-                out.print(f"Answer: {result.answer}", markup=False, highlight=False, soft_wrap=True)
-                out.print(
-                    f"[dim]{result.steps} steps, {result.tokens_in:,} tokens in, {result.seconds:.1f} s, "
-                    f"{'success' if result.success else 'not done: ' + result.stop_reason}[/dim]"
-                )
+                await _demo_run(wp, task, site.url + "/", "demo-agent")
+                out.rule("the same task again, in a fresh session: what the first run taught replays")
+                await _demo_run(wp, task, site.url + "/", "demo-agent-2")
 
         try:
             asyncio.run(run())
         except WaypostError as exc:
             raise _fail(exc) from None
+
+
+async def _demo_run(wp: Waypost, task: str, start_url: str, session_id: str) -> None:
+    result = await wp.run(task, start_url=start_url, approve="never", session_id=session_id, max_steps=20)
+    for action in result.actions:
+        out.print(f"  {action.get('line') or action.get('tool')}", markup=False, highlight=False)
+    out.print(f"Answer: {result.answer}", markup=False, highlight=False, soft_wrap=True)
+    steps = f"{result.steps} model step{'' if result.steps == 1 else 's'}"
+    out.print(
+        f"[dim]{steps}, {result.tokens_in:,} tokens in, {result.seconds:.1f} s, "
+        f"{'success' if result.success else 'not done: ' + str(result.stop_reason)}[/dim]"
+    )
+    learning = wp.skills.last
+    if learning is not None:
+        notes = []
+        if learning.replayed:
+            notes.append(f"{learning.replayed} steps replayed from a learned skill without a model")
+        if learning.proposed:
+            notes.append(f"learned the skill {learning.proposed!r}")
+        if notes:
+            out.print(f"[dim]{'; '.join(notes)}[/dim]", highlight=False)
 
 
 @app.command()

@@ -58,3 +58,13 @@ def test_demo_runs_the_main_job(tmp_path: Path) -> None:
     assert "already" in done.stdout  # and showed the loop breaker
     # Then the agent, with the offline planner, did the task and answered.
     assert "Answer:" in done.stdout and "Koalition einigt sich" in done.stdout.split("Answer:")[1]
+
+
+def test_demo_runs_the_agent_and_replays_what_it_learned(tmp_path: Path) -> None:
+    done = waypost("demo", data_dir=tmp_path, timeout=240)
+    assert done.returncode == 0, done.stderr
+    out = " ".join(done.stdout.split())
+    assert "Koalition einigt sich nach Marathonsitzung auf Haushalt 2026" in out
+    assert "learned the skill" in out  # the first run taught something...
+    assert "steps replayed from a learned skill without a model" in out  # ...the second used it
+    assert out.count("success") == 2
