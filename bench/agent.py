@@ -74,13 +74,31 @@ def fill(value: Any, portal: str, finance: str) -> Any:
     return value
 
 
-def make_chat_model(spec: str, base_url: str | None, api_key: str | None, cache: Path) -> Any:
-    """The chat model for ``--model``: ``offline``, ``local:PATH`` (a file or a GGUF package), or a model
-    of an OpenAI-compatible endpoint."""
-    if spec == "offline":
-        from waypost.agent.planner import OfflinePlanner
+def offline_planner(latency: float = 0.0) -> Any:
+    """The offline planner; with ``latency``, it first waits that many seconds per turn, as a model
+    endpoint would (for benchmarks whose point is what the saved turns are worth)."""
+    import asyncio
 
+    from waypost.agent.planner import OfflinePlanner
+
+    if not latency:
         return OfflinePlanner()
+
+    class SlowPlanner(OfflinePlanner):
+        async def _agenerate(self, messages, stop=None, run_manager=None, **kwargs):  # type: ignore[override]
+            await asyncio.sleep(latency)
+            return await super()._agenerate(messages, stop, run_manager, **kwargs)
+
+    return SlowPlanner()
+
+
+def make_chat_model(
+    spec: str, base_url: str | None, api_key: str | None, cache: Path, latency: float = 0.0
+) -> Any:
+    """The chat model for ``--model``: ``offline`` (waiting ``latency`` s per turn), ``local:PATH`` (a
+    file or a GGUF package), or a model of an OpenAI-compatible endpoint."""
+    if spec == "offline":
+        return offline_planner(latency)
     if spec.startswith("local:"):
         from waypost.agent.local_model import LocalGGUFChat
 

@@ -81,7 +81,9 @@ async def main_async(args: argparse.Namespace) -> int:
     if not tasks:
         print("no tasks match --only", file=sys.stderr)
         return 2
-    model = make_chat_model(args.model, None, None, Path(tempfile.gettempdir()) / "waypost-bench-models")
+    model = make_chat_model(
+        args.model, None, None, Path(tempfile.gettempdir()) / "waypost-bench-models", args.model_latency
+    )
     pairs: list[Pair] = []
     with DemoSite() as site:
         for raw in tasks:
@@ -95,7 +97,7 @@ async def main_async(args: argparse.Namespace) -> int:
             pairs.append(Pair(task["id"], first, second))
             if args.verbose:
                 print(f"{task['id']}: learned {first.learned}", file=sys.stderr)
-    print_table(pairs, args.model)
+    print_table(pairs, args.model + (f" (+{args.model_latency:g} s per turn)" if args.model_latency else ""))
     if args.json:
         text = json.dumps([asdict(p) for p in pairs], indent=1) + "\n"
         await asyncio.to_thread(Path(args.json).write_text, text, encoding="utf-8")
@@ -136,6 +138,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--model", default="offline", help="offline | local:PATH | an OpenAI-compatible model"
+    )
+    parser.add_argument(
+        "--model-latency", type=float, default=0.0, help="offline: seconds per turn, as a model endpoint"
     )
     parser.add_argument("--tasks", default=str(TASKS))
     parser.add_argument("--only", nargs="*", help="task ids or categories")

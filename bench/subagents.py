@@ -39,6 +39,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from agent import offline_planner
+
 REPO = Path(__file__).resolve().parents[1]
 TASKS = Path(__file__).with_name("tasks") / "tasks.json"
 TOKENIZERS = REPO.parent / "shared" / "tokenizers"
@@ -52,21 +54,6 @@ def load_parts(portal: str, finance: str) -> list[dict[str, Any]]:
         raw = json.dumps(tasks[part]).replace("{portal}", portal).replace("{finance}", finance)
         out.append(json.loads(raw))
     return out
-
-
-def make_model(model_latency: float) -> Any:
-    """The offline planner, waiting ``model_latency`` seconds per turn like a model endpoint would."""
-    from waypost.agent.planner import OfflinePlanner
-
-    if not model_latency:
-        return None  # the runner's default: the offline planner
-
-    class SlowPlanner(OfflinePlanner):
-        async def _agenerate(self, messages, stop=None, run_manager=None, **kwargs):  # type: ignore[override]
-            await asyncio.sleep(model_latency)
-            return await super()._agenerate(messages, stop, run_manager, **kwargs)
-
-    return SlowPlanner()
 
 
 def answered(part: dict[str, Any], answer: str) -> bool:
@@ -129,7 +116,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     from waypost.demo.server import DemoSite
 
     rows: list[dict[str, Any]] = []
-    model = make_model(args.model_latency)
+    model = offline_planner(args.model_latency) if args.model_latency else None
     with DemoSite(latency=args.site_latency) as site:
         parts = load_parts(site.url, site.finance_url)
         merged = ""
