@@ -24,7 +24,7 @@ from langchain_core.tools import StructuredTool
 from pydantic import Field
 
 from waypost.errors import WaypostError
-from waypost.planning.evidence import EvidenceItem
+from waypost.planning.evidence import EvidenceItem, short
 from waypost.planning.session import PlanningSession, QueryCapReached, StepTimeout
 from waypost.planning.spec import Constraints, Filters, Intent, QuerySpecError, parse_spec
 from waypost.planning.telemetry import PlannerStore
@@ -60,12 +60,51 @@ def pack_items(text: str) -> list[EvidenceItem]:
     return [EvidenceItem(int(n), label, role, "", "", (), 0.0) for n, role, label in _PACK_LINE.findall(text)]
 
 
-def compact_view(title: str, url: str, status: str) -> str:
-    """The small page observation of a rag run: title, URL and the last result's first line."""
-    return (
-        f"You are on: {title} ({url})\n{status}\n"
-        "The page is not listed here: call find_evidence to look for what you need."
-    )
+MAIN_LINKS = 6
+"""Main-content links a rag view lists (in page order): the page's list, for "the n-th article"."""
+MATCHING_LINKS = 3
+"""Links matching the navigation hint a rag view lists (the hint is the question the view answers)."""
+
+
+def compact_view(
+    title: str, url: str, status: str, *, matching: Sequence[tuple[str, str]] = (), hint: str = "",
+    main: Sequence[tuple[str, str]] = (), main_total: int = 0,
+) -> str:  # fmt: skip
+    """The small page observation of a rag run: title, URL, the result, and a short link excerpt.
+
+    Args:
+        title: The page title.
+        url: The page URL.
+        status: The last result's first line.
+        matching: ``(label, url)`` of the few links that match the navigation hint.
+        hint: The navigation hint.
+        main: ``(label, url)`` of the first main-content links, in page order.
+        main_total: How many main-content links the page has.
+    """
+    lines = [f"You are on: {title} ({url})", status]
+    if matching:
+        lines.append(f'Matching "{short(hint, 60)}":')
+        lines += [f"For {short(label, 60)}: {target}" for label, target in matching]
+    if main:
+        lines.append("Main content:")
+        lines += [f"For {short(label, 100)}: {target}" for label, target in main]
+    more = f" (first {len(main)} of {main_total} main links shown)" if main_total > len(main) else ""
+    lines.append(f"The rest of the page is not listed{more}: call find_evidence to look for what you need.")
+    return "\n".join(lines)
+
+
+def _excerpt(view: Any, page_url: str) -> dict[str, Any]:
+    """The link excerpt of a rag view: the hint's best links and the first main-content links."""
+    from waypost.page.links import display_url
+
+    def pair(link: Any) -> tuple[str, str]:
+        return link.label, display_url(link.url, page_url)
+
+    matching = [pair(link) for link in view.links if link.matches_hint][:MATCHING_LINKS]
+    shown = {target for _, target in matching}
+    main_links = sorted((link for link in view.links if link.group == "main"), key=lambda link: link.position)
+    main = [pair(link) for link in main_links if pair(link)[1] not in shown][:MAIN_LINKS]
+    return {"matching": matching, "hint": view.hint or "", "main": main, "main_total": len(main_links)}
 
 
 def rag_tools(wp: Waypost, planning: PlanningSession) -> list[StructuredTool]:
@@ -83,7 +122,8 @@ def rag_tools(wp: Waypost, planning: PlanningSession) -> list[StructuredTool]:
         if result.view is None or not result.ok or result.blocked:
             return result.text  # guards and walls are answered in full: they say what to do next
         status = f"HTTP {result.status}." if result.status and result.status >= 400 else "Loaded."
-        return compact_view(result.view.title, result.final_url or target, status)
+        page_url = result.final_url or target
+        return compact_view(result.view.title, page_url, status, **_excerpt(result.view, page_url))
 
     async def find_evidence(
         intent: Intent,
@@ -147,7 +187,7 @@ def _rag_toolbox(base: type) -> type:
         def schema(
             self, name: str, *, enums: Mapping[str, Sequence[str]] | None = None, strict: bool = False
         ) -> dict[str, Any]:
-            pack = self.planning.pack if self.planning is not None else None
+            pack = (self.planning.pack or self.planning.last_pack) if self.planning is not None else None
             if name == "act_on_evidence" and self.constrain and pack is not None and pack.numbers:
                 enums = {**(enums or {}), "evidence": [str(n) for n in pack.numbers]}
             return super().schema(name, enums=enums, strict=strict)

@@ -17,7 +17,7 @@ from waypost.planning.spec import Filters, QuerySpec
 from waypost.retrieval.instructions import Step, parse_instruction
 from waypost.retrieval.query import parse_query
 from waypost.retrieval.synonyms import STOPWORDS
-from waypost.retrieval.text import words
+from waypost.retrieval.text import content_words, field_words, token_match, words
 
 _FITS: dict[str, frozenset[str]] = {
     "type": frozenset(
@@ -82,3 +82,42 @@ def pick(items: Sequence[EvidenceItem], action: Action) -> EvidenceItem | None:
             if item.role in fits:
                 return item
     return items[0]
+
+
+FIELD_MATCH = 0.5
+"""How well an item's label must match a field's words to be chosen for it (0..1)."""
+
+
+def label_match(words_of: str, label: str) -> float:
+    """How well ``label`` matches the words ``words_of`` names (mean word match, synonyms count)."""
+    wanted = content_words(words_of) or words(words_of)
+    if not wanted:
+        return 0.0
+    have = field_words(label)
+    return sum(token_match(w, have) for w in wanted) / len(wanted)
+
+
+def assign(fields: Sequence[tuple[str, Action]], items: Sequence[EvidenceItem]) -> list[EvidenceItem | None]:
+    """For each ``(words, action)`` the pack item it names, or ``None``: one query for a whole form.
+
+    An item fits when its role fits the action and its label matches the words (at least
+    :data:`FIELD_MATCH`); each item is given to one field at most, best matches first.
+    """
+    scored = sorted(
+        (
+            (label_match(text, item.label), -n, -item.number, n, item)
+            for n, (text, action) in enumerate(fields)
+            for item in items
+            if item.role in _FITS.get(action, frozenset({item.role}))
+        ),
+        key=lambda t: t[:3],
+        reverse=True,
+    )
+    chosen: list[EvidenceItem | None] = [None] * len(fields)
+    taken: set[int] = set()
+    for score, _, _, n, item in scored:
+        if score < FIELD_MATCH or chosen[n] is not None or item.number in taken:
+            continue
+        chosen[n] = item
+        taken.add(item.number)
+    return chosen

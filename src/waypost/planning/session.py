@@ -88,6 +88,8 @@ class PlanningSession:
         self.records: list[StepRecord] = []
         self._model_tokens = (0, 0)  # a graph run's totals so far, as the agent node counted them
         self._mark = (0, 0)  # the totals when the last step ended
+        self.last_pack: EvidencePack | None = None
+        """The pack of the last finished step: still valid for the next step on the same page."""
 
     # -- the step ------------------------------------------------------------------------------
 
@@ -165,6 +167,16 @@ class PlanningSession:
         round is left. With ``dry_run`` the item is only validated (for offline evaluation).
         """
         pack = self.pack
+        last = self.last_pack
+        if pack is None and last is not None and last.url == page.url and last.fingerprint:
+            # One query for several steps on the same page (a form's fields): the items are still
+            # there; each one is validated in the live page before anything is done.
+            if self.step is None:
+                self.begin()
+            assert self.step is not None
+            self.step.packs.append(last)
+            self.step.url = page.url
+            pack = last
         if pack is None or self.step is None:
             return Execution(False, "There is no evidence yet: call find_evidence first.", status="bad_plan")
         item = pack.item(number)
@@ -216,6 +228,7 @@ class PlanningSession:
         self.records.append(record)
         if self.store is not None:
             self.store.log(record)
+        self.last_pack = step.packs[-1] if step.packs and success else None
         self.step = None
         return record
 

@@ -859,7 +859,11 @@ def _do_form(run: Run, goal: FillForm, next_goal: Goal | None) -> None:
     else:
         run.ensure_view(None)
     filled: list[str] = []
-    for spec in goal.fields:
+    found = _fill_rag(run, goal) if run.mode == "rag" and len(goal.fields) > 1 else {}
+    for n, spec in enumerate(goal.fields):
+        if n in found:
+            filled.append(_filled_name(found[n], spec.label))
+            continue
         if spec.kind == "check":
             text = _check_box(run, spec.label)
         elif spec.kind == "select":
@@ -881,11 +885,16 @@ def _do_form(run: Run, goal: FillForm, next_goal: Goal | None) -> None:
     if not goal.submit:
         run.facts.append(run.texts("form_filled", fields=fields))
         return
-    text = run.call(
-        "click",
-        {"target": "send button"},
-        note="Send the form.",
-        alternatives=[{"target": "submit button"}],
+    send = found.get(len(goal.fields))
+    text = (
+        send
+        if send is not None
+        else run.call(
+            "click",
+            {"target": "send button"},
+            note="Send the form.",
+            alternatives=[{"target": "submit button"}],
+        )
     )
     outcome = action_outcome(text)
     button = run.texts.quote(_clicked_name(text), 60)
@@ -918,6 +927,66 @@ def _do_form(run: Run, goal: FillForm, next_goal: Goal | None) -> None:
     raise _Finish(
         run.texts("form_not_sent", fields=fields, button=button, missing=reason) + _done_suffix(run)
     )
+
+
+def _fill_rag(run: Run, goal: FillForm) -> dict[int, str]:
+    """Planner-RAG: one evidence query for all of a form's fields, then one action per field it found.
+
+    Returns the answers by field number; the fields the pack does not name are left to a query of
+    their own.
+    """
+    from waypost.planning.agent import pack_items
+    from waypost.planning.rules import assign
+    from waypost.planning.spec import MAX_K
+
+    keywords = list(dict.fromkeys(w for f in goal.fields for w in f.label.split()))
+    if goal.submit:
+        keywords.append("send")
+    spec = {"intent": "type", "keywords": keywords[:12], "k": min(MAX_K, 2 * len(goal.fields))}
+    if goal.form:
+        spec["filters"] = {"section_hint": goal.form}
+    text = run.call(
+        "find_evidence", spec, note="Look for the form's fields.", ok=lambda t: bool(pack_items(t))
+    )
+    wanted: list[tuple[str, Any]] = [(f.label, f.kind) for f in goal.fields]
+    if goal.submit:
+        wanted.append(("send submit", "click"))
+    done: dict[int, str] = {}
+    if is_compressed(text):
+        # The graph has since shortened the pack: the choices made on it are the recorded calls.
+        while (recorded := run.follow("act_on_evidence")) is not None:
+            n = _field_of(recorded, goal, wanted, done)
+            if n is None:
+                break
+            ok = _stays if n < len(goal.fields) else _default_ok("click")
+            done[n] = run.call("act_on_evidence", dict(recorded), note=f"Fill {wanted[n][0]!r}.", ok=ok)
+        return done
+    items = assign(wanted, pack_items(text))
+    for n, ((label, action), item) in enumerate(zip(wanted, items, strict=True)):
+        if item is None:
+            continue
+        args: dict[str, Any] = {"evidence": item.number, "action": action}
+        if n < len(goal.fields):
+            args["text"] = "true" if action == "check" else goal.fields[n].value
+            note, ok = f"Fill {label!r} (item {item.number}).", _stays
+        elif item.role not in ("button", "link") or any(i is None for i in items[:n]):
+            continue  # send only after every field was found here (else the others come first)
+        else:
+            note, ok = f"Send the form (item {item.number}).", _default_ok("click")
+        done[n] = run.call("act_on_evidence", args, note=note, ok=ok)
+    return done
+
+
+def _field_of(
+    recorded: Mapping[str, Any], goal: FillForm, wanted: Sequence[tuple[str, str]], done: Mapping[int, str]
+) -> int | None:
+    """The form field (or the send button, numbered after the fields) a recorded evidence action was for."""
+    for n, (_, action) in enumerate(wanted):
+        if n in done or recorded.get("action") != action:
+            continue
+        if n >= len(goal.fields) or action == "check" or recorded.get("text") == goal.fields[n].value:
+            return n
+    return None
 
 
 def _clicked_name(text: str) -> str:
