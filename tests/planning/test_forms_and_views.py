@@ -108,3 +108,22 @@ async def test_a_scripted_model_reads_the_nth_item_from_the_rag_views_excerpt(wp
     assert "Main content:" in view and 2 <= len(links) <= MAIN_LINKS
     assert all("/english/" in line for line in links[:2])
     assert not pack_items(view)  # no evidence numbers: acting still goes through find_evidence
+
+
+def test_the_evidence_tools_schemas_should_be_lean_and_still_enumerate_the_pack() -> None:
+    import json
+
+    from waypost.agent.context import count_text_tokens
+    from waypost.planning.agent import lean_schema
+    from waypost.planning.spec import QuerySpec
+
+    find = lean_schema("find_evidence")["function"]["parameters"]
+    assert set(find["properties"]) == set(QuerySpec.model_fields) and find["required"] == [
+        "intent",
+        "keywords",
+    ]
+    act = lean_schema("act_on_evidence", ["1", "4"])["function"]["parameters"]["properties"]
+    assert act["evidence"] == {"enum": ["1", "4"]}
+    # Bound on every turn of a rag run: together well under the pydantic-derived 570 tokens.
+    both = [lean_schema("find_evidence"), lean_schema("act_on_evidence", ["1", "4"])]
+    assert count_text_tokens(json.dumps(both, separators=(",", ":"))) < 300

@@ -52,6 +52,38 @@ ACT_DESCRIPTION = (
 )
 
 
+LEAN_FIND = (
+    "Find what you need on the page (it is not shown to you): answers with numbered evidence items. "
+    "At most 2 queries per step."
+)
+LEAN_ACT = "One action on one evidence item. text: what to type, the option, or 'false' to untick."
+
+
+def lean_schema(name: str, evidence: Sequence[str] | None = None) -> dict[str, Any]:
+    """The schema a model sees for an evidence tool: no defaults, no repeated descriptions.
+
+    They are bound on every turn of a rag run, so every token counts; the tools still validate their
+    arguments with the full pydantic models.
+    """
+    from waypost.planning.execute import ACTIONS
+    from waypost.planning.loop import query_parameters
+
+    if name == "find_evidence":
+        return {
+            "type": "function",
+            "function": {"name": name, "description": LEAN_FIND, "parameters": query_parameters()},
+        }
+    number: dict[str, Any] = {"enum": list(evidence)} if evidence else {"type": "integer"}
+    props = {
+        "evidence": number,
+        "action": {"enum": list(ACTIONS)},
+        "text": {"type": "string"},
+        "submit": {"type": "boolean"},
+    }
+    params = {"type": "object", "properties": props, "required": ["evidence", "action"]}
+    return {"type": "function", "function": {"name": name, "description": LEAN_ACT, "parameters": params}}
+
+
 _PACK_LINE = re.compile(r'^\[(\d+)\] (\S+) "(.*?)"(?: · |$)', re.M)
 
 
@@ -190,7 +222,9 @@ def _rag_toolbox(base: type) -> type:
             pack = (self.planning.pack or self.planning.last_pack) if self.planning is not None else None
             if name == "act_on_evidence" and self.constrain and pack is not None and pack.numbers:
                 enums = {**(enums or {}), "evidence": [str(n) for n in pack.numbers]}
-            return super().schema(name, enums=enums, strict=strict)
+            if strict or name not in RAG_TOOLS:
+                return super().schema(name, enums=enums, strict=strict)
+            return lean_schema(name, (enums or {}).get("evidence"))
 
         def note_tokens(self, tokens_in: int, tokens_out: int) -> None:
             if self.planning is not None:

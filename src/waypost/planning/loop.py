@@ -11,6 +11,7 @@ to the next round.
 from __future__ import annotations
 
 import asyncio
+import copy
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -111,6 +112,11 @@ def plan_schema(numbers: list[int]) -> dict[str, Any]:
             },
         },
     }
+
+
+def query_parameters() -> dict[str, Any]:
+    """The QuerySpec as lean JSON-schema parameters (a fresh copy): for any tool whose arguments are one."""
+    return copy.deepcopy(_QUERY_SCHEMA["parameters"])
 
 
 def step_schemas(names: list[str], numbers: list[int]) -> list[dict[str, Any]]:
