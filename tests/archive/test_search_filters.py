@@ -97,6 +97,7 @@ def make_schema_1(path: Path) -> None:
         """
         DROP INDEX documents_by_body_filters;
         DROP INDEX documents_by_url;
+        DROP INDEX documents_by_session_body;
         CREATE INDEX documents_by_body ON documents(body_id) WHERE body_id IS NOT NULL;
         UPDATE meta SET value = '1' WHERE key = 'schema_version';
         """
@@ -123,7 +124,7 @@ def test_opening_a_schema_1_archive_should_migrate_it_and_keep_every_record(tmp_
     store = ArchiveStore(path, create=False)
     try:
         assert store._schema_version() == SCHEMA_VERSION
-        assert {"documents_by_url", "documents_by_body_filters"} <= indexes(path)
+        assert {"documents_by_url", "documents_by_body_filters", "documents_by_session_body"} <= indexes(path)
         assert "documents_by_body" not in indexes(path)
         assert store.integrity_errors() == []
         assert store.stats().documents == len(URLS)
@@ -137,6 +138,34 @@ def test_opening_a_schema_1_archive_should_migrate_it_and_keep_every_record(tmp_
     finally:
         store.close()
     ArchiveStore(path, create=False).close()  # opening it again: nothing left to migrate
+
+
+def test_opening_a_schema_2_archive_should_add_the_session_index_and_keep_every_record(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "archive.db"
+    old = ArchiveStore(path)
+    old.add([page(url, f"<p>beacon {n}</p>", session=f"s{n % 2}") for n, url in enumerate(URLS)])
+    old.close()
+    db = sqlite3.connect(path)
+    db.executescript(
+        "DROP INDEX documents_by_session_body; UPDATE meta SET value = '2' WHERE key = 'schema_version';"
+    )
+    db.close()
+
+    store = ArchiveStore(path, create=False)
+    try:
+        assert store._schema_version() == SCHEMA_VERSION
+        assert "documents_by_session_body" in indexes(path)
+        assert store.integrity_errors() == []
+        assert [store.get(n + 1).text for n in range(len(URLS))] == [f"beacon {n}" for n in range(len(URLS))]
+        assert sorted(h.url for h in store.search("beacon", session_id="s0")) == sorted(URLS[0::2])
+        plan = store._db.execute(
+            "EXPLAIN QUERY PLAN SELECT 1 FROM documents d WHERE d.body_id = 1 AND d.session_id = 's0'"
+        ).fetchall()
+        assert "documents_by_session_body" in str(plan)
+    finally:
+        store.close()
 
 
 def test_opening_an_archive_of_a_newer_schema_should_explain(tmp_path: Path) -> None:
