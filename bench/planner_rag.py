@@ -19,7 +19,9 @@ deterministic planner (the offline rule-based one):
   validation lets it try the next fitting element.
 
 Tokens are counted (cl100k) on the messages each mode would send a chat model, tool schemas
-included: ``rag`` makes two calls per round (query, then plan), ``full`` one. A step succeeds when
+included: ``rag`` makes two calls per round (query, then plan), ``full`` one. A second rag row counts
+only the plan calls: the QuerySpec from the rule-based generator, no model call (the issue's offline
+setting). A step succeeds when
 the chosen element is the gold one and passes validation. hit@k: the gold element is in what the
 planner was shown (the first pack for ``rag``; the full list for ``full``). The "oracle" line is the
 scripted model that picks the gold element whenever it was shown.
