@@ -177,3 +177,53 @@ def test_opening_an_archive_of_a_newer_schema_should_explain(tmp_path: Path) -> 
     db.close()
     with pytest.raises(ArchiveError, match="newer Waypost"):
         ArchiveStore(path, create=False)
+
+
+PREFIX_PAGES = {
+    "http://t.test/1": "<title>salad</title><p>tomato soup with tomatoes</p>",
+    "http://t.test/2": "<p>tomato and tomatoes</p>",
+    "http://t.test/3": "<p>tomatoes, a tomato, weeds</p>",
+    "http://t.test/4": "<p>tomatillo soup</p>",
+    "http://t.test/5": "<title>Tomatillo</title><p>green weed</p>",
+}
+PREFIX_QUERIES = [
+    "tomat*",
+    "soup tomat*",
+    "tomat* OR weed*",
+    'tomat* NOT "green weed"',
+    "title:tomat*",
+    "TOMAT*",
+]
+
+
+def prefix_results(store: ArchiveStore) -> dict[str, list[str]]:
+    return {q: sorted(h.url for h in store.search(q)) for q in PREFIX_QUERIES}
+
+
+def test_prefix_words_spelled_out_should_find_what_fts5_finds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = ArchiveStore(tmp_path / "archive.db")
+    store.add([page(url, body) for url, body in PREFIX_PAGES.items()])
+    native = prefix_results(store)
+    assert native["tomat*"] == sorted(PREFIX_PAGES)
+    monkeypatch.setattr(store_module, "PREFIX_MERGE_BODIES", 0)  # spell out every prefix
+    assert store._expand_prefixes("soup tomat*") == 'soup AND ("tomato" OR "tomatoes" OR "tomatillo")'
+    assert store._expand_prefixes("title:tomat*") == "title:tomat*"  # not plain: FTS5 takes it as it is
+    assert prefix_results(store) == native
+    hits = store.search("tomat*")
+    assert all("**tomat" in h.snippet.lower() for h in hits)
+    store.close()
+
+
+def test_a_prefix_of_many_words_should_be_matched_by_its_most_widespread_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = ArchiveStore(tmp_path / "archive.db")
+    store.add([page(url, body) for url, body in PREFIX_PAGES.items()])
+    monkeypatch.setattr(store_module, "PREFIX_MERGE_BODIES", 0)
+    monkeypatch.setattr(store_module, "PREFIX_TERMS", 2)
+    # tomato (3 bodies), tomatoes (3), tomatillo (2)
+    assert sorted(h.url for h in store.search("tomat*")) == [f"http://t.test/{n}" for n in (1, 2, 3)]
+    assert store.search("tomatil*")[0].url in ("http://t.test/4", "http://t.test/5")
+    store.close()

@@ -43,8 +43,18 @@ RANK_WINDOW = 500
 TITLE_WEIGHT = 4.0
 URL_LIST_LIMIT = 10_000
 """Documents under a URL prefix up to which a search lists their bodies rather than probing each match."""
+PREFIX_TERMS = 8
+"""Words a ``word*`` query is matched by at most: when more start so, the ones in most bodies."""
+PREFIX_MERGE_BODIES = 5_000
+"""Up to this many list entries in all, FTS5 merges a prefix's word lists itself."""
 _QUERY_ERRORS = ("fts5:", "no such column", "unterminated string", "unknown special query", "malformed match")
 _WORD = re.compile(r"\w+", re.UNICODE)
+# A query of plain parts only: quoted phrases, barewords (word* too) and AND / OR / NOT.
+_PLAIN_PART = r'"(?:[^"]|"")*"\*?|[\w\u0080-\U0010ffff]+\*?'
+_PLAIN_QUERY = re.compile(rf"(?:\s*(?:{_PLAIN_PART}))*\s*")
+_PARTS = re.compile(_PLAIN_PART)
+_ASCII_PREFIX = re.compile(r"([A-Za-z0-9]+)\*")
+_OPERATOR_WORDS = frozenset({"AND", "OR", "NOT"})
 _DOC_ID = re.compile(r"\s*(?:doc(?:ument)?\s*)?#?\s*(\d{1,18})\s*", re.IGNORECASE)
 
 _INSERT_DOCUMENT = """
@@ -377,7 +387,10 @@ class ArchiveStore:
             f"SELECT rowid, bm25(body_index, {TITLE_WEIGHT}, 1.0) FROM body_index "
             f"WHERE body_index MATCH ?{narrow}{exists} ORDER BY rowid DESC LIMIT ?"
         )
-        matches = self._match(sql, [query, *narrow_params, *(params if probe else []), RANK_WINDOW], query)
+        fts_query = self._expand_prefixes(query)
+        matches = self._match(
+            sql, [fts_query, *narrow_params, *(params if probe else []), RANK_WINDOW], query
+        )
         ranked = sorted(matches, key=lambda r: (r[1], -r[0]))
         pattern = terms_pattern(query_terms(query))
         hits: list[SearchHit] = []
@@ -394,7 +407,7 @@ class ArchiveStore:
             ).fetchone()
             if doc is None:
                 continue
-            snippet = make_snippet(doc[6] or "", pattern) or self._fts_snippet(query, body_id)
+            snippet = make_snippet(doc[6] or "", pattern) or self._fts_snippet(fts_query, body_id)
             hits.append(
                 SearchHit(
                     id=str(doc[0]),
@@ -408,6 +421,57 @@ class ArchiveStore:
                 )
             )
         return hits
+
+    def _expand_prefixes(self, query: str) -> str:
+        """``word*`` written out as ``("word1" OR "word2" ...)`` from the index's vocabulary.
+
+        FTS5 answers ``word*`` by merging the lists of every word that starts so into one, and
+        BM25 does it a second time to count the bodies: 20-60 ms for a common prefix on 100,000
+        pages. Spelled out, the OR is walked lazily and each word is counted on its own list. At
+        most :data:`PREFIX_TERMS` words, the ones found in most bodies: a prefix that starts more
+        words is matched by its most widespread ones. Only queries of plain parts (words, phrases,
+        AND / OR / NOT) with ASCII prefixes are rewritten; any other query goes to FTS5 as it is.
+        """
+        if "*" not in query or not _PLAIN_QUERY.fullmatch(query):
+            return query
+        parts: list[str] = []
+        expanded = False
+        previous_operand = False
+        for part in _PARTS.findall(query):
+            operand = part not in _OPERATOR_WORDS
+            prefix = _ASCII_PREFIX.fullmatch(part)
+            terms = self._prefix_terms(prefix.group(1).lower()) if prefix else None
+            if terms:
+                part = "(" + " OR ".join(f'"{term}"' for term in terms) + ")"
+                expanded = True
+            if operand and previous_operand:
+                parts.append("AND")  # FTS5 takes no implicit AND next to a parenthesis
+            parts.append(part)
+            previous_operand = operand
+        return " ".join(parts) if expanded else query
+
+    def _prefix_terms(self, prefix: str) -> list[str] | None:
+        """The indexed words that start with ``prefix``, most widespread first.
+
+        Returns:
+            ``None`` when FTS5 had better answer ``prefix*`` itself: the words are few, or the
+            vocabulary cannot be read.
+        """
+        end = prefix_end(prefix)
+        try:
+            self._db.execute(
+                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.body_vocab USING fts5vocab(main, body_index, row)"
+            )
+            rows = self._db.execute(
+                "SELECT term, doc FROM temp.body_vocab WHERE term >= ? AND term < ?", (prefix, end)
+            ).fetchall()
+        except sqlite3.Error as exc:
+            log.debug("no vocabulary for prefix queries: %s", exc)
+            return None
+        if sum(docs for _, docs in rows) <= PREFIX_MERGE_BODIES:
+            return None  # short lists: FTS5's own merge is as quick
+        rows.sort(key=lambda row: (-row[1], row[0]))
+        return [term for term, _ in rows[:PREFIX_TERMS]]
 
     def _url_candidates(self, url_prefix: str | None) -> tuple[str, list[object]]:
         """A filter on the bodies under ``url_prefix``, when they are few enough to list.
