@@ -50,8 +50,8 @@ PREFIX_MERGE_BODIES = 5_000
 _QUERY_ERRORS = ("fts5:", "no such column", "unterminated string", "unknown special query", "malformed match")
 _WORD = re.compile(r"\w+", re.UNICODE)
 # A query of plain parts only: quoted phrases, barewords (word* too) and AND / OR / NOT.
-_PLAIN_PART = r'"(?:[^"]|"")*"\*?|[\w\u0080-\U0010ffff]+\*?'
-_PLAIN_QUERY = re.compile(rf"(?:\s*(?:{_PLAIN_PART}))*\s*")
+_PLAIN_PART = r'"(?:[^"]|"")*+"\*?|[\w\u0080-\U0010ffff]++\*?'
+_PLAIN_QUERY = re.compile(rf"(?:\s*+(?>{_PLAIN_PART}))*+\s*+")  # possessive: no backtracking blow-up
 _PARTS = re.compile(_PLAIN_PART)
 _ASCII_PREFIX = re.compile(r"([A-Za-z0-9]+)\*")
 _OPERATOR_WORDS = frozenset({"AND", "OR", "NOT"})
