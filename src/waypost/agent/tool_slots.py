@@ -29,6 +29,8 @@ CATEGORIES: dict[str, str] = {
     "dismiss_overlays": "act",
     "observe": "read",
     "extract": "read",
+    "find_evidence": "read",  # Planner-RAG (waypost.planning.agent)
+    "act_on_evidence": "act",
     "search_archive": "archive",
     "get_archived": "archive",
     **dict.fromkeys(
