@@ -197,7 +197,7 @@ def stage_costs(items: list[CapturedResponse], folder: Path) -> tuple[float, flo
 def report_ingest(label: str, items: list[CapturedResponse], run: Ingest, folder: Path) -> None:
     size = sum(len(i.body or b"") for i in items)
     prepare_ms, write_ms = stage_costs(items, folder)
-    for leftover in folder.glob("stages.db*"):
+    for leftover in folder.glob("stages*.db*"):
         leftover.unlink()
     seconds = run.seconds
     main_ms, child_ms = run.main_cpu * 1000 / len(items), run.child_cpu * 1000 / len(items)
@@ -333,7 +333,7 @@ def main() -> None:
         items = build(args.docs, article, "articles.test", 1)
         path = folder / "archive.db"
         report_ingest("article pages", items, ingest(path, items, args.workers), folder)
-        print(f"  database   {sum(p.stat().st_size for p in folder.glob('archive.db*')) / 1e9:.2f} GB")
+        print(f"  database   {sum(p.stat().st_size for p in folder.glob('archive*.db*')) / 1e9:.2f} GB")
         runs = [
             (args.mix, visit, "capture mix (1 page + 3 JSON per visit)"),
             (args.pages, saved_page, "full saved pages"),
@@ -342,7 +342,7 @@ def main() -> None:
             if count:
                 other = build(count, make, "other.test", 2)
                 report_ingest(label, other, ingest(folder / "other.db", other, args.workers), folder)
-                for leftover in folder.glob("other.db*"):
+                for leftover in folder.glob("other*.db*"):
                     leftover.unlink()
 
         queries = make_queries(items, args.queries, common_words(articles), 3)

@@ -62,5 +62,8 @@ async def browse(
 
 
 def database_bytes(data_dir: Path) -> bytes:
-    """Everything the archive wrote to disk: the database, its WAL and shared-memory files."""
-    return b"".join(p.read_bytes() for p in sorted(data_dir.glob("archive.db*")))
+    """Everything the archive wrote to disk: the database and its search index, with their WAL and
+    shared-memory files."""
+    files = sorted(data_dir.glob("archive*.db*"))
+    assert any(p.name.startswith("archive-index.db") for p in files)
+    return b"".join(p.read_bytes() for p in files)

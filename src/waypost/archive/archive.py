@@ -104,7 +104,8 @@ class Archive:
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="waypost-archive-read")
         self.state = ArchiveState.OPEN
         try:
-            self._reader = await self._run(lambda: ArchiveStore(self.path))
+            # The writer's indexing thread brings the index up to date: no need to wait for it here.
+            self._reader = await self._run(lambda: ArchiveStore(self.path, catch_up=False))
         except BaseException:
             await self.close()
             raise

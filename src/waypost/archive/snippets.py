@@ -1,13 +1,15 @@
 """Snippets of a hit's text around the words searched for, with those words marked.
 
 Done in Python on the stored text rather than with FTS5's ``snippet()``, which tokenizes every
-hit's whole text again (most of a search's time on long pages). When the words cannot be found
-this way (the index also matches ``Köln`` for ``koln``), the caller falls back to ``snippet()``.
+hit's whole text again (most of a search's time on long pages), and which a contentless index
+cannot give at all. When the words cannot be found as written (the index also matches ``Köln``
+for ``koln``), :func:`make_folded_snippet` looks in a folded copy of the text.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 MARK = "**"
 _QUERY_TERM = re.compile(r"(?:\w+:)?(\w+)(\*?)")
@@ -35,6 +37,23 @@ def terms_pattern(terms: list[tuple[str, bool]]) -> re.Pattern[str] | None:
     return re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)", re.IGNORECASE)
 
 
+def _window(text: str, first: tuple[int, int], before: int, width: int) -> tuple[int, int]:
+    """Where a snippet around the match ``first`` starts and ends, cut at spaces when possible."""
+    start = max(0, first[0] - before)
+    if start:
+        space = text.find(" ", start, first[0])
+        start = space + 1 if space != -1 else start
+    end = min(len(text), start + width)
+    if end < len(text):
+        space = text.rfind(" ", max(first[1], end - 40), end)
+        end = space if space != -1 else end
+    return start, end
+
+
+def _finish(window: str, start: int, end: int, length: int) -> str:
+    return ("…" if start else "") + " ".join(window.split()) + ("…" if end < length else "")
+
+
 def make_snippet(
     text: str, pattern: re.Pattern[str] | None, *, before: int = 60, width: int = 220
 ) -> str | None:
@@ -43,19 +62,50 @@ def make_snippet(
     Returns:
         The snippet, with ``…`` where the text was cut, or ``None`` when nothing matches.
     """
-    if pattern is None:
+    first = pattern.search(text) if pattern is not None else None
+    if pattern is None or first is None:
         return None
-    first = pattern.search(text)
-    if first is None:
-        return None
-    start = max(0, first.start() - before)
-    if start:
-        space = text.find(" ", start, first.start())
-        start = space + 1 if space != -1 else start
-    end = min(len(text), start + width)
-    if end < len(text):
-        space = text.rfind(" ", max(first.end(), end - 40), end)
-        end = space if space != -1 else end
+    start, end = _window(text, first.span(), before, width)
     window = pattern.sub(lambda m: f"{MARK}{m.group(0)}{MARK}", text[start:end])
-    window = " ".join(window.split())
-    return ("…" if start else "") + window + ("…" if end < len(text) else "")
+    return _finish(window, start, end, len(text))
+
+
+class _Folding(dict[int, int]):
+    """``str.translate`` table: a character to its lowercase letter without diacritics, when that
+    is one character (so the folded text keeps every position), else to itself lowercased."""
+
+    def __missing__(self, code: int) -> int:
+        char = chr(code)
+        base = "".join(c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c))
+        folded = base.lower() if len(base) == 1 else char.lower()
+        self[code] = ord(folded) if len(folded) == 1 else code
+        return self[code]
+
+
+_FOLDING = _Folding()
+
+
+def fold(text: str) -> str:
+    """``text`` lowercased and without diacritics, character for character (same length)."""
+    return text.translate(_FOLDING)
+
+
+def make_folded_snippet(
+    text: str, terms: list[tuple[str, bool]], *, before: int = 60, width: int = 220
+) -> str | None:
+    """Like :func:`make_snippet`, matching the terms as the index does: case and diacritics folded.
+
+    The folded text keeps the original's positions, so the snippet shows the original text.
+    """
+    pattern = terms_pattern([(fold(word), prefix) for word, prefix in terms])
+    folded = fold(text)
+    first = pattern.search(folded) if pattern is not None else None
+    if pattern is None or first is None:
+        return None
+    start, end = _window(text, first.span(), before, width)
+    pieces, at = [], start
+    for match in pattern.finditer(folded, start, end):
+        pieces += [text[at : match.start()], MARK, text[match.start() : match.end()], MARK]
+        at = match.end()
+    pieces.append(text[at:end])
+    return _finish("".join(pieces), start, end, len(text))

@@ -2,7 +2,8 @@
 
 Writes come in batches from the background writer; reads (search, get, stats, export) come from
 the API, the tools and the CLI, each on its own connection. Identical bodies are stored once,
-keyed by their SHA-256; every recorded response is a document with a stable integer id.
+keyed by their SHA-256; every recorded response is a document with a stable integer id. The FTS5
+index is a file of its own (:mod:`waypost.archive.search_index`), attached to the connection.
 """
 
 from __future__ import annotations
@@ -29,14 +30,12 @@ from waypost.archive.records import (
     to_datetime,
 )
 from waypost.archive.schema import CONNECTION_PRAGMAS, FIRST_TIME, MIGRATIONS, SCHEMA, SCHEMA_VERSION
-from waypost.archive.snippets import make_snippet, query_terms, terms_pattern
+from waypost.archive.search_index import IndexRow, SearchIndex, index_path, statements, write_transaction
+from waypost.archive.snippets import make_folded_snippet, make_snippet, query_terms, terms_pattern
 from waypost.archive.text import ExtractedText
 
 log = logging.getLogger(__name__)
 
-MARK_START = "**"
-MARK_END = "**"
-SNIPPET_TOKENS = 24
 SNIPPET_SOURCE_CHARS = 200_000  # where a Python snippet looks for the words before snippet() takes over
 RANK_WINDOW = 500
 """Bodies ranked per search at most: when more match, the most recently stored ones."""
@@ -174,13 +173,19 @@ class ArchiveStore:
     Args:
         path: The database file (``<data_dir>/archive.db``).
         create: Create the file and schema if missing; otherwise a missing archive raises.
+        index: Attach the search index (``False``: a connection that only stores records and
+            leaves indexing them to :meth:`index_rows` on another connection, as the writer does).
+        catch_up: Index at once what the index lacks (see :meth:`SearchIndex.catch_up`).
 
     Raises:
         ArchiveError: The database cannot be opened, or does not exist and ``create`` is false.
     """
 
-    def __init__(self, path: Path | str, *, create: bool = True) -> None:
+    def __init__(
+        self, path: Path | str, *, create: bool = True, index: bool = True, catch_up: bool = True
+    ) -> None:
         self.path = Path(path)
+        self.index: SearchIndex | None = None
         if not self.path.exists():
             if not create:
                 raise ArchiveError(
@@ -197,6 +202,26 @@ class ArchiveStore:
             raise ArchiveError(
                 f"Cannot open the archive {self.path}: {exc}. Check the file, or move it away."
             ) from exc
+        if index:
+            self._open_index(catch_up)
+
+    def _open_index(self, catch_up: bool) -> None:
+        path = index_path(self.path)
+        try:
+            if not path.exists():
+                create_private_file(path)
+            self.index = SearchIndex(self._db, path)
+        except (OSError, sqlite3.Error) as exc:
+            self._db.close()
+            raise ArchiveError(
+                f"Cannot open the search index {path} of the archive: {exc}. It holds nothing the "
+                "archive does not: move it away and it is rebuilt."
+            ) from exc
+        if catch_up:
+            try:
+                self.index.catch_up()
+            except sqlite3.OperationalError as exc:  # a read-only index: search what it holds
+                log.warning("cannot bring the search index %s up to date: %s", path, exc)
 
     def _ensure_schema(self) -> None:
         has_meta = self._db.execute(
@@ -229,9 +254,8 @@ class ArchiveStore:
         try:
             version = self._schema_version()  # another process may have migrated it meanwhile
             for target in range(version + 1, SCHEMA_VERSION + 1):
-                for statement in MIGRATIONS.get(target, "").split(";"):
-                    if statement.strip():
-                        self._db.execute(statement)
+                for statement in statements(MIGRATIONS.get(target, "")):
+                    self._db.execute(statement)
             self._db.execute(
                 "INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
             )
@@ -258,7 +282,7 @@ class ArchiveStore:
     def add(
         self, items: Sequence[CapturedResponse], prepared: Sequence[PreparedBody | None] | None = None
     ) -> list[int]:
-        """Record responses in one transaction and return their document ids, in order.
+        """Record responses in one transaction, index their new bodies, and return the document ids.
 
         Args:
             items: The responses.
@@ -267,25 +291,47 @@ class ArchiveStore:
         Raises:
             ArchiveError: The transaction failed; nothing of it was written.
         """
-        if not items:
-            return []
-        ids: list[int] = []
-        try:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                for n, item in enumerate(items):
-                    ready = prepared[n] if prepared is not None else None
-                    body_id = self._store_body(item, ready) if item.body_state is BodyState.STORED else None
-                    ids.append(self._insert_document(item, body_id))
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-        except sqlite3.Error as exc:
-            raise ArchiveError(f"Could not write {len(items)} record(s) to {self.path}: {exc}.") from exc
+        ids, rows = self.add_unindexed(items, prepared)
+        self.index_rows(rows)
         return ids
 
-    def _store_body(self, item: CapturedResponse, ready: PreparedBody | None) -> int | None:
+    def add_unindexed(
+        self, items: Sequence[CapturedResponse], prepared: Sequence[PreparedBody | None] | None = None
+    ) -> tuple[list[int], list[IndexRow]]:
+        """Like :meth:`add`, but leave the new bodies to be indexed: they are returned for that.
+
+        Raises:
+            ArchiveError: The transaction failed; nothing of it was written.
+        """
+        if not items:
+            return [], []
+        ids: list[int] = []
+        rows: list[IndexRow] = []
+        try:
+            with write_transaction(self._db, "main.meta"):
+                for n, item in enumerate(items):
+                    ready = prepared[n] if prepared is not None else None
+                    body_id = (
+                        self._store_body(item, ready, rows) if item.body_state is BodyState.STORED else None
+                    )
+                    ids.append(self._insert_document(item, body_id))
+        except sqlite3.Error as exc:
+            raise ArchiveError(f"Could not write {len(items)} record(s) to {self.path}: {exc}.") from exc
+        return ids, rows
+
+    def index_rows(self, rows: Sequence[IndexRow]) -> None:
+        """Index bodies stored by :meth:`add_unindexed`. A failure is logged, never raised: the
+        records are stored, and the next :meth:`SearchIndex.catch_up` indexes them."""
+        if self.index is None or not rows:
+            return
+        try:
+            self.index.add(rows)
+        except sqlite3.Error as exc:
+            log.warning("could not index %d archived bodies (indexed when next opened): %s", len(rows), exc)
+
+    def _store_body(
+        self, item: CapturedResponse, ready: PreparedBody | None, rows: list[IndexRow]
+    ) -> int | None:
         body = item.body
         if body is None:
             return None
@@ -302,6 +348,7 @@ class ArchiveStore:
         )
         body_id = int(cursor.lastrowid or 0)
         self._db.execute("INSERT INTO raw_bodies (id, raw) VALUES (?, ?)", (body_id, body))
+        rows.append((body_id, extracted.title, extracted.text))
         return body_id
 
     def _insert_document(self, item: CapturedResponse, body_id: int | None) -> int:
@@ -370,6 +417,8 @@ class ArchiveStore:
                 "The search query is empty: give one or more words to look for.", query="", plain_query=""
             )
         limit = max(1, min(int(limit), 100))
+        if self.index is None:
+            raise ArchiveError("This archive connection was opened without its search index.")
         if url_prefix and not _encodable(url_prefix):
             return []  # no stored URL holds a lone surrogate
         where, params = self._filters(session_id, url_prefix, mime)
@@ -384,7 +433,7 @@ class ArchiveStore:
         )
         # Walking the matches newest first bounds the work: BM25 for RANK_WINDOW rows at most.
         sql = (
-            f"SELECT rowid, bm25(body_index, {TITLE_WEIGHT}, 1.0) FROM body_index "
+            f"SELECT rowid, bm25(body_index, {TITLE_WEIGHT}, 1.0) FROM {SearchIndex.table} "
             f"WHERE body_index MATCH ?{narrow}{exists} ORDER BY rowid DESC LIMIT ?"
         )
         fts_query = self._expand_prefixes(query)
@@ -407,7 +456,7 @@ class ArchiveStore:
             ).fetchone()
             if doc is None:
                 continue
-            snippet = make_snippet(doc[6] or "", pattern) or self._fts_snippet(fts_query, body_id)
+            snippet = make_snippet(doc[6] or "", pattern) or self._folded_snippet(query, body_id)
             hits.append(
                 SearchHit(
                     id=str(doc[0]),
@@ -460,7 +509,7 @@ class ArchiveStore:
         end = prefix_end(prefix)
         try:
             self._db.execute(
-                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.body_vocab USING fts5vocab(main, body_index, row)"
+                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.body_vocab USING fts5vocab(idx, body_index, row)"
             )
             rows = self._db.execute(
                 "SELECT term, doc FROM temp.body_vocab WHERE term >= ? AND term < ?", (prefix, end)
@@ -495,13 +544,14 @@ class ArchiveStore:
             [url_prefix, end],
         )
 
-    def _fts_snippet(self, query: str, body_id: int) -> str:
-        row = self._db.execute(
-            "SELECT snippet(body_index, -1, ?, ?, '…', ?) FROM body_index "
-            "WHERE body_index MATCH ? AND rowid = ?",
-            (MARK_START, MARK_END, SNIPPET_TOKENS, query, body_id),
-        ).fetchone()
-        return " ".join(row[0].split()) if row and row[0] else ""
+    def _folded_snippet(self, query: str, body_id: int) -> str:
+        """A snippet for a match the plain pattern missed: a diacritic or case folded by the index
+        (``koln`` matches ``Köln``), or a first match past :data:`SNIPPET_SOURCE_CHARS`."""
+        row = self._db.execute("SELECT title, text FROM bodies WHERE id = ?", (body_id,)).fetchone()
+        if row is None:
+            return ""
+        terms = query_terms(query)
+        return make_folded_snippet(row[1] or "", terms) or make_folded_snippet(row[0] or "", terms) or ""
 
     def _match(self, sql: str, params: list[object], query: str) -> list[tuple[int, float]]:
         try:
@@ -605,7 +655,8 @@ class ArchiveStore:
             "SELECT count(*), coalesce(sum(size), 0) FROM bodies"
         ).fetchone()
         by_category = dict(self._db.execute("SELECT category, count(*) FROM documents GROUP BY category"))
-        file_bytes = sum(p.stat().st_size for p in (self.path, Path(f"{self.path}-wal")) if p.exists())
+        files = [self.path, index_path(self.path)]
+        file_bytes = sum(p.stat().st_size for f in files for p in (f, Path(f"{f}-wal")) if p.exists())
         return ArchiveStats(
             path=str(self.path),
             documents=docs,
@@ -621,34 +672,40 @@ class ArchiveStore:
         )
 
     def prune(self, before: float) -> PruneResult:
-        """Delete documents fetched before ``before`` (epoch seconds) and bodies no longer used."""
+        """Delete documents fetched before ``before`` (epoch seconds) and bodies no longer used.
+
+        Three transactions, each safe to stop after: the documents go; then the unused bodies
+        leave the index (which needs their words, so while they are still stored); then those
+        bodies go, unless a new document uses one meanwhile (it is indexed again then).
+        """
+        unused = (
+            "SELECT id FROM bodies WHERE id NOT IN (SELECT body_id FROM documents WHERE body_id IS NOT NULL)"
+        )
         try:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
+            with write_transaction(self._db, "main.meta"):
                 docs = self._db.execute("DELETE FROM documents WHERE ended < ?", (before,)).rowcount
-                bodies = self._db.execute(
-                    "DELETE FROM bodies WHERE id NOT IN "
-                    "(SELECT body_id FROM documents WHERE body_id IS NOT NULL)"
-                ).rowcount
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+            doomed = [row[0] for row in self._db.execute(unused)]
+            if self.index is not None and doomed:
+                self.index.remove(doomed)
+            with write_transaction(self._db, "main.meta"):
+                bodies = self._db.execute(f"DELETE FROM bodies WHERE id IN ({unused})").rowcount
+            if self.index is not None and bodies < len(doomed):
+                self.index.catch_up()
         except sqlite3.Error as exc:
             raise ArchiveError(f"Could not prune {self.path}: {exc}.") from exc
         return PruneResult(documents=docs, bodies=bodies)
 
     def vacuum(self) -> None:
         """Give the space of deleted records back to the file system."""
-        self._db.execute("INSERT INTO body_index(body_index) VALUES ('optimize')")
-        self._db.execute("VACUUM")
+        if self.index is not None:
+            self.index.optimize()
+            self._db.execute("VACUUM idx")
+        self._db.execute("VACUUM main")
 
     def integrity_errors(self) -> list[str]:
         """Problems ``PRAGMA integrity_check`` and the FTS index check find (empty when healthy)."""
-        rows = [r[0] for r in self._db.execute("PRAGMA integrity_check")]
+        rows = [r[0] for r in self._db.execute("PRAGMA main.integrity_check")]
         errors = [r for r in rows if r != "ok"]
-        try:
-            self._db.execute("INSERT INTO body_index(body_index, rank) VALUES ('integrity-check', 1)")
-        except sqlite3.DatabaseError as exc:
-            errors.append(f"search index: {exc}")
+        if self.index is not None:
+            errors += self.index.integrity_errors()
         return errors

@@ -7,7 +7,9 @@ bodies it extracts itself, a backlog goes in chunks to child processes
 owns the SQLite connection, inserts (SQLite lets go of the GIL). Chunks are resolved in the order
 they were submitted, so document ids follow the order of ``submit``. A batch is committed when it
 is full, when its oldest record has waited ``commit_interval`` seconds, when an urgent record (a
-page's main document) arrives, or when someone asks for a flush.
+page's main document) arrives, or when someone asks for a flush. The new bodies of a committed
+batch go to the indexing thread, which writes the search index (a file of its own) on its own
+connection while the writer stores the next batch; a flush completes once they are indexed too.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from pathlib import Path
 from waypost.archive.errors import ArchiveClosed, ArchiveError
 from waypost.archive.extract_worker import ExtractorGone, ExtractorProcess
 from waypost.archive.records import CapturedResponse
+from waypost.archive.search_index import IndexRow
 from waypost.archive.store import ArchiveStore, PreparedBody, extract_body, prepare_body
 
 log = logging.getLogger(__name__)
@@ -33,6 +36,7 @@ log = logging.getLogger(__name__)
 RECENT_BODIES = 4096  # digests the preparer remembers, to skip extracting a body seen just before
 CHUNK_RECORDS = 64  # records the preparer takes from the queue at once
 CHUNK_BYTES = 8 * 1024 * 1024  # ... and body bytes, which bounds the memory a chunk holds
+INDEX_BATCH = 2048  # bodies indexed per transaction at most
 PROCESS_MIN_JOBS = 8  # fewer bodies to extract than this: in the preparing thread, no round trip
 IN_FLIGHT_PER_PROCESS = 2  # chunks sent to a child and not yet answered
 
@@ -109,8 +113,10 @@ class ArchiveWriter:
         self._ready = threading.Event()
         self._open_error: BaseException | None = None
         self._closed = False
+        self._index_queue: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._preparer = threading.Thread(target=self._prepare, name="waypost-archive-prepare", daemon=True)
         self._thread = threading.Thread(target=self._run, name="waypost-archive-writer", daemon=True)
+        self._indexer = threading.Thread(target=self._index, name="waypost-archive-index", daemon=True)
 
     def start(self) -> None:
         """Start the thread and open the database (blocks until it is open).
@@ -122,6 +128,7 @@ class ArchiveWriter:
         self._ready.wait()
         if self._open_error is not None:
             raise self._open_error
+        self._indexer.start()
         self._preparer.start()
 
     def submit(
@@ -159,6 +166,8 @@ class ArchiveWriter:
             self._queue.put(_STOP)
         if self._thread.is_alive():
             self._thread.join(timeout)
+        if self._indexer.is_alive():
+            self._indexer.join(timeout)
 
     # -- the preparing thread ------------------------------------------------------------------
 
@@ -259,7 +268,7 @@ class ArchiveWriter:
 
     def _run(self) -> None:
         try:
-            store = ArchiveStore(self.path)
+            store = ArchiveStore(self.path, index=False)
         except BaseException as exc:
             self._open_error = exc
             self._ready.set()
@@ -269,6 +278,7 @@ class ArchiveWriter:
             self._loop(store)
         finally:
             store.close()
+            self._index_queue.put(_STOP)
             for extractor in self.extractors:
                 extractor.close()
 
@@ -311,8 +321,8 @@ class ArchiveWriter:
             if commit:
                 self._commit(store, batch)
                 batch = []
-                for waiter in waiters:
-                    waiter.set_result(None)
+                for waiter in waiters:  # done once what was committed before it is indexed too
+                    self._index_queue.put(_Flush(waiter))
                 waiters = []
 
     def _resolve(self, chunk: _Chunk) -> None:
@@ -334,7 +344,9 @@ class ArchiveWriter:
         if not batch:
             return
         try:
-            ids = store.add([item.record for item in batch], [item.prepared for item in batch])
+            ids, rows = store.add_unindexed(
+                [item.record for item in batch], [item.prepared for item in batch]
+            )
         except Exception as exc:
             if len(batch) > 1:  # find the one record that fails; write the others
                 for item in batch:
@@ -348,6 +360,45 @@ class ArchiveWriter:
                 )
             return
         self.written += len(ids)
+        if rows:
+            self._index_queue.put(rows)
         for item, doc_id in zip(batch, ids, strict=True):
             if item.future is not None:
                 item.future.set_result(doc_id)
+
+    # -- the indexing thread -------------------------------------------------------------------
+
+    def _index(self) -> None:
+        """Index the bodies the writer committed, in its order; first, what the index lacks."""
+        try:
+            store: ArchiveStore | None = ArchiveStore(self.path)  # catches up on opening
+        except Exception as exc:  # records stay stored; the next opening indexes them
+            log.warning("cannot open the search index of %s: %s", self.path, exc)
+            store = None
+        try:
+            stop = False
+            while not stop:
+                message = self._index_queue.get()
+                rows: list[IndexRow] = []
+                waiters: list[Future[None]] = []
+                while message is not None:  # take what is queued, into one transaction
+                    if message is _STOP:
+                        stop = True
+                        break
+                    if isinstance(message, _Flush):
+                        waiters.append(message.future)
+                    else:
+                        rows.extend(message)  # type: ignore[arg-type]
+                    if len(rows) >= INDEX_BATCH:
+                        break
+                    try:
+                        message = self._index_queue.get_nowait()
+                    except queue.Empty:
+                        message = None
+                if store is not None:
+                    store.index_rows(rows)
+                for waiter in waiters:
+                    waiter.set_result(None)
+        finally:
+            if store is not None:
+                store.close()

@@ -1,0 +1,216 @@
+"""``SearchIndex``: the archive's FTS5 index, a file of its own attached to an archive connection.
+
+The index (``archive-index.db`` beside ``archive.db``) is derived data: one contentless FTS5 row
+per body, keyed by the body's id, holding nothing the archive does not hold too. It lives apart so
+that indexing (the costliest part of storing a page) runs on a second connection, on another
+core, while the writer stores the next batch. The price is that the two files commit one after
+the other, so the index may lag the archive after a crash; :meth:`SearchIndex.catch_up` finds and
+indexes what is missing, and is run whenever an archive is opened for writing or searching.
+
+Writes take the write lock of the index file only: a transaction starts deferred and its first
+statement writes ``index_meta``. (``BEGIN IMMEDIATE`` would lock every attached file, the archive
+too, and the writer and the indexer would take turns.)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+from waypost.archive.schema import INDEX_FIRST_TIME, INDEX_SCHEMA
+
+log = logging.getLogger(__name__)
+
+SCHEMA_NAME = "idx"
+"""The name the index file is attached under: its FTS5 table is ``idx.body_index``."""
+CATCH_UP_CHUNK = 500
+"""Bodies indexed per transaction when catching up."""
+
+IndexRow = tuple[int, str, str]
+"""What the index holds for one body: its id, title and text."""
+
+
+def index_path(archive_path: Path) -> Path:
+    """The index file of an archive: ``archive.db`` → ``archive-index.db``."""
+    return archive_path.with_name(f"{archive_path.stem}-index{archive_path.suffix}")
+
+
+@contextlib.contextmanager
+def write_transaction(db: sqlite3.Connection, meta_table: str) -> Iterator[None]:
+    """A transaction holding the write lock of the file ``meta_table`` is in, and only of that file.
+
+    The first statement writes a row of ``meta_table``, which takes that file's write lock (waiting
+    up to the busy timeout); later reads then see the newest data, so no write in the transaction
+    can fail because another connection committed meanwhile.
+    """
+    db.execute("BEGIN")
+    try:
+        db.execute(
+            f"INSERT OR REPLACE INTO {meta_table}(key, value) VALUES ('written', ?)", (repr(time.time()),)
+        )
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+class SearchIndex:
+    """The index file, attached to ``db`` (a connection to the archive) as ``idx``.
+
+    Args:
+        db: The archive connection.
+        path: The index file; created (0600) if missing.
+
+    Raises:
+        sqlite3.Error: The file cannot be attached or its schema created.
+    """
+
+    table = f"{SCHEMA_NAME}.body_index"
+    meta = f"{SCHEMA_NAME}.index_meta"
+
+    def __init__(self, db: sqlite3.Connection, path: Path) -> None:
+        self._db = db
+        self.path = path
+        db.execute(f"ATTACH DATABASE ? AS {SCHEMA_NAME}", (str(path),))
+        for pragma in ("synchronous=NORMAL", "cache_size=-32000"):
+            db.execute(f"PRAGMA {SCHEMA_NAME}.{pragma}")
+        _set_wal(db)
+        exists = db.execute(f"SELECT 1 FROM {SCHEMA_NAME}.sqlite_master WHERE name = 'body_index'").fetchone()
+        if not exists:  # the first statement writes the index file: it takes that file's lock only
+            db.execute("BEGIN")
+            try:
+                for statement in statements(INDEX_SCHEMA + INDEX_FIRST_TIME):
+                    db.execute(statement.format(schema=SCHEMA_NAME))
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+        self._claim()
+
+    def _claim(self) -> None:
+        """Empty an index written for another archive (a copied or restored file), and mark it ours."""
+        row = self._db.execute("SELECT value FROM main.meta WHERE key = 'archive_id'").fetchone()
+        if row is None:  # an old archive that could not be updated: nothing to tell indexes apart by
+            return
+        (ours,) = row
+        mark = f"SELECT value FROM {self.meta} WHERE key = 'archive_id'"
+        if (self._db.execute(mark).fetchone() or [None])[0] == ours:
+            return
+        with write_transaction(self._db, self.meta):
+            if (self._db.execute(mark).fetchone() or [None])[0] != ours:
+                self._db.execute(f"INSERT INTO {self.table}(body_index) VALUES ('delete-all')")
+                self._db.execute(
+                    f"INSERT OR REPLACE INTO {self.meta}(key, value) VALUES ('archive_id', ?)", (ours,)
+                )
+
+    def add(self, rows: Sequence[IndexRow]) -> int:
+        """Index bodies not indexed yet, in one transaction; returns how many were new."""
+        if not rows:
+            return 0
+        with write_transaction(self._db, self.meta):
+            ids = [row[0] for row in rows]
+            indexed = {
+                r[0]
+                for r in self._db.execute(
+                    f"SELECT id FROM {self.table}_docsize WHERE id BETWEEN ? AND ?", (min(ids), max(ids))
+                )
+            }
+            new = [row for row in rows if row[0] not in indexed]
+            self._db.executemany(f"INSERT INTO {self.table}(rowid, title, text) VALUES (?, ?, ?)", new)
+        return len(new)
+
+    def remove(self, body_ids: Sequence[int]) -> None:
+        """Take bodies out of the index, reading the words to take out from the archive's bodies.
+
+        A contentless FTS5 table forgets a row only when given the words it was indexed with; so
+        this must run before the bodies are deleted from the archive.
+        """
+        with write_transaction(self._db, self.meta):
+            for start in range(0, len(body_ids), CATCH_UP_CHUNK):
+                chunk = list(body_ids[start : start + CATCH_UP_CHUNK])
+                marks = ",".join("?" * len(chunk))
+                rows = self._db.execute(
+                    f"SELECT b.id, b.title, b.text FROM main.bodies b "
+                    f"JOIN {self.table}_docsize s ON s.id = b.id WHERE b.id IN ({marks})",
+                    chunk,
+                ).fetchall()
+                self._db.executemany(
+                    f"INSERT INTO {self.table}(body_index, rowid, title, text) VALUES ('delete', ?, ?, ?)",
+                    rows,
+                )
+
+    def catch_up(self) -> int:
+        """Index the archive's bodies the index lacks (after a crash, or a migration).
+
+        Returns:
+            How many bodies were indexed.
+        """
+        (bodies,) = self._db.execute("SELECT count(*) FROM main.bodies").fetchone()
+        (indexed,) = self._db.execute(f"SELECT count(*) FROM {self.table}_docsize").fetchone()
+        if bodies == indexed:
+            return 0
+        (stale,) = self._db.execute(
+            f"SELECT count(*) FROM {self.table}_docsize WHERE id NOT IN (SELECT id FROM main.bodies)"
+        ).fetchone()
+        if stale:  # rows of bodies gone (an index older or newer than its archive): start afresh
+            log.warning("the search index %s does not match its archive; rebuilding it", self.path)
+            with write_transaction(self._db, self.meta):
+                self._db.execute(f"INSERT INTO {self.table}(body_index) VALUES ('delete-all')")
+        absent = (
+            f"SELECT id FROM main.bodies WHERE id NOT IN (SELECT id FROM {self.table}_docsize) ORDER BY id"
+        )
+        missing = [row[0] for row in self._db.execute(absent)]
+        if len(missing) > CATCH_UP_CHUNK:
+            log.info("indexing %d archived bodies for search in %s", len(missing), self.path)
+        done = 0
+        for start in range(0, len(missing), CATCH_UP_CHUNK):
+            chunk = missing[start : start + CATCH_UP_CHUNK]
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(f"SELECT id, title, text FROM main.bodies WHERE id IN ({marks})", chunk)
+            done += self.add(rows.fetchall())
+        return done
+
+    def optimize(self) -> None:
+        """Merge the index into one segment (searches read fewer lists)."""
+        with write_transaction(self._db, self.meta):
+            self._db.execute(f"INSERT INTO {self.table}(body_index) VALUES ('optimize')")
+
+    def integrity_errors(self) -> list[str]:
+        """What ``PRAGMA integrity_check`` and FTS5's own check find wrong in the index file."""
+        errors = [f"search index: {r[0]}" for r in self._db.execute(f"PRAGMA {SCHEMA_NAME}.integrity_check")]
+        errors = [e for e in errors if e != "search index: ok"]
+        try:
+            self._db.execute(f"INSERT INTO {self.table}(body_index, rank) VALUES ('integrity-check', 0)")
+        except sqlite3.DatabaseError as exc:
+            errors.append(f"search index: {exc}")
+        return errors
+
+
+def _set_wal(db: sqlite3.Connection, attempts: int = 100) -> None:
+    """Put the index file in WAL mode. Switching takes a lock no busy timeout waits for, so a
+    connection opening the new file at the same moment as another tries again."""
+    for attempt in range(attempts):
+        try:
+            if db.execute(f"PRAGMA {SCHEMA_NAME}.journal_mode").fetchone()[0] != "wal":
+                db.execute(f"PRAGMA {SCHEMA_NAME}.journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == attempts - 1:
+                raise
+            time.sleep(0.05)
+
+
+def statements(script: str) -> Iterator[str]:
+    """The complete SQL statements of ``script`` (a trigger's body holds semicolons too)."""
+    buffer = ""
+    for piece in script.split(";"):
+        buffer += piece + ";"
+        if sqlite3.complete_statement(buffer):
+            if buffer.strip(" \n;"):
+                yield buffer
+            buffer = ""
