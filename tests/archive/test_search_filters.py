@@ -9,6 +9,7 @@ import pytest
 
 from tests.archive.test_store import page
 from waypost.archive import ArchiveError, ArchiveStore
+from waypost.archive import search_index
 from waypost.archive import store as store_module
 from waypost.archive.schema import SCHEMA_VERSION
 from waypost.archive.store import prefix_end
@@ -203,6 +204,7 @@ def prefix_results(store: ArchiveStore) -> dict[str, list[str]]:
 def test_prefix_words_spelled_out_should_find_what_fts5_finds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(search_index, "SAMPLE_EVERY", 1)  # count the words of every body
     store = ArchiveStore(tmp_path / "archive.db")
     store.add([page(url, body) for url, body in PREFIX_PAGES.items()])
     native = prefix_results(store)
@@ -220,6 +222,7 @@ def test_prefix_words_spelled_out_should_find_what_fts5_finds(
 def test_a_prefix_of_many_words_should_be_matched_by_its_most_widespread_ones(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.setattr(search_index, "SAMPLE_EVERY", 1)
     store = ArchiveStore(tmp_path / "archive.db")
     store.add([page(url, body) for url, body in PREFIX_PAGES.items()])
     monkeypatch.setattr(store_module, "PREFIX_MERGE_BODIES", 0)
@@ -227,4 +230,28 @@ def test_a_prefix_of_many_words_should_be_matched_by_its_most_widespread_ones(
     # tomato (3 bodies), tomatoes (3), tomatillo (2)
     assert sorted(h.url for h in store.search("tomat*")) == [f"http://t.test/{n}" for n in (1, 2, 3)]
     assert store.search("tomatil*")[0].url in ("http://t.test/4", "http://t.test/5")
+    store.close()
+
+
+def test_the_word_sample_should_count_sampled_bodies_and_forget_pruned_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(search_index, "SAMPLE_EVERY", 2)  # bodies 2, 4, 6... are counted
+    store = ArchiveStore(tmp_path / "archive.db")
+    store.add(
+        [
+            page(
+                f"http://s.test/{n}", f"<title>Café {n}</title><p>tomato{n % 3} Tomato</p>", ended=1000.0 + n
+            )
+            for n in range(1, 9)
+        ]
+    )
+    assert store.index is not None
+    sample = dict(store._db.execute("SELECT term, docs FROM idx.term_sample WHERE term > '9'"))
+    # bodies 2, 4, 6, 8 hold tomato2, tomato1, tomato0, tomato2; "Café" is folded as FTS5 folds it
+    assert sample == {"tomato": 4, "tomato0": 1, "tomato1": 1, "tomato2": 2, "cafe": 4}
+    assert store.index.widespread_terms("tomato", prefix_end("tomato"), 2) == (["tomato", "tomato2"], 16)
+    store.prune(before=1004.5)  # bodies 1 to 4 go
+    sample = dict(store._db.execute("SELECT term, docs FROM idx.term_sample WHERE term > '9'"))
+    assert sample == {"tomato": 2, "tomato0": 1, "tomato2": 1, "cafe": 2}
     store.close()

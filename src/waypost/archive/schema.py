@@ -25,6 +25,7 @@ CONNECTION_PRAGMAS = (
     "PRAGMA foreign_keys=OFF",
     "PRAGMA temp_store=MEMORY",
     "PRAGMA cache_size=-32000",
+    "PRAGMA mmap_size=2147483648",  # read pages as mapped memory, not a read call each (capped by SQLite)
 )
 
 SCHEMA = """
@@ -107,8 +108,10 @@ CREATE TABLE IF NOT EXISTS {schema}.index_meta (key TEXT PRIMARY KEY, value TEXT
 CREATE VIRTUAL TABLE IF NOT EXISTS {schema}.body_index USING fts5(
     title, text, content='', tokenize='unicode61 remove_diacritics 2'
 );
+CREATE TABLE IF NOT EXISTS {schema}.term_sample (term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
 """
-"""The search index: contentless (the text is in the archive's ``bodies``), one row per body id."""
+"""The search index: contentless (the text is in the archive's ``bodies``), one row per body id;
+and in how many of a sample of the bodies each word occurs, to spell out ``word*`` queries."""
 
 INDEX_FIRST_TIME = """
 INSERT INTO {schema}.body_index(body_index, rank) VALUES ('automerge', 16);

@@ -16,6 +16,7 @@ import re
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 
 from waypost.archive.errors import ArchiveError, ArchiveQueryError, DocumentNotFound
@@ -440,28 +441,55 @@ class ArchiveStore:
         matches = self._match(
             sql, [fts_query, *narrow_params, *(params if probe else []), RANK_WINDOW], query
         )
-        ranked = sorted(matches, key=lambda r: (r[1], -r[0]))
+        ranked = sorted(matches, key=itemgetter(1))  # stable: the newer first among equal scores
         pattern = terms_pattern(query_terms(query))
         hits: list[SearchHit] = []
         # "+d." keeps the planner on the body's few documents (rather than, say, walking a whole
         # session's documents newest first through documents_by_session).
         doc_filters, _ = self._filters(session_id, url_prefix, mime, column="+d.")
         doc_where = f" AND {doc_filters}" if doc_filters else ""
-        for body_id, score in ranked[:limit]:
-            doc = self._db.execute(
-                "SELECT d.id, d.url, d.mime, d.ended, d.session_id, b.title, substr(b.text, 1, ?) "
-                f"FROM documents d JOIN bodies b ON b.id = d.body_id WHERE d.body_id = ?{doc_where} "
-                "ORDER BY d.id DESC LIMIT 1",
-                [SNIPPET_SOURCE_CHARS, body_id, *params],
-            ).fetchone()
-            if doc is None:
+        top = ranked[:limit]
+        marks = ",".join("?" * len(top))
+        ids = [body_id for body_id, _ in top]
+        newest = dict(
+            self._db.execute(
+                f"SELECT d.body_id, max(d.id) FROM documents d WHERE d.body_id IN ({marks}){doc_where} "
+                "GROUP BY d.body_id",
+                [*ids, *params],
+            )
+        )
+        doc_ids = list(newest.values())
+        docs = {
+            row[0]: row
+            for row in self._db.execute(
+                "SELECT id, url, mime, ended, session_id FROM documents WHERE id IN "
+                f"({','.join('?' * len(doc_ids))})",
+                doc_ids,
+            )
+        }
+        bodies = {
+            row[0]: row
+            for row in self._db.execute(
+                f"SELECT id, title, substr(text, 1, ?) FROM bodies WHERE id IN ({marks})",
+                [SNIPPET_SOURCE_CHARS, *ids],
+            )
+        }
+        for body_id, score in top:
+            doc = docs.get(newest.get(body_id, 0))
+            body = bodies.get(body_id)
+            if doc is None or body is None:
                 continue
-            snippet = make_snippet(doc[6] or "", pattern) or self._folded_snippet(query, body_id)
+            title, text = body[1] or "", body[2] or ""
+            snippet = (
+                make_snippet(text, pattern)
+                or make_snippet(title, pattern)  # matched in the title only
+                or self._folded_snippet(query, body_id)
+            )
             hits.append(
                 SearchHit(
                     id=str(doc[0]),
                     url=doc[1],
-                    title=doc[5] or "",
+                    title=title,
                     snippet=snippet,
                     fetched=to_datetime(doc[3]),
                     mime=doc[2],
@@ -502,46 +530,41 @@ class ArchiveStore:
     def _prefix_terms(self, prefix: str) -> list[str] | None:
         """The indexed words that start with ``prefix``, most widespread first.
 
+        Read from the index's word sample (:meth:`SearchIndex.widespread_terms`): FTS5's own
+        vocabulary table counts each word's bodies by reading its whole list, as slow as the
+        prefix query it would spare (14 ms for ``cont*`` on 100,000 pages).
+
         Returns:
-            ``None`` when FTS5 had better answer ``prefix*`` itself: the words are few, or the
-            vocabulary cannot be read.
+            ``None`` when FTS5 had better answer ``prefix*`` itself: the words are few.
         """
-        end = prefix_end(prefix)
-        try:
-            self._db.execute(
-                "CREATE VIRTUAL TABLE IF NOT EXISTS temp.body_vocab USING fts5vocab(idx, body_index, row)"
-            )
-            rows = self._db.execute(
-                "SELECT term, doc FROM temp.body_vocab WHERE term >= ? AND term < ?", (prefix, end)
-            ).fetchall()
-        except sqlite3.Error as exc:
-            log.debug("no vocabulary for prefix queries: %s", exc)
-            return None
-        if sum(docs for _, docs in rows) <= PREFIX_MERGE_BODIES:
-            return None  # short lists: FTS5's own merge is as quick
-        rows.sort(key=lambda row: (-row[1], row[0]))
-        return [term for term, _ in rows[:PREFIX_TERMS]]
+        assert self.index is not None
+        terms, entries = self.index.widespread_terms(prefix, prefix_end(prefix), PREFIX_TERMS)
+        return terms if entries > PREFIX_MERGE_BODIES and terms else None
 
     def _url_candidates(self, url_prefix: str | None) -> tuple[str, list[object]]:
         """A filter on the bodies under ``url_prefix``, when they are few enough to list.
 
         Walking the matches and probing each one's documents costs per match; when the prefix
         holds few documents (a site section), SQLite lists their bodies once instead (``+rowid``
-        keeps FTS5 from looking each one up) and the walk costs a set lookup per match.
+        keeps FTS5 from looking each one up) and the walk costs a set lookup per match. The walk
+        is also bounded to the listed bodies' ids: a site browsed on one day is a narrow range.
         """
         end = prefix_end(url_prefix) if url_prefix else None
         if not url_prefix or end is None:
             return "", []
-        (count,) = self._db.execute(
-            "SELECT count(*) FROM (SELECT 1 FROM documents WHERE url >= ? AND url < ? LIMIT ?)",
+        count, low, high = self._db.execute(
+            "SELECT count(*), min(body_id), max(body_id) FROM "
+            "(SELECT body_id FROM documents WHERE url >= ? AND url < ? LIMIT ?)",
             (url_prefix, end, URL_LIST_LIMIT + 1),
         ).fetchone()
         if count > URL_LIST_LIMIT:
             return "", []
+        if low is None:  # no body under the prefix (nothing, or failed requests only)
+            return " AND 0", []
         return (
-            " AND +rowid IN (SELECT body_id FROM documents "
+            " AND rowid BETWEEN ? AND ? AND +rowid IN (SELECT body_id FROM documents "
             "WHERE url >= ? AND url < ? AND body_id IS NOT NULL)",
-            [url_prefix, end],
+            [low, high, url_prefix, end],
         )
 
     def _folded_snippet(self, query: str, body_id: int) -> str:

@@ -97,9 +97,12 @@ def decode_body(body: bytes, content_type: str | None = None) -> str:
 
 def _clean(raw: str) -> str:
     """Whitespace runs to one space, a line per block (``_BREAK``), no empty lines or control characters."""
-    lines = (" ".join(line.split()) for line in raw.split(_BREAK))
-    text = "\n".join(line for line in lines if line)
-    return _CONTROL.sub(" ", text) if _CONTROL.search(text) else text
+    lines = []
+    for part in raw.split(_BREAK):
+        if part and not part.isspace():
+            line = " ".join(part.split())
+            lines.append(line if line.isprintable() else _CONTROL.sub(" ", line))
+    return "\n".join(lines)
 
 
 def _html_title(tree: LexborHTMLParser) -> str:
