@@ -32,12 +32,19 @@ from waypost.archive.records import (
 )
 from waypost.archive.schema import CONNECTION_PRAGMAS, FIRST_TIME, MIGRATIONS, SCHEMA, SCHEMA_VERSION
 from waypost.archive.search_index import IndexRow, SearchIndex, index_path, statements, write_transaction
-from waypost.archive.snippets import make_folded_snippet, make_snippet, query_terms, terms_pattern
+from waypost.archive.snippets import (
+    late_snippet,
+    make_folded_snippet,
+    make_snippet,
+    query_terms,
+    terms_pattern,
+)
 from waypost.archive.text import ExtractedText
 
 log = logging.getLogger(__name__)
 
-SNIPPET_SOURCE_CHARS = 200_000  # where a Python snippet looks for the words before snippet() takes over
+SNIPPET_HEAD_CHARS = 4_000
+"""Characters of each hit's text read as text for its snippet; the rest is searched as bytes."""
 RANK_WINDOW = 500
 """Bodies ranked per search at most: when more match, the most recently stored ones."""
 TITLE_WEIGHT = 4.0
@@ -442,7 +449,8 @@ class ArchiveStore:
             sql, [fts_query, *narrow_params, *(params if probe else []), RANK_WINDOW], query
         )
         ranked = sorted(matches, key=itemgetter(1))  # stable: the newer first among equal scores
-        pattern = terms_pattern(query_terms(query))
+        terms = query_terms(query)
+        pattern = terms_pattern(terms)
         hits: list[SearchHit] = []
         # "+d." keeps the planner on the body's few documents (rather than, say, walking a whole
         # session's documents newest first through documents_by_session).
@@ -471,7 +479,7 @@ class ArchiveStore:
             row[0]: row
             for row in self._db.execute(
                 f"SELECT id, title, substr(text, 1, ?) FROM bodies WHERE id IN ({marks})",
-                [SNIPPET_SOURCE_CHARS, *ids],
+                [SNIPPET_HEAD_CHARS + 1, *ids],
             )
         }
         for body_id, score in top:
@@ -479,9 +487,11 @@ class ArchiveStore:
             body = bodies.get(body_id)
             if doc is None or body is None:
                 continue
-            title, text = body[1] or "", body[2] or ""
+            title, head = body[1] or "", body[2] or ""
+            longer = len(head) > SNIPPET_HEAD_CHARS
             snippet = (
-                make_snippet(text, pattern)
+                make_snippet(head[:SNIPPET_HEAD_CHARS], pattern, cut_after=longer)
+                or (longer and self._late_snippet(body_id, head[:SNIPPET_HEAD_CHARS], terms, pattern))
                 or make_snippet(title, pattern)  # matched in the title only
                 or self._folded_snippet(query, body_id)
             )
@@ -567,9 +577,19 @@ class ArchiveStore:
             [low, high, url_prefix, end],
         )
 
+    def _late_snippet(
+        self, body_id: int, head: str, terms: list[tuple[str, bool]], pattern: re.Pattern[str] | None
+    ) -> str | None:
+        """A snippet from past the first :data:`SNIPPET_HEAD_CHARS` of a long text, read as bytes."""
+        if pattern is None:
+            return None
+        row = self._db.execute("SELECT CAST(text AS BLOB) FROM bodies WHERE id = ?", (body_id,)).fetchone()
+        skip = max(0, len(head.encode("utf-8", "replace")) - 256)  # a word cut by the head's end
+        return late_snippet(row[0], skip, terms, pattern) if row and row[0] else None
+
     def _folded_snippet(self, query: str, body_id: int) -> str:
         """A snippet for a match the plain pattern missed: a diacritic or case folded by the index
-        (``koln`` matches ``Köln``), or a first match past :data:`SNIPPET_SOURCE_CHARS`."""
+        (``koln`` matches ``Köln``), or a word spelt in mixed case far into a long text."""
         row = self._db.execute("SELECT title, text FROM bodies WHERE id = ?", (body_id,)).fetchone()
         if row is None:
             return ""
