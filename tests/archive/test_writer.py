@@ -35,6 +35,24 @@ def test_writer_should_commit_in_batches_and_flush_on_demand(tmp_path: Path) -> 
     store.close()
 
 
+def test_a_flush_should_complete_once_the_records_are_searchable(tmp_path: Path) -> None:
+    writer = ArchiveWriter(tmp_path / "archive.db", batch_size=1000, commit_interval=30, workers=0)
+    writer.start()
+    reader = ArchiveStore(tmp_path / "archive.db", catch_up=False)  # indexes nothing itself
+    try:
+        for round_ in range(3):
+            for i in range(40):
+                writer.submit(
+                    page(f"http://a.test/{round_}/{i}", f"<p>tern{round_}x{i} gull</p>"), want_id=False
+                )
+            writer.flush().result(timeout=10)
+            assert [h.url for h in reader.search(f"tern{round_}x39")] == [f"http://a.test/{round_}/39"]
+        assert reader.index is not None and reader.index.catch_up() == 0  # the writer indexed it all
+    finally:
+        reader.close()
+        writer.close()
+
+
 def test_writer_close_should_drain_the_queue(tmp_path: Path) -> None:
     writer = ArchiveWriter(tmp_path / "archive.db", batch_size=7, commit_interval=30)
     writer.start()

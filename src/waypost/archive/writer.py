@@ -395,8 +395,11 @@ class ArchiveWriter:
                         message = self._index_queue.get_nowait()
                     except queue.Empty:
                         message = None
-                if store is not None:
-                    store.index_rows(rows)
+                try:
+                    if store is not None:
+                        store.index_rows(rows)
+                except Exception:  # never leave a flush waiting; the next opening indexes them
+                    log.exception("could not index %d archived bodies", len(rows))
                 for waiter in waiters:
                     waiter.set_result(None)
         finally:
