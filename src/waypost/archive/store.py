@@ -95,6 +95,11 @@ class StoredDocument:
     raw: bytes | None
 
 
+def _marks(values: Sequence[object]) -> str:
+    """``?,?,?``: one parameter per value, for ``IN (...)``."""
+    return ",".join("?" * len(values))
+
+
 def plain_query(query: str) -> str:
     """The words of ``query`` with all search syntax taken out, each quoted (always valid FTS5)."""
     return " ".join(f'"{word}"' for word in _WORD.findall(query))
@@ -449,20 +454,27 @@ class ArchiveStore:
             sql, [fts_query, *narrow_params, *(params if probe else []), RANK_WINDOW], query
         )
         ranked = sorted(matches, key=itemgetter(1))  # stable: the newer first among equal scores
-        terms = query_terms(query)
-        pattern = terms_pattern(terms)
-        hits: list[SearchHit] = []
+        return self._hits(ranked[:limit], query, session_id, url_prefix, mime)
+
+    def _hits(
+        self,
+        top: list[tuple[int, float]],
+        query: str,
+        session_id: str | None,
+        url_prefix: str | None,
+        mime: str | None,
+    ) -> list[SearchHit]:
+        """The ranked bodies as hits: each one's newest document that passes the filters, and a
+        snippet. Three statements for all of them rather than two per hit."""
         # "+d." keeps the planner on the body's few documents (rather than, say, walking a whole
         # session's documents newest first through documents_by_session).
-        doc_filters, _ = self._filters(session_id, url_prefix, mime, column="+d.")
-        doc_where = f" AND {doc_filters}" if doc_filters else ""
-        top = ranked[:limit]
-        marks = ",".join("?" * len(top))
+        doc_filters, params = self._filters(session_id, url_prefix, mime, column="+d.")
         ids = [body_id for body_id, _ in top]
         newest = dict(
             self._db.execute(
-                f"SELECT d.body_id, max(d.id) FROM documents d WHERE d.body_id IN ({marks}){doc_where} "
-                "GROUP BY d.body_id",
+                f"SELECT d.body_id, max(d.id) FROM documents d WHERE d.body_id IN ({_marks(ids)})"
+                + (f" AND {doc_filters}" if doc_filters else "")
+                + " GROUP BY d.body_id",
                 [*ids, *params],
             )
         )
@@ -470,37 +482,32 @@ class ArchiveStore:
         docs = {
             row[0]: row
             for row in self._db.execute(
-                "SELECT id, url, mime, ended, session_id FROM documents WHERE id IN "
-                f"({','.join('?' * len(doc_ids))})",
+                f"SELECT id, url, mime, ended, session_id FROM documents WHERE id IN ({_marks(doc_ids)})",
                 doc_ids,
             )
         }
         bodies = {
             row[0]: row
             for row in self._db.execute(
-                f"SELECT id, title, substr(text, 1, ?) FROM bodies WHERE id IN ({marks})",
+                f"SELECT id, title, substr(text, 1, ?) FROM bodies WHERE id IN ({_marks(ids)})",
                 [SNIPPET_HEAD_CHARS + 1, *ids],
             )
         }
+        terms = query_terms(query)
+        pattern = terms_pattern(terms)
+        hits: list[SearchHit] = []
         for body_id, score in top:
             doc = docs.get(newest.get(body_id, 0))
             body = bodies.get(body_id)
             if doc is None or body is None:
                 continue
-            title, head = body[1] or "", body[2] or ""
-            longer = len(head) > SNIPPET_HEAD_CHARS
-            snippet = (
-                make_snippet(head[:SNIPPET_HEAD_CHARS], pattern, cut_after=longer)
-                or (longer and self._late_snippet(body_id, head[:SNIPPET_HEAD_CHARS], terms, pattern))
-                or make_snippet(title, pattern)  # matched in the title only
-                or self._folded_snippet(query, body_id)
-            )
+            title = body[1] or ""
             hits.append(
                 SearchHit(
                     id=str(doc[0]),
                     url=doc[1],
                     title=title,
-                    snippet=snippet,
+                    snippet=self._snippet(body_id, title, body[2] or "", query, terms, pattern),
                     fetched=to_datetime(doc[3]),
                     mime=doc[2],
                     session_id=doc[4],
@@ -508,6 +515,25 @@ class ArchiveStore:
                 )
             )
         return hits
+
+    def _snippet(
+        self,
+        body_id: int,
+        title: str,
+        head: str,
+        query: str,
+        terms: list[tuple[str, bool]],
+        pattern: re.Pattern[str] | None,
+    ) -> str:
+        """The words in context: in the text's head, further in, in the title, or folded."""
+        longer = len(head) > SNIPPET_HEAD_CHARS
+        head = head[:SNIPPET_HEAD_CHARS]
+        return (
+            make_snippet(head, pattern, cut_after=longer)
+            or (self._late_snippet(body_id, head, terms, pattern) if longer else None)
+            or make_snippet(title, pattern)  # matched in the title only
+            or self._folded_snippet(query, body_id)
+        )
 
     def _expand_prefixes(self, query: str) -> str:
         """``word*`` written out as ``("word1" OR "word2" ...)`` from the index's vocabulary.
