@@ -8,8 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.archive.test_store import page
-from waypost.archive import ArchiveError, ArchiveStore
-from waypost.archive import search_index
+from waypost.archive import ArchiveError, ArchiveStore, search_index
 from waypost.archive import store as store_module
 from waypost.archive.schema import SCHEMA_VERSION
 from waypost.archive.store import prefix_end

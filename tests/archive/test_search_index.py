@@ -8,8 +8,10 @@ import sqlite3
 import stat
 from pathlib import Path
 
+import pytest
+
 from tests.archive.test_store import page
-from waypost.archive import ArchiveStore
+from waypost.archive import ArchiveError, ArchiveStore
 from waypost.archive.schema import SCHEMA_VERSION
 from waypost.archive.search_index import index_path
 
@@ -134,4 +136,27 @@ def test_pruning_should_take_old_bodies_out_of_the_index_and_keep_shared_ones(tm
     assert store.integrity_errors() == []
     store.vacuum()
     assert store.integrity_errors() == [] and len(store.search("otter")) == 1
+    store.close()
+
+
+def test_an_index_that_cannot_be_opened_should_leave_the_records_readable(tmp_path: Path) -> None:
+    path = tmp_path / "archive.db"
+    store = ArchiveStore(path)
+    store.add([page("http://a.test/", "<p>harbour</p>")])
+    store.close()
+    for leftover in tmp_path.glob("archive-index.db*"):
+        leftover.unlink()
+    index_path(path).mkdir()  # not a database file
+
+    store = ArchiveStore(path, create=False)
+    try:
+        assert store.index is None
+        assert store.stats().documents == 1 and store.get(1).text == "harbour"
+        with pytest.raises(ArchiveError, match=r"Cannot open the search index .*move it away"):
+            store.search("harbour")
+    finally:
+        store.close()
+    index_path(path).rmdir()
+    store = ArchiveStore(path, create=False)
+    assert [h.url for h in store.search("harbour")] == ["http://a.test/"]
     store.close()

@@ -8,6 +8,7 @@ index is a file of its own (:mod:`waypost.archive.search_index`), attached to th
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
@@ -199,6 +200,7 @@ class ArchiveStore:
     ) -> None:
         self.path = Path(path)
         self.index: SearchIndex | None = None
+        self._index_error = ""
         if not self.path.exists():
             if not create:
                 raise ArchiveError(
@@ -224,12 +226,15 @@ class ArchiveStore:
             if not path.exists():
                 create_private_file(path)
             self.index = SearchIndex(self._db, path)
-        except (OSError, sqlite3.Error) as exc:
-            self._db.close()
-            raise ArchiveError(
+        except (OSError, sqlite3.Error) as exc:  # the records can still be read, shown and exported
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("DETACH DATABASE idx")
+            self._index_error = (
                 f"Cannot open the search index {path} of the archive: {exc}. It holds nothing the "
                 "archive does not: move it away and it is rebuilt."
-            ) from exc
+            )
+            log.warning("%s", self._index_error)
+            return
         if catch_up:
             try:
                 self.index.catch_up()
@@ -431,7 +436,9 @@ class ArchiveStore:
             )
         limit = max(1, min(int(limit), 100))
         if self.index is None:
-            raise ArchiveError("This archive connection was opened without its search index.")
+            raise ArchiveError(
+                self._index_error or "This archive connection was opened without its search index."
+            )
         if url_prefix and not _encodable(url_prefix):
             return []  # no stored URL holds a lone surrogate
         where, params = self._filters(session_id, url_prefix, mime)
