@@ -11,6 +11,7 @@ from tests.archive.test_store import page
 from waypost.archive import ArchiveError, ArchiveStore, search_index
 from waypost.archive import store as store_module
 from waypost.archive.schema import SCHEMA_VERSION
+from waypost.archive.search_index import site_token, url_sites
 from waypost.archive.store import prefix_end
 
 URLS = [
@@ -41,11 +42,15 @@ def test_prefix_end_should_bound_exactly_the_strings_that_start_with_the_prefix(
     assert [w for w in words if "ab" <= w < prefix_end("ab")] == [w for w in words if w.startswith("ab")]
 
 
-@pytest.mark.parametrize("listed", [True, False], ids=["bodies listed", "each match probed"])
+@pytest.mark.parametrize(
+    "way", ["site tokens", "bodies listed", "each match probed"], ids=lambda way: str(way)
+)
 def test_search_url_prefix_should_keep_exactly_the_urls_that_start_with_it(
-    store: ArchiveStore, monkeypatch: pytest.MonkeyPatch, listed: bool
+    store: ArchiveStore, monkeypatch: pytest.MonkeyPatch, way: str
 ) -> None:
-    monkeypatch.setattr(store_module, "URL_LIST_LIMIT", 10_000 if listed else 0)
+    if way != "site tokens":
+        monkeypatch.setattr(store_module, "site_token", lambda prefix: None)
+    monkeypatch.setattr(store_module, "URL_LIST_LIMIT", 0 if way == "each match probed" else 10_000)
 
     def urls(prefix: str) -> list[str]:
         return sorted(h.url for h in store.search("lighthouse", url_prefix=prefix))
@@ -73,6 +78,44 @@ def test_search_filters_should_hold_for_one_and_the_same_document(store: Archive
     assert [h.url for h in store.search("harbour", session_id="one", url_prefix="http://one.test/")] == [
         "http://one.test/a"
     ]
+
+
+def test_url_sites_should_name_every_prefix_that_ends_at_a_slash() -> None:
+    url = "https://a.test/docs/x/page.html?next=/y"
+    prefixes = [
+        "https://a.test/",
+        "https://a.test/docs/",
+        "https://a.test/docs/x/",
+        "https://a.test/docs/x/page.html?next=/",
+    ]
+    assert url_sites(url).split() == [site_token(p) for p in prefixes]
+    assert all(site_token(p) for p in prefixes)
+    for not_at_a_slash in ["https://a.test/do", "https://a.test", "https://", "about:blank", "/docs/"]:
+        assert site_token(not_at_a_slash) is None
+    deep = "https://a.test/" + "d/" * 9
+    assert len(url_sites(deep).split()) == search_index.SITE_DEPTH
+    assert site_token("https://a.test/" + "d/" * (search_index.SITE_DEPTH - 1)) is not None
+    assert site_token("https://a.test/" + "d/" * search_index.SITE_DEPTH) is None  # deeper: listed instead
+
+
+def test_a_body_fetched_under_two_prefixes_should_be_found_under_both(store: ArchiveStore) -> None:
+    same = "<p>the walrus body</p>"
+    store.add([page("http://x.test/a/1", same, session="s1")])
+    store.add([page("http://y.test/b/2", same, session="s2")])
+    assert store._db.execute(
+        "SELECT sites_differ FROM bodies WHERE site = ?", (url_sites("http://x.test/a/1"),)
+    ).fetchone() == (1,)
+    assert [h.url for h in store.search("walrus", url_prefix="http://y.test/b/")] == ["http://y.test/b/2"]
+    assert [h.url for h in store.search("walrus", url_prefix="http://x.test/a/")] == ["http://x.test/a/1"]
+    assert [h.url for h in store.search("walrus", url_prefix="http://x.test/", session_id="s1")] == [
+        "http://x.test/a/1"
+    ]
+    assert store.search("walrus", url_prefix="http://x.test/", session_id="s2") == []
+
+
+def test_words_should_never_match_the_site_tokens(store: ArchiveStore) -> None:
+    token = url_sites(URLS[0]).split()[0]
+    assert store.search(token) == [] and store.search(token[:3] + "*") == []
 
 
 def test_search_prefix_word_should_find_every_word_that_starts_so(store: ArchiveStore) -> None:
@@ -164,6 +207,46 @@ def test_opening_a_schema_2_archive_should_add_the_session_index_and_keep_every_
             "EXPLAIN QUERY PLAN SELECT 1 FROM documents d WHERE d.body_id = 1 AND d.session_id = 's0'"
         ).fetchall()
         assert "documents_by_session_body" in str(plan)
+    finally:
+        store.close()
+
+
+def test_opening_a_schema_4_archive_should_give_bodies_their_sites_and_rebuild_the_index(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "archive.db"
+    old = ArchiveStore(path)
+    old.add([page(url, f"<p>beacon {n}</p>") for n, url in enumerate(URLS)])
+    old.add([page("http://z.test/other/", "<p>beacon 0</p>")])  # the first body, under another prefix
+    old.close()
+    db = sqlite3.connect(path)
+    db.executescript(
+        """
+        DROP INDEX bodies_with_other_sites;
+        ALTER TABLE bodies DROP COLUMN site;
+        ALTER TABLE bodies DROP COLUMN sites_differ;
+        UPDATE meta SET value = '4' WHERE key = 'schema_version';
+        """
+    )
+    db.close()
+    index = sqlite3.connect(search_index.index_path(path))
+    index.execute("UPDATE index_meta SET value = '1' WHERE key = 'index_version'")
+    index.commit()
+    index.close()
+
+    store = ArchiveStore(path, create=False)
+    try:
+        assert store._schema_version() == SCHEMA_VERSION
+        sites = store._db.execute("SELECT site, sites_differ FROM bodies ORDER BY id").fetchall()
+        assert sites == [(url_sites(url), int(n == 0)) for n, url in enumerate(URLS)]
+        assert store._db.execute(
+            "SELECT value FROM idx.index_meta WHERE key = 'index_version'"
+        ).fetchone() == ("2",)
+        assert sorted(h.url for h in store.search("beacon", url_prefix="http://a.test/docs/")) == URLS[:2]
+        assert [h.url for h in store.search("beacon", url_prefix="http://z.test/other/")] == [
+            "http://z.test/other/"
+        ]
+        assert store.integrity_errors() == []
     finally:
         store.close()
 

@@ -11,12 +11,15 @@ Version 2 added two indexes for search filters (a URL range index, and one that 
 this body have a document in this session / under this URL / of this type" without reading the
 documents table); version 3 one more, from a session to its bodies, so that a search within a
 session checks each match with one short index seek; version 4 moved the FTS5 index into its
-own file. :data:`MIGRATIONS` brings an older archive up to date when it is opened.
+own file; version 5 gave each body the URL prefixes of its first document (``site``, indexed so
+that a URL-prefix search is an FTS5 intersection) and a mark for bodies fetched under URLs with
+other prefixes too (``sites_differ``), which such a search looks up the slower way.
+:data:`MIGRATIONS` brings an older archive up to date when it is opened.
 """
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 CONNECTION_PRAGMAS = (
     "PRAGMA journal_mode=WAL",
@@ -36,8 +39,11 @@ CREATE TABLE IF NOT EXISTS bodies (
     hash BLOB NOT NULL UNIQUE,
     size INTEGER NOT NULL,
     title TEXT NOT NULL,
-    text TEXT NOT NULL
+    text TEXT NOT NULL,
+    site TEXT NOT NULL DEFAULT '',
+    sites_differ INTEGER NOT NULL DEFAULT 0
 );
+CREATE INDEX IF NOT EXISTS bodies_with_other_sites ON bodies(id) WHERE sites_differ;
 
 CREATE TABLE IF NOT EXISTS raw_bodies (id INTEGER PRIMARY KEY, raw BLOB NOT NULL);
 
@@ -100,23 +106,31 @@ END;
 DROP TABLE IF EXISTS body_index;
 INSERT OR IGNORE INTO meta(key, value) VALUES ('archive_id', lower(hex(randomblob(16))));
 """,
+    5: """
+CREATE INDEX IF NOT EXISTS bodies_with_other_sites ON bodies(id) WHERE sites_differ;
+""",
 }
-"""SQL that brings a database from the version before the key to the key's version."""
+"""SQL that brings a database from the version before the key to the key's version (for version
+5, after ``ArchiveStore`` has added and filled the two columns of ``bodies``)."""
 
 INDEX_SCHEMA = """
 CREATE TABLE IF NOT EXISTS {schema}.index_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE VIRTUAL TABLE IF NOT EXISTS {schema}.body_index USING fts5(
-    title, text, content='', tokenize='unicode61 remove_diacritics 2'
+    title, text, site, content='', tokenize='unicode61 remove_diacritics 2'
 );
 CREATE TABLE IF NOT EXISTS {schema}.term_sample (term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
 """
-"""The search index: contentless (the text is in the archive's ``bodies``), one row per body id;
-and in how many of a sample of the bodies each word occurs, to spell out ``word*`` queries."""
+"""The search index: contentless (the text is in the archive's ``bodies``), one row per body id
+(``site``: the tokens of its first document's URL prefixes, weighted 0 in BM25); and in how many
+of a sample of the bodies each word occurs, to spell out ``word*`` queries."""
+
+INDEX_VERSION = 2
+"""Version 2 added the ``site`` column; an index of another version is rebuilt."""
 
 INDEX_FIRST_TIME = """
 INSERT INTO {schema}.body_index(body_index, rank) VALUES ('automerge', 16);
 INSERT INTO {schema}.body_index(body_index, rank) VALUES ('hashsize', 8388608);
-INSERT OR REPLACE INTO {schema}.index_meta(key, value) VALUES ('index_version', '1');
+INSERT OR REPLACE INTO {schema}.index_meta(key, value) VALUES ('index_version', '{version}');
 """
 """Fewer, larger segments: 8 MiB of terms gathered in memory before one is written (default 1 MiB)
 cut the CPU of indexing by a sixth, merging less."""

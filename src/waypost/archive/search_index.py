@@ -15,6 +15,7 @@ too, and the writer and the indexer would take turns.)
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import logging
 import re
 import sqlite3
@@ -23,7 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-from waypost.archive.schema import INDEX_FIRST_TIME, INDEX_SCHEMA
+from waypost.archive.schema import INDEX_FIRST_TIME, INDEX_SCHEMA, INDEX_VERSION
 from waypost.archive.snippets import fold
 
 log = logging.getLogger(__name__)
@@ -38,8 +39,11 @@ SAMPLE_EVERY = 64
 CATCH_UP_CHUNK = 500
 """Bodies indexed per transaction when catching up."""
 
-IndexRow = tuple[int, str, str]
-"""What the index holds for one body: its id, title and text."""
+SITE_DEPTH = 6
+"""URL prefixes per body at most: up to the slash after the host, and up to each of the next five."""
+
+IndexRow = tuple[int, str, str, str]
+"""What the index holds for one body: its id, title, text and site (see :func:`url_sites`)."""
 
 _TOKEN = re.compile(r"[^\W_]+")
 
@@ -48,6 +52,38 @@ def sample_terms(title: str, text: str) -> set[str]:
     """The words of a body about as FTS5's ``unicode61 remove_diacritics 2`` reads them."""
     words = f"{title}\n{text}"
     return set(_TOKEN.findall(words.lower() if words.isascii() else fold(words)))
+
+
+def _prefix_ends(url: str) -> list[int]:
+    """Where the prefixes of ``url`` a site filter can name end: after the slash that ends the
+    host, and after each later slash, :data:`SITE_DEPTH` at most."""
+    scheme = url.find("://")
+    if scheme <= 0:
+        return []
+    ends: list[int] = []
+    slash = url.find("/", scheme + 3)
+    while slash != -1 and len(ends) < SITE_DEPTH:
+        ends.append(slash + 1)
+        slash = url.find("/", slash + 1)
+    return ends
+
+
+def _token(prefix: str) -> str:
+    return "u" + hashlib.blake2b(prefix.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def url_sites(url: str) -> str:
+    """The ``site`` words of a URL: one token per prefix of it that ends at a slash
+    (``https://a.test/``, ``https://a.test/docs/``, ...), as raw text, so that "the URL starts
+    with this prefix" is "it has this token"."""
+    return " ".join(_token(url[:end]) for end in _prefix_ends(url))
+
+
+def site_token(url_prefix: str) -> str | None:
+    """The token of a URL prefix that :func:`url_sites` gives every URL starting with it, or
+    ``None`` when the prefix does not end at such a slash (``https://a.test/do``)."""
+    ends = _prefix_ends(url_prefix)
+    return _token(url_prefix) if ends and ends[-1] == len(url_prefix) else None
 
 
 def index_path(archive_path: Path) -> Path:
@@ -96,17 +132,42 @@ class SearchIndex:
         for pragma in ("synchronous=NORMAL", "cache_size=-32000", f"mmap_size={MMAP_BYTES}"):
             db.execute(f"PRAGMA {SCHEMA_NAME}.{pragma}")
         _set_wal(db)
-        exists = db.execute(f"SELECT 1 FROM {SCHEMA_NAME}.sqlite_master WHERE name = 'body_index'").fetchone()
-        if not exists:  # the first statement writes the index file: it takes that file's lock only
-            db.execute("BEGIN")
-            try:
-                for statement in statements(INDEX_SCHEMA + INDEX_FIRST_TIME):
-                    db.execute(statement.format(schema=SCHEMA_NAME))
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+        if self._version() != str(INDEX_VERSION):
+            self._create()
         self._claim()
+
+    def _version(self) -> str | None:
+        exists = self._db.execute(
+            f"SELECT 1 FROM {SCHEMA_NAME}.sqlite_master WHERE name = 'index_meta'"
+        ).fetchone()
+        row = (
+            self._db.execute(f"SELECT value FROM {self.meta} WHERE key = 'index_version'").fetchone()
+            if exists
+            else None
+        )
+        return row[0] if row else None
+
+    def _create(self) -> None:
+        """Create the index, or make it anew when it was written by another version."""
+        # Once, when the file is new or old: IMMEDIATE waits for every attached file's lock, the
+        # archive's too, so two connections creating it at once take turns.
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            if self._db.execute(
+                f"SELECT 1 FROM {SCHEMA_NAME}.sqlite_master WHERE name = 'body_index'"
+            ).fetchone():
+                if self._version() == str(INDEX_VERSION):  # another connection made it meanwhile
+                    self._db.execute("ROLLBACK")
+                    return
+                log.info("rebuilding the search index %s for this version of Waypost", self.path)
+                self._db.execute(f"DROP TABLE {self.table}")
+                self._db.execute(f"DROP TABLE IF EXISTS {SCHEMA_NAME}.term_sample")
+            for statement in statements(INDEX_SCHEMA + INDEX_FIRST_TIME):
+                self._db.execute(statement.format(schema=SCHEMA_NAME, version=INDEX_VERSION))
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
 
     def _claim(self) -> None:
         """Empty an index written for another archive (a copied or restored file), and mark it ours."""
@@ -137,13 +198,15 @@ class SearchIndex:
                 )
             }
             new = [row for row in rows if row[0] not in indexed]
-            self._db.executemany(f"INSERT INTO {self.table}(rowid, title, text) VALUES (?, ?, ?)", new)
+            self._db.executemany(
+                f"INSERT INTO {self.table}(rowid, title, text, site) VALUES (?, ?, ?, ?)", new
+            )
             self._count_sample(new, +1)
         return len(new)
 
     def _count_sample(self, rows: Iterable[IndexRow], change: int) -> None:
         counts: Counter[str] = Counter()
-        for body_id, title, text in rows:
+        for body_id, title, text, _ in rows:
             if body_id % SAMPLE_EVERY == 0:
                 counts.update(sample_terms(title, text))
         if not counts:
@@ -184,12 +247,13 @@ class SearchIndex:
                 chunk = list(body_ids[start : start + CATCH_UP_CHUNK])
                 marks = ",".join("?" * len(chunk))
                 rows = self._db.execute(
-                    f"SELECT b.id, b.title, b.text FROM main.bodies b "
+                    f"SELECT b.id, b.title, b.text, b.site FROM main.bodies b "
                     f"JOIN {self.table}_docsize s ON s.id = b.id WHERE b.id IN ({marks})",
                     chunk,
                 ).fetchall()
                 self._db.executemany(
-                    f"INSERT INTO {self.table}(body_index, rowid, title, text) VALUES ('delete', ?, ?, ?)",
+                    f"INSERT INTO {self.table}(body_index, rowid, title, text, site) "
+                    "VALUES ('delete', ?, ?, ?, ?)",
                     rows,
                 )
                 self._count_sample(rows, -1)
@@ -221,7 +285,9 @@ class SearchIndex:
         for start in range(0, len(missing), CATCH_UP_CHUNK):
             chunk = missing[start : start + CATCH_UP_CHUNK]
             marks = ",".join("?" * len(chunk))
-            rows = self._db.execute(f"SELECT id, title, text FROM main.bodies WHERE id IN ({marks})", chunk)
+            rows = self._db.execute(
+                f"SELECT id, title, text, site FROM main.bodies WHERE id IN ({marks})", chunk
+            )
             done += self.add(rows.fetchall())
         return done
 

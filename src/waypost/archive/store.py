@@ -32,7 +32,15 @@ from waypost.archive.records import (
     to_datetime,
 )
 from waypost.archive.schema import CONNECTION_PRAGMAS, FIRST_TIME, MIGRATIONS, SCHEMA, SCHEMA_VERSION
-from waypost.archive.search_index import IndexRow, SearchIndex, index_path, statements, write_transaction
+from waypost.archive.search_index import (
+    IndexRow,
+    SearchIndex,
+    index_path,
+    site_token,
+    statements,
+    url_sites,
+    write_transaction,
+)
 from waypost.archive.snippets import (
     late_snippet,
     make_folded_snippet,
@@ -222,6 +230,12 @@ class ArchiveStore:
 
     def _open_index(self, catch_up: bool) -> None:
         path = index_path(self.path)
+        if self._schema_version() < SCHEMA_VERSION:  # could not be updated (a read-only file)
+            self._index_error = (
+                f"The archive {self.path} was written by an older Waypost and cannot be updated "
+                "here (is it read-only?), so it cannot be searched; show, stats and export work."
+            )
+            return
         try:
             if not path.exists():
                 create_private_file(path)
@@ -272,6 +286,8 @@ class ArchiveStore:
         try:
             version = self._schema_version()  # another process may have migrated it meanwhile
             for target in range(version + 1, SCHEMA_VERSION + 1):
+                if target == 5:
+                    self._add_sites()
                 for statement in statements(MIGRATIONS.get(target, "")):
                     self._db.execute(statement)
             self._db.execute(
@@ -282,6 +298,31 @@ class ArchiveStore:
             self._db.execute("ROLLBACK")
             raise
         log.info("archive %s updated from schema %s to %s", self.path, version, SCHEMA_VERSION)
+
+    def _add_sites(self) -> None:
+        """Schema 5: each body's ``site`` from its first document, and ``sites_differ`` where a
+        later document's URL has other prefixes."""
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(bodies)")}
+        if "site" not in columns:
+            self._db.execute("ALTER TABLE bodies ADD COLUMN site TEXT NOT NULL DEFAULT ''")
+        if "sites_differ" not in columns:
+            self._db.execute("ALTER TABLE bodies ADD COLUMN sites_differ INTEGER NOT NULL DEFAULT 0")
+        updates: list[tuple[str, int, int]] = []
+        current: int | None = None
+        site, differ = "", 0
+        rows = self._db.execute(
+            "SELECT body_id, url FROM documents WHERE body_id IS NOT NULL ORDER BY body_id, id"
+        )
+        for body_id, url in rows:
+            if body_id != current:
+                if current is not None:
+                    updates.append((site, differ, current))
+                current, site, differ = body_id, url_sites(url), 0
+            elif not differ and url_sites(url) != site:
+                differ = 1
+        if current is not None:
+            updates.append((site, differ, current))
+        self._db.executemany("UPDATE bodies SET site = ?, sites_differ = ? WHERE id = ?", updates)
 
     def _script(self, script: str) -> None:
         try:
@@ -354,19 +395,24 @@ class ArchiveStore:
         if body is None:
             return None
         digest = ready.digest if ready else hashlib.sha256(body).digest()
-        row = self._db.execute("SELECT id FROM bodies WHERE hash = ?", (digest,)).fetchone()
+        site = url_sites(item.url)
+        row = self._db.execute(
+            "SELECT id, site, sites_differ FROM bodies WHERE hash = ?", (digest,)
+        ).fetchone()
         if row:
+            if not row[2] and row[1] != site:  # now under other URL prefixes too
+                self._db.execute("UPDATE bodies SET sites_differ = 1 WHERE id = ?", (row[0],))
             return int(row[0])
         extracted = ready.extracted if ready and ready.extracted else None
         if extracted is None:
             extracted = extract_body(item)
         cursor = self._db.execute(
-            "INSERT INTO bodies (hash, size, title, text) VALUES (?, ?, ?, ?)",
-            (digest, len(body), extracted.title, extracted.text),
+            "INSERT INTO bodies (hash, size, title, text, site) VALUES (?, ?, ?, ?, ?)",
+            (digest, len(body), extracted.title, extracted.text, site),
         )
         body_id = int(cursor.lastrowid or 0)
         self._db.execute("INSERT INTO raw_bodies (id, raw) VALUES (?, ?)", (body_id, body))
-        rows.append((body_id, extracted.title, extracted.text))
+        rows.append((body_id, extracted.title, extracted.text, site))
         return body_id
 
     def _insert_document(self, item: CapturedResponse, body_id: int | None) -> int:
@@ -442,24 +488,20 @@ class ArchiveStore:
         if url_prefix and not _encodable(url_prefix):
             return []  # no stored URL holds a lone surrogate
         where, params = self._filters(session_id, url_prefix, mime)
-        narrow, narrow_params = self._url_candidates(url_prefix)
-        # The filters hold for one document of the body: a probe of documents_by_body_filters.
-        # Bodies listed for the URL prefix alone need none: they are exactly those with such a URL.
-        probe = bool(where) and not (narrow and not session_id and not mime)
-        exists = (
-            f" AND EXISTS (SELECT 1 FROM documents d WHERE d.body_id = body_index.rowid AND {where})"
-            if probe
-            else ""
-        )
-        # Walking the matches newest first bounds the work: BM25 for RANK_WINDOW rows at most.
-        sql = (
-            f"SELECT rowid, bm25(body_index, {TITLE_WEIGHT}, 1.0) FROM {SearchIndex.table} "
-            f"WHERE body_index MATCH ?{narrow}{exists} ORDER BY rowid DESC LIMIT ?"
-        )
-        fts_query = self._expand_prefixes(query)
-        matches = self._match(
-            sql, [fts_query, *narrow_params, *(params if probe else []), RANK_WINDOW], query
-        )
+        # The words are looked for in the title and text only, never among the site tokens.
+        fts_query = "{title text} : (" + self._expand_prefixes(query) + ")"
+        token = site_token(url_prefix) if url_prefix else None
+        if token is not None:
+            matches = self._site_matches(fts_query, query, token, url_prefix or "", where, params)
+        else:
+            narrow, narrow_params = self._url_candidates(url_prefix)
+            # Bodies listed for the URL prefix alone need no probe: they are exactly those with such a URL.
+            probe = bool(where) and not (narrow and not session_id and not mime)
+            matches = self._match(
+                self._match_sql(narrow, where if probe else ""),
+                [fts_query, *narrow_params, *(params if probe else []), RANK_WINDOW],
+                query,
+            )
         ranked = sorted(matches, key=itemgetter(1))  # stable: the newer first among equal scores
         return self._hits(ranked[:limit], query, session_id, url_prefix, mime)
 
@@ -583,6 +625,49 @@ class ArchiveStore:
         assert self.index is not None
         terms, entries = self.index.widespread_terms(prefix, prefix_end(prefix), PREFIX_TERMS)
         return terms if entries > PREFIX_MERGE_BODIES and terms else None
+
+    @staticmethod
+    def _match_sql(narrow: str, probe: str) -> str:
+        """The ranking statement. ``probe``: filters that one document of each match must pass
+        (through documents_by_body_filters). Walking the matches newest first bounds the work:
+        BM25 for :data:`RANK_WINDOW` rows at most; the site column weighs nothing."""
+        exists = (
+            f" AND EXISTS (SELECT 1 FROM documents d WHERE d.body_id = body_index.rowid AND {probe})"
+            if probe
+            else ""
+        )
+        return (
+            f"SELECT rowid, bm25(body_index, {TITLE_WEIGHT}, 1.0, 0.0) FROM {SearchIndex.table} "
+            f"WHERE body_index MATCH ?{narrow}{exists} ORDER BY rowid DESC LIMIT ?"
+        )
+
+    def _site_matches(
+        self, fts_query: str, query: str, token: str, url_prefix: str, where: str, params: list[object]
+    ) -> list[tuple[int, float]]:
+        """Matches under a URL prefix that ends at a slash.
+
+        The bodies whose first document is under it carry its token in the ``site`` column, so
+        FTS5 intersects the word's list with the token's (2 ms for a word in 27,000 of 100,000
+        pages, against 9 ms walking them all with a set lookup each). Bodies also fetched under
+        other URL prefixes (``sites_differ``, few) are looked up the slower way and added.
+        """
+        filtered = where != self._filters(None, url_prefix, None)[0]  # a session or MIME filter too
+        probe, probe_params = (where, params) if filtered else ("", [])
+        matches = self._match(
+            self._match_sql("", probe), [f"{fts_query} AND site : {token}", *probe_params, RANK_WINDOW], query
+        )
+        if self._db.execute("SELECT 1 FROM bodies WHERE sites_differ LIMIT 1").fetchone() is None:
+            return matches
+        others = (
+            " AND +rowid IN (SELECT b.id FROM bodies b WHERE b.sites_differ AND EXISTS "
+            "(SELECT 1 FROM documents d WHERE d.body_id = b.id AND d.url >= ? AND d.url < ?))"
+        )
+        more = self._match(
+            self._match_sql(others, probe),
+            [fts_query, url_prefix, prefix_end(url_prefix), *probe_params, RANK_WINDOW],
+            query,
+        )
+        return sorted(set(matches) | set(more), key=lambda row: -row[0])[:RANK_WINDOW]
 
     def _url_candidates(self, url_prefix: str | None) -> tuple[str, list[object]]:
         """A filter on the bodies under ``url_prefix``, when they are few enough to list.
