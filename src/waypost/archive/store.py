@@ -492,7 +492,8 @@ class ArchiveStore:
         fts_query = "{title text} : (" + self._expand_prefixes(query) + ")"
         token = site_token(url_prefix) if url_prefix else None
         if token is not None:
-            matches = self._site_matches(fts_query, query, token, url_prefix or "", where, params)
+            probe, probe_params = (where, params) if session_id or mime else ("", [])
+            matches = self._site_matches(fts_query, query, token, url_prefix or "", probe, probe_params)
         else:
             narrow, narrow_params = self._url_candidates(url_prefix)
             # Bodies listed for the URL prefix alone need no probe: they are exactly those with such a URL.
@@ -642,7 +643,7 @@ class ArchiveStore:
         )
 
     def _site_matches(
-        self, fts_query: str, query: str, token: str, url_prefix: str, where: str, params: list[object]
+        self, fts_query: str, query: str, token: str, url_prefix: str, probe: str, probe_params: list[object]
     ) -> list[tuple[int, float]]:
         """Matches under a URL prefix that ends at a slash.
 
@@ -651,8 +652,6 @@ class ArchiveStore:
         pages, against 9 ms walking them all with a set lookup each). Bodies also fetched under
         other URL prefixes (``sites_differ``, few) are looked up the slower way and added.
         """
-        filtered = where != self._filters(None, url_prefix, None)[0]  # a session or MIME filter too
-        probe, probe_params = (where, params) if filtered else ("", [])
         matches = self._match(
             self._match_sql("", probe), [f"{fts_query} AND site : {token}", *probe_params, RANK_WINDOW], query
         )
@@ -667,7 +666,8 @@ class ArchiveStore:
             [fts_query, url_prefix, prefix_end(url_prefix), *probe_params, RANK_WINDOW],
             query,
         )
-        return sorted(set(matches) | set(more), key=lambda row: -row[0])[:RANK_WINDOW]
+        merged = dict(matches) | dict(more)  # a body in both: one hit
+        return sorted(merged.items(), key=lambda row: -row[0])[:RANK_WINDOW]
 
     def _url_candidates(self, url_prefix: str | None) -> tuple[str, list[object]]:
         """A filter on the bodies under ``url_prefix``, when they are few enough to list.
