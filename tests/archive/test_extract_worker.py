@@ -54,9 +54,9 @@ def wait_until_ended(pid: int, timeout: float = 10.0) -> bool:
 def test_extractor_process_should_give_the_same_text_as_this_process() -> None:
     extractor = ExtractorProcess()
     try:
-        extractor.send(JOBS[:4])
-        extractor.send(JOBS[4:])  # a second batch before the first is answered: replies keep their order
-        answers = extractor.receive(4) + extractor.receive(len(JOBS) - 4)
+        first = extractor.send(JOBS[:4])
+        second = extractor.send(JOBS[4:])  # sent before the first is answered: replies keep their order
+        answers = first.result(timeout=30) + second.result(timeout=30)
     finally:
         extractor.close()
     assert answers == [extract_text(body, mime, ctype) for body, mime, ctype in JOBS]
@@ -78,8 +78,7 @@ def test_extractor_process_that_died_should_say_so() -> None:
         os.kill(extractor.pid, signal.SIGKILL)
         assert wait_until_ended(extractor.pid)
         with pytest.raises(ExtractorGone):
-            extractor.send(JOBS[:1])
-            extractor.receive(1)
+            extractor.send(JOBS[:1]).result(timeout=30)
         assert not extractor.alive
         with pytest.raises(ExtractorGone):
             extractor.send(JOBS[:1])

@@ -18,6 +18,7 @@ the writer's process dies, however it dies, so no child outlives its archive.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import logging
 import os
@@ -27,6 +28,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Sequence
+from concurrent.futures import Future
 from pathlib import Path
 from typing import BinaryIO
 
@@ -72,10 +74,11 @@ def _read_frame(stream: BinaryIO) -> bytes | None:
 
 
 class ExtractorProcess:
-    """One child process and the pipes to it. Requests and replies are matched by their order.
+    """One child process, the pipes to it, and a thread that reads its replies as they come.
 
-    One thread sends (:meth:`send`), one thread receives (:meth:`receive`); the pipes let each go
-    of the GIL while it waits.
+    Replies are matched to requests by their order. The reading thread takes each reply off the
+    pipe as soon as the child writes it: a reply (a chunk's texts) is larger than a pipe holds,
+    and a child left waiting for its reader to come would sit idle while the writer commits.
     """
 
     def __init__(self) -> None:
@@ -91,45 +94,74 @@ class ExtractorProcess:
             close_fds=True,
         )
         self._send_lock = threading.Lock()
+        self._pending: collections.deque[tuple[Future[list[ExtractedText]], int]] = collections.deque()
         self.alive = True
+        self._reader = threading.Thread(
+            target=self._read_replies, name="waypost-archive-extract-reply", daemon=True
+        )
+        self._reader.start()
 
     @property
     def pid(self) -> int:
         """The child's process id."""
         return self._child.pid
 
-    def send(self, jobs: Sequence[Job]) -> None:
+    def send(self, jobs: Sequence[Job]) -> Future[list[ExtractedText]]:
         """Send a batch of jobs; blocks while the child is busy and its pipe is full.
+
+        Returns:
+            A future of the batch's titles and texts, in order; it fails with
+            :class:`ExtractorGone` if the child ends before it replies.
 
         Raises:
             ExtractorGone: The child has ended.
         """
         data = pickle.dumps(list(jobs), protocol=pickle.HIGHEST_PROTOCOL)
+        reply: Future[list[ExtractedText]] = Future()
         with self._send_lock:
             if not self.alive or self._child.stdin is None or self._child.stdin.closed:
                 raise ExtractorGone("the extraction process is closed")
+            self._pending.append((reply, len(jobs)))
             try:
                 _write_frame(self._child.stdin, data)
             except (OSError, ValueError) as exc:
                 self.alive = False
+                self._fail_pending(ExtractorGone(str(exc)))
                 raise ExtractorGone(str(exc)) from exc
+        return reply
 
-    def receive(self, count: int) -> list[ExtractedText]:
-        """The reply to the oldest batch not yet received.
-
-        Raises:
-            ExtractorGone: The child ended before replying, or replied with something unexpected.
-        """
+    def _read_replies(self) -> None:
         stream = self._child.stdout
-        data = _read_frame(stream) if stream is not None and self.alive else None
-        if data is None:
-            self.alive = False
-            raise ExtractorGone(f"the extraction process {self.pid} ended (exit code {self._child.poll()})")
-        reply = pickle.loads(data)
-        if not isinstance(reply, list) or len(reply) != count:
-            self.alive = False
-            raise ExtractorGone("the extraction process answered out of turn")
-        return [ExtractedText(title, text) for title, text in reply]
+        assert stream is not None
+        while True:
+            try:
+                data = _read_frame(stream)
+            except (OSError, ValueError):
+                data = None
+            if data is None:
+                error = ExtractorGone(
+                    f"the extraction process {self.pid} ended (exit code {self._child.poll()})"
+                )
+                break
+            try:
+                reply = pickle.loads(data)
+            except Exception:
+                reply = None
+            with self._send_lock:
+                waiting = self._pending.popleft() if self._pending else None
+            if waiting is None or not isinstance(reply, list) or len(reply) != waiting[1]:
+                error = ExtractorGone("the extraction process answered out of turn")
+                if waiting is not None:
+                    waiting[0].set_exception(error)
+                break
+            waiting[0].set_result([ExtractedText(title, text) for title, text in reply])
+        self.alive = False
+        with self._send_lock:
+            self._fail_pending(error)
+
+    def _fail_pending(self, error: ExtractorGone) -> None:
+        while self._pending:
+            self._pending.popleft()[0].set_exception(error)
 
     def close_input(self) -> None:
         """Tell the child to end once it has answered everything sent so far."""
@@ -146,6 +178,7 @@ class ExtractorProcess:
             self._child.kill()
             self._child.wait()
         finally:
+            self._reader.join(timeout)
             self.alive = False
             if self._child.stdout is not None:
                 self._child.stdout.close()

@@ -29,6 +29,7 @@ from waypost.archive.extract_worker import ExtractorGone, ExtractorProcess
 from waypost.archive.records import CapturedResponse
 from waypost.archive.search_index import IndexRow
 from waypost.archive.store import ArchiveStore, PreparedBody, extract_body, prepare_body
+from waypost.archive.text import ExtractedText
 
 log = logging.getLogger(__name__)
 
@@ -61,11 +62,11 @@ class _Item:
 
 @dataclass(slots=True)
 class _Chunk:
-    """Records in submission order; ``todo`` are the ones whose text ``extractor`` is extracting."""
+    """Records in submission order; ``todo`` are the ones whose text a child process is extracting."""
 
     items: list[_Item]
     todo: list[_Item] = field(default_factory=list)
-    extractor: ExtractorProcess | None = None
+    reply: Future[list[ExtractedText]] | None = None
 
 
 @dataclass(slots=True)
@@ -256,12 +257,12 @@ class ArchiveWriter:
                 return False
         try:
             jobs = [(i.record.body or b"", i.record.mime, content_type(i.record)) for i in chunk.todo]
-            extractor.send(jobs)
+            chunk.reply = extractor.send(jobs)
         except ExtractorGone as exc:
             self._in_flight.release()
             log.warning("text extraction process unavailable (%s); extracting in this process", exc)
             return False
-        chunk.extractor = extractor
+        chunk.reply.add_done_callback(lambda _: self._in_flight.release())  # the child can take more
         return True
 
     # -- the writer thread ---------------------------------------------------------------------
@@ -327,15 +328,13 @@ class ArchiveWriter:
 
     def _resolve(self, chunk: _Chunk) -> None:
         """Take a child's answer for the chunk; what it could not extract, the store extracts."""
-        if chunk.extractor is None:
+        if chunk.reply is None:
             return
         try:
-            texts = chunk.extractor.receive(len(chunk.todo))
+            texts = chunk.reply.result()
         except Exception as exc:  # a child that died or garbled its answer: extract here
             log.warning("text extraction process failed (%s); extracting in this process", exc)
             return
-        finally:
-            self._in_flight.release()
         for item, extracted in zip(chunk.todo, texts, strict=True):
             if item.prepared is not None:
                 item.prepared = PreparedBody(item.prepared.digest, extracted)
