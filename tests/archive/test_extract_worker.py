@@ -64,6 +64,18 @@ def test_extractor_process_should_give_the_same_text_as_this_process() -> None:
     assert ended(extractor.pid)
 
 
+def test_extractor_process_should_take_batches_whose_replies_overflow_a_pipe() -> None:
+    big = ("<p>" + "word " * 40_000 + "</p>").encode()  # each reply ~200 KB, more than a pipe holds
+    extractor = ExtractorProcess()
+    try:
+        jobs = [[(big.replace(b"</p>", b"end%d</p>" % n), "text/html", None)] * 2 for n in range(6)]
+        replies = [extractor.send(batch) for batch in jobs]
+        answers = [reply.result(timeout=60) for reply in replies]
+    finally:
+        extractor.close()
+    assert [a[1].text.split()[-1] for a in answers] == [f"end{n}" for n in range(6)]
+
+
 def test_extract_text_should_read_utf8_html_bytes_as_the_decoded_text() -> None:
     from waypost.archive.text import decode_body, html_to_text
 

@@ -94,6 +94,7 @@ class ExtractorProcess:
             close_fds=True,
         )
         self._send_lock = threading.Lock()
+        self._pending_lock = threading.Lock()  # never the send lock: a send may wait for the reader
         self._pending: collections.deque[tuple[Future[list[ExtractedText]], int]] = collections.deque()
         self.alive = True
         self._reader = threading.Thread(
@@ -119,13 +120,13 @@ class ExtractorProcess:
         data = pickle.dumps(list(jobs), protocol=pickle.HIGHEST_PROTOCOL)
         reply: Future[list[ExtractedText]] = Future()
         with self._send_lock:
-            if not self.alive or self._child.stdin is None or self._child.stdin.closed:
-                raise ExtractorGone("the extraction process is closed")
-            self._pending.append((reply, len(jobs)))
+            with self._pending_lock:  # a reply the reading thread can no longer give fails at once
+                if not self.alive or self._child.stdin is None or self._child.stdin.closed:
+                    raise ExtractorGone("the extraction process is closed")
+                self._pending.append((reply, len(jobs)))
             try:
                 _write_frame(self._child.stdin, data)
             except (OSError, ValueError) as exc:
-                self.alive = False
                 self._fail_pending(ExtractorGone(str(exc)))
                 raise ExtractorGone(str(exc)) from exc
         return reply
@@ -147,7 +148,7 @@ class ExtractorProcess:
                 reply = pickle.loads(data)
             except Exception:
                 reply = None
-            with self._send_lock:
+            with self._pending_lock:
                 waiting = self._pending.popleft() if self._pending else None
             if waiting is None or not isinstance(reply, list) or len(reply) != waiting[1]:
                 error = ExtractorGone("the extraction process answered out of turn")
@@ -155,13 +156,15 @@ class ExtractorProcess:
                     waiting[0].set_exception(error)
                 break
             waiting[0].set_result([ExtractedText(title, text) for title, text in reply])
-        self.alive = False
-        with self._send_lock:
-            self._fail_pending(error)
+        self._fail_pending(error)
 
     def _fail_pending(self, error: ExtractorGone) -> None:
-        while self._pending:
-            self._pending.popleft()[0].set_exception(error)
+        """Mark the child gone and fail every reply still awaited."""
+        with self._pending_lock:
+            self.alive = False
+            failed, self._pending = list(self._pending), collections.deque()
+        for reply, _ in failed:
+            reply.set_exception(error)
 
     def close_input(self) -> None:
         """Tell the child to end once it has answered everything sent so far."""
