@@ -17,10 +17,11 @@ from typing import Any
 from selectolax.lexbor import LexborHTMLParser
 
 MAX_JSON_LINES = 200_000
-_BLOCKS = (
-    "address,article,aside,blockquote,br,dd,details,div,dl,dt,fieldset,figcaption,figure,footer,form,"
-    "h1,h2,h3,h4,h5,h6,header,hr,li,main,nav,ol,p,pre,section,summary,table,td,th,tr,ul"
-)
+_BLOCKS = frozenset({
+    "address", "article", "aside", "blockquote", "br", "dd", "details", "div", "dl", "dt", "fieldset",
+    "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li",
+    "main", "nav", "ol", "p", "pre", "section", "summary", "table", "td", "th", "tr", "ul",
+})  # fmt: skip
 _BREAK = "\x02"  # marks where a block starts, so the text keeps its paragraphs
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _NOT_TEXT = ["script", "style", "noscript", "template", "svg", "canvas", "object", "iframe", "head"]
@@ -96,12 +97,27 @@ def decode_body(body: bytes, content_type: str | None = None) -> str:
 
 
 def _clean(raw: str) -> str:
-    """Whitespace runs to one space, a line per block (``_BREAK``), no empty lines or control characters."""
+    """Whitespace runs to one space, a line per block (``_BREAK``), no empty lines or control characters.
+
+    The same as ``" ".join(part.split())`` for each block, but a source line that is printable
+    (so its only whitespace is spaces) and has no double space is taken whole once stripped:
+    splitting every block into words made this the costliest step of turning a page into text.
+    """
     lines = []
     for part in raw.split(_BREAK):
-        if part and not part.isspace():
-            line = " ".join(part.split())
-            lines.append(line if line.isprintable() else _CONTROL.sub(" ", line))
+        if not part or part.isspace():
+            continue
+        pieces = []
+        for piece in part.split("\n"):  # any other whitespace fails isprintable: split below
+            piece = piece.strip()
+            if not piece:
+                continue
+            if "  " in piece or not piece.isprintable():
+                piece = " ".join(piece.split())
+                if not piece.isprintable():
+                    piece = _CONTROL.sub(" ", piece)
+            pieces.append(piece)
+        lines.append(pieces[0] if len(pieces) == 1 else " ".join(pieces))
     return "\n".join(lines)
 
 
@@ -130,8 +146,9 @@ def html_to_text(markup: str | bytes) -> ExtractedText:
     root = tree.body or tree.root
     if root is None:
         return ExtractedText(title, "")
-    for block in root.css(_BLOCKS):
-        block.insert_before(_BREAK)
+    for node in root.traverse():  # a walk with a set lookup costs half what a CSS list of 40 tags does
+        if node.tag in _BLOCKS:
+            node.insert_before(_BREAK)
     return ExtractedText(title, _clean(root.text(deep=True, separator="")))
 
 
