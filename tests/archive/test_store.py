@@ -82,6 +82,13 @@ def test_store_should_keep_identical_bodies_once(store: ArchiveStore) -> None:
     assert store.get("1").text == store.get("2").text == "same body"
 
 
+def test_store_should_keep_json_with_an_escaped_lone_surrogate(store: ArchiveStore) -> None:
+    body = '{"title": "Emoji cut", "text": "halfway \\ud83d through a surrogateword"}'
+    [doc_id] = store.add([page("http://x.test/cut.json", body, mime="application/json")])
+    assert "halfway \ufffd through" in store.get(doc_id).text
+    assert [hit.id for hit in store.search("surrogateword")] == [str(doc_id)]
+
+
 def test_store_search_should_rank_by_bm25_and_mark_terms(store: ArchiveStore) -> None:
     store.add(
         [

@@ -59,6 +59,14 @@ def test_json_to_text_should_flatten_keys_and_values() -> None:
     assert json_to_text("not json {").text == "not json {"
 
 
+def test_json_to_text_should_replace_escaped_lone_surrogates() -> None:
+    source = r"""{"title": "Cut \ud83d", "note": "half an emoji \ude00 and a whole \ud83d\ude00"}"""
+    text = json_to_text(source)
+    assert text.title == "Cut \ufffd"
+    assert text.text.endswith("half an emoji \ufffd and a whole \U0001f600")
+    text.text.encode("utf-8")  # storable: SQLite takes UTF-8 only
+
+
 def test_xml_to_text_should_read_feeds_with_cdata_and_escaped_html() -> None:
     text = xml_to_text(
         "<?xml version='1.0'?><rss><channel><title>Feed &amp; more</title><item><title>One</title>"

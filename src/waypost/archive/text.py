@@ -24,6 +24,7 @@ _BLOCKS = frozenset({
 })  # fmt: skip
 _BREAK = "\x02"  # marks where a block starts, so the text keeps its paragraphs
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 _NOT_TEXT = ["script", "style", "noscript", "template", "svg", "canvas", "object", "iframe", "head"]
 _META_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_:.+-]+)""", re.IGNORECASE)
 _XML_ENCODING = re.compile(rb"""<\?xml[^>]+encoding\s*=\s*["']([A-Za-z0-9_:.+-]+)""", re.IGNORECASE)
@@ -181,7 +182,10 @@ def json_to_text(source: str) -> ExtractedText:
     title = ""
     if isinstance(data, dict):
         title = next((str(data[k]) for k in ("title", "name", "titel") if isinstance(data.get(k), str)), "")
-    return ExtractedText(title[:300], "\n".join(lines))
+    text = "\n".join(lines)
+    if "\\u" in source:  # an escaped lone surrogate ("\\ud83d") is not a character: U+FFFD stands for it
+        title, text = _SURROGATE.sub("\ufffd", title), _SURROGATE.sub("\ufffd", text)
+    return ExtractedText(title[:300], text)
 
 
 def xml_to_text(source: str) -> ExtractedText:
