@@ -14,7 +14,7 @@ from tests.archive.test_store import page
 from waypost.archive import ArchiveStore, BodyState, CapturedResponse
 from waypost.archive.extract_worker import ExtractorGone, ExtractorProcess, Job, extract_job
 from waypost.archive.store import extract_body
-from waypost.archive.text import extract_text
+from waypost.archive.text import EncodedText, extract_text
 from waypost.archive.writer import ArchiveWriter
 
 STOCK = {"title": "Stock", "items": [{"name": "Hammer", "qty": 3}]}
@@ -59,8 +59,8 @@ def test_extractor_process_should_give_the_same_text_as_this_process() -> None:
         answers = first.result(timeout=30) + second.result(timeout=30)
     finally:
         extractor.close()
-    assert answers == [extract_text(body, mime, ctype) for body, mime, ctype in JOBS]
-    assert answers[0].title == "Café menu" and answers[2].text == "Grüße aus Köln"
+    assert answers == [EncodedText.of(extract_text(body, mime, ctype)) for body, mime, ctype in JOBS]
+    assert answers[0].title == "Café menu" and answers[2].text == "Grüße aus Köln".encode()
     assert ended(extractor.pid)
 
 
@@ -73,7 +73,7 @@ def test_extractor_process_should_take_batches_whose_replies_overflow_a_pipe() -
         answers = [reply.result(timeout=60) for reply in replies]
     finally:
         extractor.close()
-    assert [a[1].text.split()[-1] for a in answers] == [f"end{n}" for n in range(6)]
+    assert [a[1].text.split()[-1] for a in answers] == [b"end%d" % n for n in range(6)]
 
 
 def test_extract_text_should_read_utf8_html_bytes_as_the_decoded_text() -> None:

@@ -32,7 +32,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import BinaryIO
 
-from waypost.archive.text import ExtractedText, extract_text
+from waypost.archive.text import EncodedText, ExtractedText, extract_text
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ class ExtractorProcess:
         )
         self._send_lock = threading.Lock()
         self._pending_lock = threading.Lock()  # never the send lock: a send may wait for the reader
-        self._pending: collections.deque[tuple[Future[list[ExtractedText]], int]] = collections.deque()
+        self._pending: collections.deque[tuple[Future[list[EncodedText]], int]] = collections.deque()
         self.alive = True
         self._reader = threading.Thread(
             target=self._read_replies, name="waypost-archive-extract-reply", daemon=True
@@ -107,7 +107,7 @@ class ExtractorProcess:
         """The child's process id."""
         return self._child.pid
 
-    def send(self, jobs: Sequence[Job]) -> Future[list[ExtractedText]]:
+    def send(self, jobs: Sequence[Job]) -> Future[list[EncodedText]]:
         """Send a batch of jobs; blocks while the child is busy and its pipe is full.
 
         Returns:
@@ -118,7 +118,7 @@ class ExtractorProcess:
             ExtractorGone: The child has ended.
         """
         data = pickle.dumps(list(jobs), protocol=pickle.HIGHEST_PROTOCOL)
-        reply: Future[list[ExtractedText]] = Future()
+        reply: Future[list[EncodedText]] = Future()
         with self._send_lock:
             with self._pending_lock:  # a reply the reading thread can no longer give fails at once
                 if not self.alive or self._child.stdin is None or self._child.stdin.closed:
@@ -155,7 +155,7 @@ class ExtractorProcess:
                 if waiting is not None:
                     waiting[0].set_exception(error)
                 break
-            waiting[0].set_result([ExtractedText(title, text) for title, text in reply])
+            waiting[0].set_result([EncodedText(title, text) for title, text in reply])
         self._fail_pending(error)
 
     def _fail_pending(self, error: ExtractorGone) -> None:
@@ -191,8 +191,8 @@ def serve(requests: BinaryIO, replies: BinaryIO) -> None:
     """The child's loop: extract each batch of jobs read from ``requests`` until it ends."""
     while (data := _read_frame(requests)) is not None:
         jobs: list[Job] = pickle.loads(data)
-        out = [extract_job(body, mime, content_type) for body, mime, content_type in jobs]
-        out = [(extracted.title, extracted.text) for extracted in out]
+        out = [EncodedText.of(extract_job(body, mime, content_type)) for body, mime, content_type in jobs]
+        out = [(encoded.title, encoded.text) for encoded in out]
         _write_frame(replies, pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL))
 
 

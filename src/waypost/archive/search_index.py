@@ -42,8 +42,9 @@ CATCH_UP_CHUNK = 500
 SITE_DEPTH = 6
 """URL prefixes per body at most: up to the slash after the host, and up to each of the next five."""
 
-IndexRow = tuple[int, str, str, str]
-"""What the index holds for one body: its id, title, text and site (see :func:`url_sites`)."""
+IndexRow = tuple[int, str, str | bytes, str]
+"""What the index holds for one body: its id, title, text (``str``, or UTF-8 as a child process
+handed it over) and site (see :func:`url_sites`)."""
 
 _TOKEN = re.compile(r"[^\W_]+")
 
@@ -199,7 +200,7 @@ class SearchIndex:
             }
             new = [row for row in rows if row[0] not in indexed]
             self._db.executemany(
-                f"INSERT INTO {self.table}(rowid, title, text, site) VALUES (?, ?, ?, ?)", new
+                f"INSERT INTO {self.table}(rowid, title, text, site) VALUES (?, ?, CAST(? AS TEXT), ?)", new
             )
             self._count_sample(new, +1)
         return len(new)
@@ -208,7 +209,7 @@ class SearchIndex:
         counts: Counter[str] = Counter()
         for body_id, title, text, _ in rows:
             if body_id % SAMPLE_EVERY == 0:
-                counts.update(sample_terms(title, text))
+                counts.update(sample_terms(title, text if isinstance(text, str) else text.decode()))
         if not counts:
             return
         self._db.executemany(

@@ -48,7 +48,7 @@ from waypost.archive.snippets import (
     query_terms,
     terms_pattern,
 )
-from waypost.archive.text import ExtractedText
+from waypost.archive.text import EncodedText, ExtractedText
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +166,7 @@ class PreparedBody:
     """
 
     digest: bytes
-    extracted: ExtractedText | None
+    extracted: ExtractedText | EncodedText | None
 
 
 def extract_body(record: CapturedResponse) -> ExtractedText:
@@ -407,7 +407,7 @@ class ArchiveStore:
         if extracted is None:
             extracted = extract_body(item)
         cursor = self._db.execute(
-            "INSERT INTO bodies (hash, size, title, text, site) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO bodies (hash, size, title, text, site) VALUES (?, ?, ?, CAST(? AS TEXT), ?)",
             (digest, len(body), extracted.title, extracted.text, site),
         )
         body_id = int(cursor.lastrowid or 0)

@@ -29,7 +29,7 @@ from waypost.archive.extract_worker import ExtractorGone, ExtractorProcess
 from waypost.archive.records import CapturedResponse
 from waypost.archive.search_index import IndexRow
 from waypost.archive.store import ArchiveStore, PreparedBody, extract_body, prepare_body
-from waypost.archive.text import ExtractedText
+from waypost.archive.text import EncodedText
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +66,7 @@ class _Chunk:
 
     items: list[_Item]
     todo: list[_Item] = field(default_factory=list)
-    reply: Future[list[ExtractedText]] | None = None
+    reply: Future[list[EncodedText]] | None = None
 
 
 @dataclass(slots=True)
