@@ -45,6 +45,24 @@ def test_html_to_text_should_keep_visible_text_in_paragraphs() -> None:
     assert page.text == "Menu\nHeadline\nFirst paragraph.\none\ntwo"
 
 
+def test_html_to_text_should_drop_hidden_elements_nested_in_each_other() -> None:
+    page = html_to_text(
+        "<body><p>a</p><noscript><script>s</script><p>n</p></noscript><svg><style>x</style><title>t"
+        "</title><foreignObject><p>f</p></foreignObject></svg><object><iframe>i</iframe><p>o</p>"
+        "</object><p>b</p><canvas><div>c</div></canvas></body>"
+    )
+    assert page.text == "a\nb"
+    assert html_to_text("<svg><title>Icon</title></svg><title>Page</title>").title == "Icon"  # as before
+
+
+def test_html_to_text_should_collapse_whitespace_within_each_block() -> None:
+    page = html_to_text(
+        "<p>\n   one\n   two  three\t four\u00a0five </p><p> \n </p><div>six<span>\n</span>seven"
+        "\x01eight\u200bnine</div>\n\n<pre>  pre\n  text</pre>"
+    )
+    assert page.text == "one two three four five\nsix seven eight\u200bnine\npre text"
+
+
 def test_html_to_text_should_survive_broken_markup() -> None:
     page = html_to_text("<body><div><p>Unclosed \x00 <b>bold \ud800 <table><td>cell</p></div> <<<>>> &&&;")
     assert page.text.startswith("Unclosed bold") and "cell" in page.text and "\x00" not in page.text
