@@ -53,6 +53,39 @@ def test_a_flush_should_complete_once_the_records_are_searchable(tmp_path: Path)
         writer.close()
 
 
+def test_an_idle_writer_should_merge_the_index_segments_indexing_left(tmp_path: Path) -> None:
+    path = tmp_path / "archive.db"
+    writer = ArchiveWriter(path, batch_size=1000, commit_interval=30, workers=0, tidy_after=None)
+    writer.start()
+    for round_ in range(6):  # each flush is an index transaction of its own: a segment each
+        for i in range(20):
+            writer.submit(page(f"http://a.test/{round_}/{i}", f"<p>tern{round_}x{i} gull</p>"), want_id=False)
+        writer.flush().result(timeout=10)
+    writer.close()
+    reader = ArchiveStore(path, catch_up=False)
+    assert reader.index is not None
+    left = reader.index.segments()
+    assert left >= 4  # FTS5 merges a level of 16 while indexing, a level of 4 when tidying
+
+    idle = ArchiveWriter(path, workers=0, tidy_after=0.05)
+    idle.start()
+    try:
+        deadline = time.monotonic() + 10
+        while reader.index.segments() >= left and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert reader.index.segments() < left
+        idle.submit(page("http://a.test/late", "<p>a late tern</p>"), want_id=False)
+        idle.flush().result(timeout=10)  # new work is taken up at once
+    finally:
+        idle.close()
+    assert not reader.index.tidy_step()  # nothing left to merge
+    for round_ in range(6):
+        assert [h.url for h in reader.search(f"tern{round_}x19")] == [f"http://a.test/{round_}/19"]
+    assert [h.url for h in reader.search("late tern")] == ["http://a.test/late"]
+    assert reader.integrity_errors() == []
+    reader.close()
+
+
 def test_writer_close_should_drain_the_queue(tmp_path: Path) -> None:
     writer = ArchiveWriter(tmp_path / "archive.db", batch_size=7, commit_interval=30)
     writer.start()

