@@ -62,7 +62,9 @@ def test_store_should_create_a_private_database_in_wal_mode(tmp_path: Path) -> N
     assert stat.S_IMODE(os.stat(path.parent).st_mode) == 0o700
     import sqlite3
 
-    assert sqlite3.connect(path).execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA page_size").fetchone()[0] == 16384  # set before the file had a page
 
 
 def test_store_without_create_should_explain_a_missing_archive(tmp_path: Path) -> None:
