@@ -23,7 +23,8 @@ SCHEMA_VERSION = 5
 
 CONNECTION_PRAGMAS = (
     # Before anything creates the file (later, a no-op): a body and its text are about 30 KiB, so
-    # 16 KiB pages write them in a third of the calls 4 KiB pages need (-40 % of the writer's CPU).
+    # 16 KiB pages write them in a third of the calls 4 KiB pages need (writer thread 0.17 -> 0.12 ms
+    # of CPU per article page; searches no slower). The index file keeps 4 KiB: no gain there.
     "PRAGMA page_size=16384",
     "PRAGMA journal_mode=WAL",
     "PRAGMA synchronous=NORMAL",  # in WAL mode a commit survives a crashed process; not a power cut
