@@ -2,6 +2,8 @@
 
 Prints ``committed <first id> <last id>`` for every batch whose ids came back (committed), once
 ``extractors <pid> ...`` (its text extraction processes), and keeps writing until it is killed.
+With ``--tidy``: writes :data:`TIDY_RECORDS` records, a flush (an index segment) per 50, then
+lets an idle writer tidy the index in tiny steps, printing ``step`` as each begins, until killed.
 """
 
 from __future__ import annotations
@@ -11,11 +13,14 @@ import time
 from pathlib import Path
 
 from waypost.archive import BodyState, CapturedResponse
+from waypost.archive.search_index import SearchIndex
 from waypost.archive.writer import ArchiveWriter
 
+TIDY_RECORDS = 1200
 
-def record(n: int) -> CapturedResponse:
-    body = f"<html><title>Record {n}</title><body><p>marker{n} " + "filler text " * 400 + "</p></body></html>"
+
+def record(n: int, filler: str = "filler text " * 400) -> CapturedResponse:
+    body = f"<html><title>Record {n}</title><body><p>marker{n} {filler}</p></body></html>"
     return CapturedResponse(
         session_id="kill",
         nav_id=f"nav{n // 10}",
@@ -45,5 +50,30 @@ def main(path: str) -> None:
         n += 50
 
 
+def tidy(path: str) -> None:
+    writer = ArchiveWriter(Path(path), batch_size=50, commit_interval=30, workers=0, tidy_after=None)
+    writer.start()
+    for n in range(0, TIDY_RECORDS, 50):
+        for i in range(50):
+            words = " ".join(f"w{(n + i) * 31 + k * 17}" for k in range(300))  # an index of some size
+            writer.submit(record(n + i, words), want_id=False)
+        writer.flush().result()
+    writer.close()
+    merge = SearchIndex.tidy_step
+
+    def step(index: SearchIndex, pages: int = 2) -> bool:  # two pages: many transactions to kill in
+        print("step", flush=True)
+        return merge(index, pages)
+
+    SearchIndex.tidy_step = step  # type: ignore[method-assign]
+    idle = ArchiveWriter(Path(path), workers=0, tidy_after=0.0)
+    idle.start()
+    while True:
+        time.sleep(1)
+
+
 if __name__ == "__main__":
-    main(sys.argv[1])
+    if sys.argv[2:] == ["--tidy"]:
+        tidy(sys.argv[1])
+    else:
+        main(sys.argv[1])

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.archive.sigkill_writer import TIDY_RECORDS
 from tests.archive.test_extract_worker import wait_until_ended
 from tests.archive.test_store import page
 from waypost.archive import ArchiveError, ArchiveStore, CapturedResponse
@@ -157,5 +158,43 @@ def test_writer_killed_mid_write_should_leave_every_committed_record(tmp_path: P
         assert [h.id for h in store.search(f"marker{last_id - 1}")] == [str(last_id)]
         store.add([page("http://k.test/after", "<p>written after the crash</p>")])
         assert store.search("crash")
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("steps", [1, 6, 20])
+def test_a_writer_killed_while_tidying_the_index_should_leave_it_whole(tmp_path: Path, steps: int) -> None:
+    path = tmp_path / "archive.db"
+    child = subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("sigkill_writer.py")), str(path), "--tidy"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=REPO,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert child.stdout is not None
+    try:
+        begun = 0
+        for line in child.stdout:
+            begun += line.startswith("step")
+            if begun == steps:
+                break
+        child.send_signal(signal.SIGKILL)  # as step number ``steps`` begins its transaction
+    finally:
+        child.kill()
+        child.wait(timeout=10)
+    assert begun == steps and child.returncode == -signal.SIGKILL
+
+    store = ArchiveStore(path, create=False)
+    try:
+        assert store.index is not None
+        assert store.integrity_errors() == []
+        assert store.stats().documents == TIDY_RECORDS
+        before = store.index.segments()
+        assert store.index.tidy() > 0  # the kill left merging to do, and it goes on from there
+        assert store.index.segments() < before and store.integrity_errors() == []
+        for n in (0, 7, TIDY_RECORDS // 2, TIDY_RECORDS - 1):
+            assert [h.url for h in store.search(f"marker{n}")] == [f"http://k.test/{n}"]
+        assert len(store.search("w31", limit=100)) == 1  # "w31" is in record 1 only
     finally:
         store.close()
