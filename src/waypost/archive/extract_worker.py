@@ -39,6 +39,16 @@ log = logging.getLogger(__name__)
 Job = tuple[bytes, str, str | None]
 """What a child needs to extract one body: the body, its MIME type and its Content-Type header."""
 
+CHILD_MALLOC = {
+    "MALLOC_TOP_PAD_": str(16 * 1024 * 1024),
+    "MALLOC_TRIM_THRESHOLD_": str(64 * 1024 * 1024),
+    "MALLOC_MMAP_THRESHOLD_": str(32 * 1024 * 1024),
+}
+"""glibc settings for the child (its own environment wins): keep freed memory instead of handing
+it back to the kernel. Each page parsed allocates and frees a few MiB (Lexbor's tree, the text,
+the pickled reply); given back, they were mapped in again page by page, 8.5 page faults per
+article page, each a zeroed page. Kept, 0.9."""
+
 _HEADER = 4
 _MAX_FRAME = 2**31 - 1
 
@@ -84,7 +94,11 @@ class ExtractorProcess:
     def __init__(self) -> None:
         package_root = str(Path(__file__).resolve().parents[2])
         path = os.environ.get("PYTHONPATH")
-        env = {**os.environ, "PYTHONPATH": package_root + (os.pathsep + path if path else "")}
+        env = {
+            **CHILD_MALLOC,
+            **os.environ,
+            "PYTHONPATH": package_root + (os.pathsep + path if path else ""),
+        }
         self._child = subprocess.Popen(
             [sys.executable, "-m", "waypost.archive.extract_worker"],
             stdin=subprocess.PIPE,

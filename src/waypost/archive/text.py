@@ -138,6 +138,22 @@ def _clean(raw: str) -> str:
     return "\n".join(lines)
 
 
+def _tag_ids(names: frozenset[str]) -> frozenset[int]:
+    """Lexbor's ids of standard tags (fixed numbers), read off a small parsed document: comparing a
+    node's ``tag_id`` costs less than decoding its ``tag`` name for each node of each page."""
+    table = "<table><tr><th></th><td></td></tr></table>"  # cells count only inside a table
+    probe = "".join(f"<{name}></{name}>" for name in sorted(names)) + table
+    ids = {node.tag: node.tag_id for node in LexborHTMLParser(probe).root.traverse()}
+    missing = names - ids.keys()
+    assert not missing, f"Lexbor did not parse {missing}"
+    return frozenset(ids[name] for name in names)
+
+
+_BLOCK_IDS = _tag_ids(_BLOCKS)
+_NOT_TEXT_IDS = _tag_ids(_NOT_TEXT)
+_BREAK_BYTES = _BREAK.encode()  # inserted as given: a str would be encoded for each block
+
+
 def _html_title(tree: LexborHTMLParser) -> str:
     value = None
     for meta in tree.tags("meta"):  # tags() walks Lexbor's tree in C; a CSS query compiles first
@@ -168,10 +184,10 @@ def html_to_text(markup: str | bytes) -> ExtractedText:
         return ExtractedText(title, "")
     hidden = []
     for node in root.traverse():  # one walk with set lookups, not a CSS query per tag name
-        tag = node.tag
-        if tag in _BLOCKS:
-            node.insert_before(_BREAK)
-        elif tag in _NOT_TEXT:
+        tag = node.tag_id
+        if tag in _BLOCK_IDS:
+            node.insert_before(_BREAK_BYTES)
+        elif tag in _NOT_TEXT_IDS:
             hidden.append(node)
     for node in reversed(hidden):  # innermost first: a node is never used after its ancestor is gone
         node.decompose()
