@@ -34,6 +34,11 @@ from typing import BinaryIO
 
 from waypost.archive.text import EncodedText, ExtractedText, extract_text
 
+try:
+    import fcntl
+except ImportError:  # not on Windows
+    fcntl = None  # type: ignore[assignment]
+
 log = logging.getLogger(__name__)
 
 Job = tuple[bytes, str, str | None]
@@ -50,6 +55,7 @@ the pickled reply); given back, they were mapped in again page by page, 8.5 page
 article page, each a zeroed page. Kept, 0.9."""
 
 _HEADER = 4
+PIPE_BYTES = 1 << 20
 _MAX_FRAME = 2**31 - 1
 
 
@@ -64,6 +70,21 @@ def extract_job(body: bytes, mime: str, content_type: str | None) -> ExtractedTe
     except Exception:  # a body no extractor understands is stored without text, never dropped
         log.exception("could not extract text from a %s body", mime)
         return ExtractedText("", "")
+
+
+def _widen_pipe(stream: BinaryIO | None) -> None:
+    """Give a pipe to the child 1 MiB of buffer rather than 64 KiB (Linux only; else as it is).
+
+    A chunk's bodies and texts are a megabyte or more: through 64 KiB, each side took turns with
+    the other a write and a read at a time. Wider, the child's CPU per article page fell by a
+    tenth and throughput rose 3-5 % (three runs each way, interleaved). 1 MiB is the most an
+    unprivileged process may ask for by default (``/proc/sys/fs/pipe-max-size``).
+    """
+    set_size = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if stream is None or set_size is None:
+        return
+    with contextlib.suppress(OSError):
+        fcntl.fcntl(stream.fileno(), set_size, PIPE_BYTES)
 
 
 def _write_frame(stream: BinaryIO, data: bytes) -> None:
@@ -107,6 +128,8 @@ class ExtractorProcess:
             env=env,
             close_fds=True,
         )
+        for stream in (self._child.stdin, self._child.stdout):
+            _widen_pipe(stream)
         self._send_lock = threading.Lock()
         self._pending_lock = threading.Lock()  # never the send lock: a send may wait for the reader
         self._pending: collections.deque[tuple[Future[list[EncodedText]], int]] = collections.deque()
