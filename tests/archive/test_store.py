@@ -18,6 +18,7 @@ from waypost.archive import (
     DocumentNotFound,
 )
 from waypost.archive.store import parse_document_id, plain_query
+from waypost.archive.text import extract_text
 
 
 def page(
@@ -154,6 +155,37 @@ def test_store_get_should_page_through_text(store: ArchiveStore) -> None:
     last = store.get(1, 240, 120)
     assert last.text == "abcdefghij" * 6 and last.next_offset is None
     assert store.get("#1", 500).text == ""
+
+
+INDENTED = (
+    "<html>\n  <body>\n    <div>\n      <p>\n        First   paragraph,\n        two lines.\n      </p>"
+    "\n\n      <p>Second\tparagraph \x01 here</p>\n    </div>\n  </body>\n</html>"
+)
+
+
+def test_store_should_keep_a_page_loose_and_show_it_clean(store: ArchiveStore) -> None:
+    store.add([page("http://a.test/indented", INDENTED)])
+    (stored,) = store._db.execute("SELECT text FROM bodies").fetchone()
+    assert "   " in stored and "\t" not in stored and "\x01" not in stored  # the source's spaces only
+    shown = "First paragraph, two lines.\nSecond paragraph here"
+    assert store.get(1).text == shown == extract_text(INDENTED.encode(), "text/html").text
+    assert store.get(1).total_chars == len(shown)
+    pages = [store.get(1, at, 7).text for at in range(0, len(shown), 7)]
+    assert "".join(pages) == shown  # pages are cut from the text as shown
+    (hit,) = store.search('"two lines"')
+    assert hit.snippet == "First paragraph, **two** **lines**. Second paragraph here"
+
+
+def test_store_should_show_json_text_with_its_indentation(store: ArchiveStore) -> None:
+    store.add([page("http://a.test/data", '{"a": {"b": [1, 2]}}', mime="application/json")])
+    assert store.get(1).text == "a:\n  b:\n    - 1\n    - 2"
+
+
+def test_store_should_show_text_stored_clean_as_it_was(store: ArchiveStore) -> None:
+    """An archive written before pages were stored loose holds their text clean: shown as it is."""
+    store.add([page("http://a.test/old", "<p>x</p>")])
+    store._db.execute("UPDATE bodies SET text = ? WHERE id = 1", ("Old clean text\nsecond line",))
+    assert store.get(1).text == "Old clean text\nsecond line"
 
 
 def test_store_get_should_explain_unknown_ids(store: ArchiveStore) -> None:

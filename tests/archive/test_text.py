@@ -5,10 +5,12 @@ from __future__ import annotations
 import codecs
 
 from waypost.archive.text import (
+    archive_text,
     decode_body,
     extract_text,
     html_to_text,
     json_to_text,
+    normalize_text,
     sniff_charset,
     xml_to_text,
 )
@@ -105,3 +107,21 @@ def test_extract_text_should_pick_the_extractor_by_type() -> None:
     assert extract_text(b'{"a": 1}', "application/vnd.api+json").text == "a: 1"
     assert extract_text(b"<a>xml</a>", "application/atom+xml").text == "xml"
     assert extract_text(b"line one\nline   two", "text/plain").text == "line one\nline two"
+
+
+def test_archive_text_should_keep_a_pages_lines_loose_and_normalize_to_html_to_text() -> None:
+    markup = "<body>\n  <h1> Title\n  </h1>\n  <p>one\n     two</p>\n\n  <ul><li>a\tb</li></ul></body>"
+    stored = archive_text(markup.encode(), "text/html")
+    lines = stored.text.decode().split("\n")
+    assert lines[1].strip() == "Title" and "one      two" in lines[2] and "" in lines  # left loose
+    assert normalize_text(stored.text.decode()) == html_to_text(markup).text == "Title\none two\na b"
+    latin = archive_text("<p>Gr\xfc\xdfe</p>".encode("latin-1"), "text/html", "text/html; charset=latin-1")
+    assert normalize_text(latin.text.decode()) == "Grüße"
+    json_body = b'{"a": {"b": 1}}'
+    assert archive_text(json_body, "application/json").text == b"a:\n  b: 1"  # JSON keeps its indentation
+
+
+def test_normalize_text_should_leave_clean_text_as_it_is() -> None:
+    clean = html_to_text("<p>one  two</p><div>three\u00a0four</div>").text
+    assert normalize_text(clean) == clean == "one two\nthree four"
+    assert normalize_text(" a \n\n\t b\x01c ") == "a\nb c"

@@ -3,7 +3,7 @@
 Turning HTML into text (Lexbor parsing, cleaning the text in Python) holds the GIL for most of its
 time; SQLite's inserts let it go. In one process the two barely overlap, so the writer hands
 batches of bodies to a child process (``python -m waypost.archive.extract_worker``) that runs the
-very same :func:`~waypost.archive.text.extract_text` and sends back titles and texts.
+very same :func:`~waypost.archive.text.archive_text` and sends back titles and texts.
 
 A plain child process rather than :mod:`multiprocessing`: its ``spawn`` and ``forkserver`` start
 methods import the caller's ``__main__`` again in every child, which would run an unguarded user
@@ -32,7 +32,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import BinaryIO
 
-from waypost.archive.text import EncodedText, ExtractedText, extract_text
+from waypost.archive.text import EncodedText, archive_text
 
 try:
     import fcntl
@@ -63,13 +63,15 @@ class ExtractorGone(Exception):
     """The child process ended or stopped answering; its jobs must be extracted another way."""
 
 
-def extract_job(body: bytes, mime: str, content_type: str | None) -> ExtractedText:
-    """Title and text of one body, empty when no extractor understands it. Never raises."""
+def extract_job(body: bytes, mime: str, content_type: str | None) -> EncodedText:
+    """Title and text of one body as the archive stores them (see
+    :func:`~waypost.archive.text.archive_text`), empty when no extractor understands it. Never raises.
+    """
     try:
-        return extract_text(body, mime, content_type)
+        return archive_text(body, mime, content_type)
     except Exception:  # a body no extractor understands is stored without text, never dropped
         log.exception("could not extract text from a %s body", mime)
-        return ExtractedText("", "")
+        return EncodedText("", b"")
 
 
 def _widen_pipe(stream: BinaryIO | None) -> None:
@@ -228,7 +230,7 @@ def serve(requests: BinaryIO, replies: BinaryIO) -> None:
     """The child's loop: extract each batch of jobs read from ``requests`` until it ends."""
     while (data := _read_frame(requests)) is not None:
         jobs: list[Job] = pickle.loads(data)
-        out = [EncodedText.of(extract_job(body, mime, content_type)) for body, mime, content_type in jobs]
+        out = [extract_job(body, mime, content_type) for body, mime, content_type in jobs]
         out = [(encoded.title, encoded.text) for encoded in out]
         _write_frame(replies, pickle.dumps(out, protocol=pickle.HIGHEST_PROTOCOL))
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from waypost.archive.text import normalize_text
+
 MARK = "**"
 _QUERY_TERM = re.compile(r"(?:\w+:)?(\w+)(\*?)")
 _OPERATORS = frozenset({"AND", "OR", "NOT", "NEAR"})
@@ -103,7 +105,7 @@ def late_snippet(
             return None
         at, spelling = places.pop(0)
         low, high = max(skip, at - 400), at + 800
-        window = raw[low:high].decode("utf-8", "ignore")  # a character cut at either end is dropped
+        window = normalize_text(raw[low:high].decode("utf-8", "ignore"))  # a cut character is dropped
         snippet = make_snippet(window, pattern, cut_before=low > 0, cut_after=high < len(raw))
         if snippet is not None:
             return snippet

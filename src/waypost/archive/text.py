@@ -3,6 +3,12 @@
 Pure functions on bytes and strings. :func:`html_to_text` is the one place HTML becomes text;
 it uses selectolax (Lexbor) directly and can be swapped for the page extractor's full-text
 function once ``waypost.page`` offers one.
+
+The archive stores what :func:`archive_text` gives: for HTML, the text with its line breaks (a line
+per block) but with the page source's whitespace left in the lines (runs of spaces, blank lines),
+because collapsing it was a quarter of the CPU of turning a page into text, and only the few texts
+that are read need it. Whatever reads stored text shows it through :func:`normalize_text`, which
+gives exactly what :func:`html_to_text` gives (and leaves text that is already clean as it is).
 """
 
 from __future__ import annotations
@@ -54,12 +60,13 @@ class ExtractedText:
 
 @dataclass(frozen=True, slots=True)
 class EncodedText:
-    """Extracted text as a child process hands it over: the text in UTF-8, which SQLite stores and
-    indexes as it is (decoding it here only to encode it again cost the writer a fifth of its CPU).
+    """Text as the archive stores it, in UTF-8, which SQLite stores and indexes as it is (decoding it
+    here only to encode it again cost the writer a fifth of its CPU).
 
     Attributes:
         title: As in :class:`ExtractedText`.
-        text: The text, valid UTF-8.
+        text: The text, valid UTF-8, a line per block; an HTML page's lines may still hold the
+            source's whitespace (see :func:`normalize_text`), never a control character.
     """
 
     title: str
@@ -121,9 +128,10 @@ def decode_body(body: bytes, content_type: str | None = None) -> str:
 def _clean(raw: str) -> str:
     """Whitespace runs to one space, a line per block (``_BREAK``), no empty lines or control characters.
 
-    The same as ``" ".join(block.split())`` for each block, but a block that is printable (so
-    its only whitespace is spaces once newlines are) and has no double space is only stripped:
-    splitting every block into words made this the costliest step of turning a page into text.
+    The same as ``" ".join(block.split())`` for each block (control characters made spaces
+    first), but a block that is printable (so its only whitespace is spaces once newlines are) and
+    has no double space is only stripped: splitting every block into words cost more than the
+    rest of turning a page into text.
     """
     lines = []
     for part in raw.replace("\n", " ").split(_BREAK):
@@ -131,11 +139,38 @@ def _clean(raw: str) -> str:
         if not part:
             continue
         if "  " in part or not part.isprintable():
-            part = " ".join(part.split())
-            if not part.isprintable():
-                part = _CONTROL.sub(" ", part)
+            part = " ".join(_CONTROL.sub(" ", part).split())
+            if not part:  # control characters only
+                continue
         lines.append(part)
     return "\n".join(lines)
+
+
+# ASCII control characters and whitespace other than the newline, to a space, in UTF-8 (where an
+# ASCII byte is never part of a longer character).
+_LOOSE_BLANKS = bytes(c for c in range(0x20) if c != 0x0A) + b"\x7f"
+_TO_SPACE = bytes.maketrans(_LOOSE_BLANKS, b" " * len(_LOOSE_BLANKS))
+
+
+def _loose(raw: str) -> bytes:
+    """A block's lines as stored: a line per block (``_BREAK``), the source's newlines as spaces,
+    control characters as spaces; runs of whitespace and blank lines left for the reader."""
+    return raw.replace("\n", " ").replace(_BREAK, "\n").encode("utf-8", "replace").translate(_TO_SPACE)
+
+
+LOOSE_TYPES = frozenset({"text/html", "application/xhtml+xml"})
+"""The types whose stored text is loose (see :func:`archive_text`) and shown through
+:func:`normalize_text`; any other type's text is stored as it is shown (JSON keeps its indentation)."""
+
+
+def normalize_text(text: str) -> str:
+    """Stored text as it is shown: each line's whitespace runs to one space, no blank lines.
+
+    On what :func:`archive_text` stores for an HTML page this gives :func:`html_to_text`'s text;
+    an HTML page's text stored clean (by an archive written before the text was stored loose)
+    comes back as it is.
+    """
+    return _clean(text.replace("\n", _BREAK))
 
 
 def _tag_ids(names: frozenset[str]) -> frozenset[int]:
@@ -167,21 +202,17 @@ def _html_title(tree: LexborHTMLParser) -> str:
     return _clean(value or "").replace("\n", " ")
 
 
-def html_to_text(markup: str | bytes) -> ExtractedText:
-    """The title and visible text of an HTML document (scripts, styles and embeds left out).
-
-    Args:
-        markup: The document as text, or as UTF-8 bytes (parsed without decoding them first).
-    """
+def _html_parts(markup: str | bytes) -> tuple[str, str]:
+    """An HTML document's title, and its visible text with ``_BREAK`` where each block starts."""
     try:
         tree = LexborHTMLParser(markup)
     except UnicodeError:  # lone surrogates cannot be encoded for the parser
         assert isinstance(markup, str)
-        return html_to_text(markup.encode("utf-8", "replace").decode("utf-8"))
+        return _html_parts(markup.encode("utf-8", "replace").decode("utf-8"))
     title = _html_title(tree)
     root = tree.body or tree.root
     if root is None:
-        return ExtractedText(title, "")
+        return title, ""
     hidden = []
     for node in root.traverse():  # one walk with set lookups, not a CSS query per tag name
         tag = node.tag_id
@@ -191,7 +222,17 @@ def html_to_text(markup: str | bytes) -> ExtractedText:
             hidden.append(node)
     for node in reversed(hidden):  # innermost first: a node is never used after its ancestor is gone
         node.decompose()
-    return ExtractedText(title, _clean(root.text(deep=True, separator="")))
+    return title, root.text(deep=True, separator="")
+
+
+def html_to_text(markup: str | bytes) -> ExtractedText:
+    """The title and visible text of an HTML document (scripts, styles and embeds left out).
+
+    Args:
+        markup: The document as text, or as UTF-8 bytes (parsed without decoding them first).
+    """
+    title, raw = _html_parts(markup)
+    return ExtractedText(title, _clean(raw))
 
 
 def _flatten(value: Any, indent: str, lines: list[str]) -> None:
@@ -273,4 +314,16 @@ def extract_text(body: bytes, mime: str, content_type: str | None = None) -> Ext
         return json_to_text(source)
     if mime.endswith("xml"):
         return xml_to_text(source)
-    return ExtractedText("", _clean(source.replace("\n", _BREAK)))
+    return ExtractedText("", normalize_text(source))
+
+
+def archive_text(body: bytes, mime: str, content_type: str | None = None) -> EncodedText:
+    """What the archive stores for a body: :func:`extract_text`, except that an HTML page's lines
+    keep the source's whitespace (shown through :func:`normalize_text`). Never raises on a body
+    :func:`extract_text` reads.
+    """
+    if mime in LOOSE_TYPES:
+        markup: str | bytes = body if _is_plain_utf8(body) else decode_body(body, content_type)
+        title, raw = _html_parts(markup)
+        return EncodedText(title, _loose(raw))
+    return EncodedText.of(extract_text(body, mime, content_type))
