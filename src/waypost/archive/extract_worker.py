@@ -49,8 +49,8 @@ CHILD_MALLOC = {
     "MALLOC_TRIM_THRESHOLD_": str(64 * 1024 * 1024),
     "MALLOC_MMAP_THRESHOLD_": str(32 * 1024 * 1024),
 }
-"""glibc settings for the child (its own environment wins): keep freed memory instead of handing
-it back to the kernel. Each page parsed allocates and frees a few MiB (Lexbor's tree, the text,
+"""glibc settings for the child (any already in the environment win): keep freed memory instead
+of handing it back to the kernel. Each page parsed allocates and frees a few MiB (Lexbor's tree, the text,
 the pickled reply); given back, they were mapped in again page by page, 8.5 page faults per
 article page, each a zeroed page. Kept, 0.9."""
 

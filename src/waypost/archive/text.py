@@ -153,8 +153,8 @@ _TO_SPACE = bytes.maketrans(_LOOSE_BLANKS, b" " * len(_LOOSE_BLANKS))
 
 
 def _loose(raw: str) -> bytes:
-    """A block's lines as stored: a line per block (``_BREAK``), the source's newlines as spaces,
-    control characters as spaces; runs of whitespace and blank lines left for the reader."""
+    """A page's text as stored: a line per block (``_BREAK``), the source's newlines and control
+    characters as spaces; runs of spaces and blank lines left for :func:`normalize_text`."""
     return raw.replace("\n", " ").replace(_BREAK, "\n").encode("utf-8", "replace").translate(_TO_SPACE)
 
 
