@@ -742,14 +742,14 @@ class ArchiveStore:
         number = parse_document_id(doc_id)
         row = self._db.execute(
             "SELECT d.id, d.url, d.mime, d.status, d.ended, d.session_id, d.body_state, d.error, "
-            "b.title, d.body_id FROM documents d LEFT JOIN bodies b ON b.id = d.body_id WHERE d.id = ?",
+            "b.title, b.text FROM documents d LEFT JOIN bodies b ON b.id = d.body_id WHERE d.id = ?",
             (number,),
         ).fetchone()
         if row is None:
             raise DocumentNotFound(
                 f"There is no archived document {number}: search the archive for its words to find its id."
             )
-        text = self._shown_text(row[9], loose=row[2] in LOOSE_TYPES)
+        text = self._shown_text(row[9] or "", loose=row[2] in LOOSE_TYPES)
         offset = max(0, int(offset))
         length = max(1, int(length))
         end = min(len(text), offset + length)
@@ -769,17 +769,13 @@ class ArchiveStore:
             error=row[7],
         )
 
-    def _shown_text(self, body_id: int | None, *, loose: bool) -> str:
+    def _shown_text(self, stored: str, *, loose: bool) -> str:
         """A body's text as shown: normalized when it was stored loose (see
-        :func:`~waypost.archive.text.normalize_text`), the last one kept with the text as stored,
+        :func:`~waypost.archive.text.normalize_text`). The last one is kept with the text as stored,
         since a long text is read a page at a time."""
-        if body_id is None:
-            return ""
-        row = self._db.execute("SELECT text FROM bodies WHERE id = ?", (body_id,)).fetchone()
-        stored = (row[0] or "") if row else ""
         if not loose:
             return stored
-        if self._shown is None or self._shown[0] != stored:  # compared whole: a pruned id comes back
+        if self._shown is None or self._shown[0] != stored:  # keyed by the text: ids come back
             self._shown = (stored, normalize_text(stored))
         return self._shown[1]
 

@@ -297,6 +297,12 @@ def _is_plain_utf8(body: bytes) -> bool:
     return True
 
 
+def _markup(body: bytes, content_type: str | None) -> str | bytes:
+    """An HTML body for the parser: as it is when it is plain UTF-8 (the parser reads UTF-8, so
+    decoding first would only encode it again), else decoded."""
+    return body if _is_plain_utf8(body) else decode_body(body, content_type)
+
+
 def extract_text(body: bytes, mime: str, content_type: str | None = None) -> ExtractedText:
     """Title and text of a body of any archived type. Never raises.
 
@@ -305,11 +311,9 @@ def extract_text(body: bytes, mime: str, content_type: str | None = None) -> Ext
         mime: Its MIME essence, lowercase (``text/html``).
         content_type: The full Content-Type header, for its charset.
     """
-    if mime in ("text/html", "application/xhtml+xml") and _is_plain_utf8(body):
-        return html_to_text(body)  # the parser reads UTF-8: decoding first would only encode it again
+    if mime in LOOSE_TYPES:
+        return html_to_text(_markup(body, content_type))
     source = decode_body(body, content_type)
-    if mime in ("text/html", "application/xhtml+xml"):
-        return html_to_text(source)
     if "json" in mime:
         return json_to_text(source)
     if mime.endswith("xml"):
@@ -323,7 +327,6 @@ def archive_text(body: bytes, mime: str, content_type: str | None = None) -> Enc
     :func:`extract_text` reads.
     """
     if mime in LOOSE_TYPES:
-        markup: str | bytes = body if _is_plain_utf8(body) else decode_body(body, content_type)
-        title, raw = _html_parts(markup)
+        title, raw = _html_parts(_markup(body, content_type))
         return EncodedText(title, _loose(raw))
     return EncodedText.of(extract_text(body, mime, content_type))
