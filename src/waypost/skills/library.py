@@ -437,11 +437,6 @@ class SkillLibrary:
     async def submit(self, candidate: Candidate, provenance: dict[str, Any] | None = None) -> GeneratedTool:
         """Put a candidate through the quality gate: registered if it passes, else kept with the reason."""
         name = re.sub(r"[^a-z0-9_]", "_", candidate.name.lower())[:48] or "generated_tool"
-        try:
-            required, optional = params_of(candidate.source)
-        except SyntaxError:
-            required, optional = [], []
-        workspace = self.data_dir / "skills" / "tools" / name
         if self.page_factory is None:
             verdict = GateResult(False, "sandbox", ["no browser for the gate's test"])
         else:
@@ -449,9 +444,11 @@ class SkillLibrary:
                 candidate.source,
                 candidate.fixture_html,
                 self.page_factory,
-                workspace,
                 time_limit=self.gate_timeout,
             )
+        required, optional = [], []
+        if verdict.accepted:  # only a source that passed the static checks is parsed again
+            required, optional = params_of(candidate.source)
         tool = GeneratedTool(
             name=name,
             description=candidate.description,
@@ -543,9 +540,9 @@ class SkillLibrary:
             values = {k: str(v) for k, v in kwargs.items() if v not in ("", None)}
             if self.session_page is None:
                 return "Error: no browser session for this tool."
-            workspace = self.data_dir / "skills" / "tools" / tool.name
+            # Confined like the gate's test: the source is treated as hostile every time it runs.
             async with self.session_page(session_id) as page:
-                outcome = await run_sandboxed(workspace, tool.source, page, entry="run", params=values)
+                outcome = await run_sandboxed(tool.source, page, entry="run", params=values)
             if not outcome.passed:
                 return f"Error: {tool.name} failed: {outcome.error}"
             return outcome.value or "Done."
