@@ -11,6 +11,7 @@ and the MCP server's tool list see it).
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import logging
 import re
@@ -27,6 +28,7 @@ import yaml
 from waypost.agent import critical
 from waypost.retrieval.index import Embedder
 from waypost.skills import macro as macros
+from waypost.skills.files import parse_skills, read_file
 from waypost.skills.gate import GateResult
 from waypost.skills.gate import check as gate_check
 from waypost.skills.generation import LAST_GENERATED, Candidate, decide, make_candidates, params_of
@@ -61,16 +63,17 @@ def predefined() -> list[Skill]:
 
 
 def parse_yaml(text: str) -> list[Skill]:
-    """Skills from YAML text (``skills: [...]`` or a bare list); bad input raises :class:`SkillError`."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise SkillError(f"Not valid YAML: {str(exc).splitlines()[0]}") from None
-    if isinstance(data, dict):
-        data = data.get("skills")
-    if not isinstance(data, list):
-        raise SkillError("A skill file holds a list of skills under 'skills:'.")
-    return [Skill.from_dict(entry) for entry in data]
+    """Skills from YAML text (``skills: [...]`` or a bare list); bad input raises :class:`SkillError`.
+
+    Bounded and strictly validated (:mod:`waypost.skills.files`): every problem is one line.
+    """
+    return parse_skills(text)
+
+
+@functools.cache
+def shipped_names() -> frozenset[str]:
+    """Names of the skills shipped with Waypost: an import never replaces one of them."""
+    return frozenset(s.name for s in predefined())
 
 
 @dataclass
@@ -168,6 +171,7 @@ class SkillLibrary:
         self.clock = clock
         self.gate_timeout = 15.0
         self.last: Learning | None = None
+        self.last_skipped: list[str] = []
         self._store: SkillStore | None = None
         self._listeners: list[Callable[[ToolSpec], None]] = []
 
@@ -255,11 +259,34 @@ class SkillLibrary:
         )
 
     def import_yaml(self, text: str) -> list[str]:
-        """Add the skills of a YAML text (same names are replaced); returns their names."""
+        """Add the skills of a YAML text (same names are replaced); returns the names imported.
+
+        An imported skill is always ``source: imported``, whatever the file claims, and starts at
+        most at the predefined skills' confidence: a file cannot make itself shipped know-how or
+        outrank it. A skill with the name of a shipped skill is not imported (the shipped one
+        stays); those names are in :attr:`last_skipped`. The file is validated completely before
+        anything is stored, so a bad file changes nothing.
+
+        Raises:
+            SkillError: The text is not a valid skill file (one line saying why).
+        """
         skills = parse_yaml(text)
+        shipped = shipped_names() | {s.name for s in self.store.all() if s.source == "predefined"}
+        self.last_skipped = [s.name for s in skills if s.name in shipped]
+        imported = []
         for skill in skills:
+            if skill.name in shipped:
+                continue
+            skill.source = "imported"
+            skill.confidence = min(skill.confidence, PREDEFINED_CONFIDENCE)
+            skill.updated = self.clock()
             self.store.put(skill)
-        return [s.name for s in skills]
+            imported.append(skill.name)
+        return imported
+
+    def import_file(self, path: Path) -> list[str]:
+        """Import a skill file (a regular file of bounded size); see :meth:`import_yaml`."""
+        return self.import_yaml(read_file(Path(path)))
 
     def match(self, task: str) -> list[Match]:
         """The skills that fit a task, best first (all of them, before the prompt's limit)."""

@@ -156,7 +156,9 @@ def command(*, bwrap: str | None = None) -> list[str]:
     return argv
 
 
-def _request(source: str, entry: str, params: dict[str, str], time_limit: float, memory: int, guards: bool) -> bytes:
+def _request(
+    source: str, entry: str, params: dict[str, str], time_limit: float, memory: int, guards: bool
+) -> bytes:
     cpu = max(2, int(time_limit) + 1)
     request = {
         "limits": {"memory": memory, "cpu": cpu},
@@ -199,7 +201,7 @@ def confinement() -> tuple[bool, str, tuple[str, ...]]:
     if not isinstance(ready, dict) or not ready.get("ready"):
         why = ready.get("error") if isinstance(ready, dict) else "no answer"
         return False, f"the sandbox could not confine itself: {why}", ()
-    mechanisms = tuple(NAMESPACES) + ("read-only minimal file system",) + tuple(ready.get("mechanisms") or ())
+    mechanisms = (*NAMESPACES, "read-only minimal file system", *map(str, ready.get("mechanisms") or ()))
     missing = [m for m in REQUIRED if m not in mechanisms]
     if missing:
         return False, f"the sandbox lacks {', '.join(missing)}", mechanisms
@@ -356,11 +358,15 @@ async def run_sandboxed(
         if proc.returncode is None:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(proc.wait(), 1.0)
-        killed = proc.returncode is None
-        if killed:  # bwrap's --die-with-parent takes the whole namespace with it
+        if proc.returncode is None:  # bwrap's --die-with-parent takes the whole namespace with it
             with contextlib.suppress(ProcessLookupError):
                 proc.kill()
-        await proc.wait()
+        # Read stdout to its end: a reader paused by an oversized line would never see the pipe
+        # close, and asyncio's wait() waits for that.
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(_drain(proc.stdout, keep=0), 5)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(proc.wait(), 5)
         with contextlib.suppress(Exception):
             result.log = (await asyncio.wait_for(stderr_task, 2)).decode(errors="replace")[-2000:]
     if not result.passed and not result.error:
