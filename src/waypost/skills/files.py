@@ -133,7 +133,10 @@ class _Entry(_Strict):
 
 def _one_line(error: ValidationError) -> str:
     first = error.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "entry"
+    loc = [str(p) for p in first["loc"]] or ["entry"]
+    where = f"field {loc[-1]!r}" + (f" (in {'.'.join(loc[:-1])})" if len(loc) > 1 else "")
+    if loc == ["confidence"] and first["type"] in ("less_than_equal", "greater_than_equal"):
+        return f"{where}: confidence must be between 0 and 1"
     return f"{where}: {first['msg']}"
 
 
@@ -155,6 +158,10 @@ def parse_skills(text: str) -> list[Skill]:
         label = f"skill {i}" + (f" ({raw.get('name')!r})" if isinstance(raw, dict) and "name" in raw else "")
         if not isinstance(raw, dict):
             raise SkillError(f"{label}: must be a mapping with at least a name and a description.")
+        name = raw.get("name")
+        if not isinstance(name, str) or not NAME_RE.match(name):
+            shown = repr(name)[:80]
+            raise SkillError(f"Bad skill name {shown} ({label}): use 2-64 lowercase letters, digits, - or _.")
         try:
             entry = _Entry.model_validate(raw)
         except ValidationError as exc:

@@ -11,7 +11,6 @@ and the MCP server's tool list see it).
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import logging
 import re
@@ -70,10 +69,14 @@ def parse_yaml(text: str) -> list[Skill]:
     return parse_skills(text)
 
 
-@functools.cache
-def shipped_names() -> frozenset[str]:
-    """Names of the skills shipped with Waypost: an import never replaces one of them."""
-    return frozenset(s.name for s in predefined())
+def _same_text(a: Skill, b: Skill) -> bool:
+    """Whether two skills say the same to the agent (description, keywords, instructions, macro)."""
+    return (a.description, a.keywords, a.instructions, a.macro) == (
+        b.description,
+        b.keywords,
+        b.instructions,
+        b.macro,
+    )
 
 
 @dataclass
@@ -263,19 +266,30 @@ class SkillLibrary:
 
         An imported skill is always ``source: imported``, whatever the file claims, and starts at
         most at the predefined skills' confidence: a file cannot make itself shipped know-how or
-        outrank it. A skill with the name of a shipped skill is not imported (the shipped one
-        stays); those names are in :attr:`last_skipped`. The file is validated completely before
-        anything is stored, so a bad file changes nothing.
+        outrank it. A skill with the name of a shipped skill never changes that skill's text: an
+        unchanged export of it only brings back its state (retired or not); one with other text is
+        not imported, and its name is in :attr:`last_skipped`. The file is validated completely
+        before anything is stored, so a bad file changes nothing.
 
         Raises:
             SkillError: The text is not a valid skill file (one line saying why).
         """
         skills = parse_yaml(text)
-        shipped = shipped_names() | {s.name for s in self.store.all() if s.source == "predefined"}
-        self.last_skipped = [s.name for s in skills if s.name in shipped]
+        shipped = {s.name: s for s in predefined()}
+        shipped |= {s.name: s for s in self.store.all() if s.source == "predefined" and s.name not in shipped}
+        self.last_skipped = []
         imported = []
         for skill in skills:
-            if skill.name in shipped:
+            original = shipped.get(skill.name)
+            if original is not None:
+                if _same_text(skill, original):  # an export of the shipped skill: its state comes back
+                    current = self.store.get(skill.name) or original
+                    current.retired, current.updated = skill.retired, self.clock()
+                    current.confidence = min(skill.confidence, max(current.confidence, PREDEFINED_CONFIDENCE))
+                    self.store.put(current)
+                    imported.append(skill.name)
+                else:
+                    self.last_skipped.append(skill.name)
                 continue
             skill.source = "imported"
             skill.confidence = min(skill.confidence, PREDEFINED_CONFIDENCE)
