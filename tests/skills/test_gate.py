@@ -148,3 +148,23 @@ async def test_the_gate_accepts_every_template_on_its_fixture_page(gate_pages, t
         verdict = await check(template.source, template.fixture_html, gate_pages)
         assert verdict.accepted, (template.name, verdict.reason)
         assert verdict.report["ops"] > 0
+
+
+async def test_without_bubblewrap_nothing_is_registered_or_run(gate_pages, monkeypatch) -> None:
+    # No weaker mode: a machine without the confinement refuses generated tools outright.
+    from waypost.skills import sandbox
+
+    monkeypatch.setattr(sandbox.shutil, "which", lambda *a, **k: None)
+    sandbox.confinement.cache_clear()
+    try:
+        available, why, _ = sandbox.confinement()
+        assert not available and "bubblewrap is not installed" in why
+        template = TEMPLATES[0]
+        verdict = await check(template.source, template.fixture_html, gate_pages)
+        assert not verdict.accepted and "not registered: bubblewrap is not installed" in verdict.reason
+        async with gate_pages() as page:
+            outcome = await run_sandboxed(template.source, page, entry="run", params={"date": "2026-01-01"})
+        assert not outcome.passed and outcome.error.startswith("refused to run")
+        assert outcome.ops == []
+    finally:
+        sandbox.confinement.cache_clear()
