@@ -155,7 +155,7 @@ async def test_without_bubblewrap_nothing_is_registered_or_run(gate_pages, monke
     from waypost.skills import sandbox
 
     monkeypatch.setattr(sandbox.shutil, "which", lambda *a, **k: None)
-    sandbox.confinement.cache_clear()
+    sandbox.forget_confinement()
     try:
         available, why, _ = sandbox.confinement()
         assert not available and "bubblewrap is not installed" in why
@@ -167,4 +167,4 @@ async def test_without_bubblewrap_nothing_is_registered_or_run(gate_pages, monke
         assert not outcome.passed and outcome.error.startswith("refused to run")
         assert outcome.ops == []
     finally:
-        sandbox.confinement.cache_clear()
+        sandbox.forget_confinement()

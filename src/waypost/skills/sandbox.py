@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import json
 import os
 import shutil
@@ -170,12 +169,30 @@ def _request(
     return (json.dumps(request) + "\n").encode()
 
 
-@functools.cache
+_CONFINED: list[tuple[bool, str, tuple[str, ...]]] = []
+
+
 def confinement() -> tuple[bool, str, tuple[str, ...]]:
     """Whether generated tools can run confined here: ``(available, reason, mechanisms)``.
 
-    Starts one empty sandbox (once per process) and reads what the child reports in force.
+    Starts one empty sandbox and reads what the child reports in force. A success is remembered
+    for the process; a failure is not (it may have been a moment of overload), so it is tried
+    again next time.
     """
+    if _CONFINED:
+        return _CONFINED[0]
+    found = _probe()
+    if found[0]:
+        _CONFINED.append(found)
+    return found
+
+
+def forget_confinement() -> None:
+    """Probe again on the next :func:`confinement` (after installing bubblewrap, in tests)."""
+    _CONFINED.clear()
+
+
+def _probe() -> tuple[bool, str, tuple[str, ...]]:
     try:
         argv = command()
     except SandboxUnavailable as exc:
