@@ -12,7 +12,7 @@ from waypost.errors import (
     WaypostError,
 )
 
-__version__ = "0.1.0"
+from waypost.version import __version__
 
 
 def __getattr__(name: str) -> object:

@@ -20,7 +20,7 @@ from waypost.errors import BrowserUnavailable, ConfigError
 from waypost.page.tokens import count_tokens
 from waypost.retrieval import Actor, ActReport
 from waypost.skills import SkillLibrary
-from waypost.tools.navigate import NavigationResult, Navigator
+from waypost.navigation.navigator import NavigationResult, Navigator
 from waypost.tools.registry import ToolFunction, ToolSpec, default_tools
 
 if TYPE_CHECKING:

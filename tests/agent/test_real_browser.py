@@ -91,7 +91,7 @@ async def test_repeated_navigation_on_the_real_site_is_caught(wp, demo_site) -> 
 
 
 async def test_offline_planner_end_to_end(wp, demo_site) -> None:
-    pytest.importorskip("waypost.agent.planner")
+    pytest.importorskip("waypost.models.planner")
     result = await run_task(
         wp,
         "Open the politics section and give me the first headline",

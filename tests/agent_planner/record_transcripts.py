@@ -44,7 +44,7 @@ TASKS = [
 
 
 async def record() -> list[dict[str, object]]:
-    from waypost.agent.planner import OfflinePlanner, drive
+    from waypost.models.planner import OfflinePlanner, drive
     from waypost.api import Waypost
     from waypost.demo.server import DemoSite
     from waypost.retrieval import Actor

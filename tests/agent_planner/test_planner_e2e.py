@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from waypost.agent.planner import OfflinePlanner, drive
-from waypost.agent.planner.driver import ToolFunction
+from waypost.models.planner import OfflinePlanner, drive
+from tests.driver import ToolFunction
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ from waypost.agent.prompts import unfence
 from waypost.agent.runner import run_task
 from waypost.cli import app
 from waypost.planning import PlannerStore
-from waypost.planning.agent import MAIN_LINKS
+from waypost.rag.extension import MAIN_LINKS
 
 
 def pick_item(label: str):

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from waypost.agent.context import AgentConfig, PauseSwitch
     from waypost.agent.graph import build_graph, compile_graph
-    from waypost.agent.models import make_model
+    from waypost.models.factory import make_model
     from waypost.agent.runner import (
         RunResult,
         get_result,
@@ -49,7 +49,7 @@ _WHERE = {
     "run_task": "waypost.agent.runner",
     "stream_task": "waypost.agent.runner",
     "resume_task": "waypost.agent.runner",
-    "make_model": "waypost.agent.models",
+    "make_model": "waypost.models.factory",
     "build_graph": "waypost.agent.graph",
     "compile_graph": "waypost.agent.graph",
 }

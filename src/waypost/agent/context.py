@@ -70,7 +70,7 @@ class AgentConfig:
         max_corrections: Self-corrections per step.
         max_malformed: Unusable model replies in a row before the run stops.
         strict: Mark tool schemas strict (for endpoints that enforce JSON schemas); ``None``:
-            as the model's endpoint supports (see :func:`~waypost.agent.models.supports_strict`).
+            as the model's endpoint supports (see :func:`~waypost.models.factory.supports_strict`).
         constrain: Enumerate the values that exist (URLs of the view, observe's selectors).
         max_slots: Dynamic tool slots.
         compress_on_switch: Shrink older results of a tool category when the agent switches to

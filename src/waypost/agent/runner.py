@@ -41,13 +41,13 @@ from langgraph.types import Command
 
 from waypost.agent.context import AgentConfig, AgentContext, PageProbe, PageState, PauseSwitch
 from waypost.agent.graph import compile_graph
-from waypost.agent.models import make_model, memory_threshold, supports_strict
+from waypost.models.factory import make_model, memory_threshold, supports_strict
 from waypost.agent.prompts import task_message
 from waypost.agent.state import ApprovePolicy, initial_state
 from waypost.agent.tool_slots import choose
 from waypost.agent.tools import ToolBox
 from waypost.agent.transcript import transcript_of
-from waypost.planning.agent import equip_planner
+from waypost.rag.extension import equip_planner
 from waypost.subagents.agent import equip_run, run_scope
 from waypost.vfs.agent import restore as restore_vfs
 
@@ -320,7 +320,7 @@ async def stream_task(
             ``checkpoint_path`` are given).
         task: What to do, in the user's words.
         start_url: The page to start on; the task message ends with ``Start page: <url>``.
-        model: A chat model, or a name for :func:`~waypost.agent.models.make_model`
+        model: A chat model, or a name for :func:`~waypost.models.factory.make_model`
             (``None``/``"offline"``, ``"local:PATH"``, or an OpenAI-compatible model).
         max_steps: Model turns at most.
         approve: Critical actions: ``never`` refuse, ``always`` do, ``ask`` hold for approval.

@@ -19,7 +19,7 @@ from waypost.archive.records import (
     PruneResult,
     SearchHit,
 )
-from waypost.archive.settings import ArchiveSettings
+from waypost.config.archive import ArchiveSettings
 from waypost.archive.store import ArchiveStore
 
 __all__ = [

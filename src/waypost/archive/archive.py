@@ -22,7 +22,7 @@ from waypost.archive.filters import CaptureFilter
 from waypost.archive.har import write_har
 from waypost.archive.navigation import NavigationHandle, NavigationStats
 from waypost.archive.records import ArchivedText, ArchiveStats, PruneResult, SearchHit
-from waypost.archive.settings import ArchiveSettings
+from waypost.config.archive import ArchiveSettings
 from waypost.archive.store import ArchiveStore
 from waypost.archive.writer import ArchiveWriter
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from waypost.archive.settings import SECRET_HEADERS, ArchiveSettings
+from waypost.config.archive import SECRET_HEADERS, ArchiveSettings
 
 CATEGORIES = ("HTML", "JS", "CSS", "XHR", "FONT", "IMAGE", "MEDIA", "OTHER")
 """Traffic categories, in the order they are shown."""

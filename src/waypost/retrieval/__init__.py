@@ -24,7 +24,7 @@ from waypost.retrieval.rerank import RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange
 from waypost.retrieval.sections import Extract
 from waypost.retrieval.selectors import Selector, synthesize
-from waypost.retrieval.settings import RetrievalSettings
+from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval.telemetry import ActionRecord, RetrievalStats, summarize
 from waypost.retrieval.training import train
 from waypost.retrieval.validation import Validation, validate

@@ -30,7 +30,7 @@ from waypost.retrieval.rerank import WEIGHTS_FILE, RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange, short
 from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
-from waypost.retrieval.settings import RetrievalSettings
+from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval.telemetry import ActionRecord
 from waypost.retrieval.validation import Validation
 

@@ -23,7 +23,7 @@ from waypost.retrieval.query import Intent, Query, parse_query
 from waypost.retrieval.ranking import Candidate, Ranking, rank
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
-from waypost.retrieval.settings import RetrievalSettings
+from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval.text import words
 from waypost.retrieval.validation import Validation, validate
 

@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator
 
 from mcp.server.mcpserver import MCPServer
 
-from waypost import __version__
+from waypost.version import __version__
 from waypost.api import Waypost
 from waypost.config import Settings
 from waypost.skills import mcp as skills_mcp

@@ -163,7 +163,7 @@ class SubAgentManager:
         wp: A started Waypost (its session pool hosts the sub-agents' browser contexts).
         vfs: The owner's file system; sub-agents read all of it and write under ``/sub/<id>/``.
         model: The sub-agents' model: a chat model instance (shared), a name for
-            :func:`~waypost.agent.models.make_model` (``None``: the offline planner), or a
+            :func:`~waypost.models.factory.make_model` (``None``: the offline planner), or a
             function ``(task_id, task) -> chat model``.
         base_url: The endpoint, when ``model`` is a name.
         api_key: Its key.

@@ -9,8 +9,8 @@ import platformdirs
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from waypost.archive.settings import ArchiveSettings
-from waypost.retrieval.settings import RetrievalSettings
+from waypost.config.archive import ArchiveSettings
+from waypost.config.retrieval import RetrievalSettings
 
 
 def default_data_dir() -> Path:

@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from waypost.cli_settings import cli_settings
+from waypost.cli.options import cli_settings
 from waypost.errors import WaypostError
 from waypost.skills.library import SkillLibrary
 

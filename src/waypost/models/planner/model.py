@@ -21,8 +21,8 @@ from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from waypost.agent.planner.engine import Observation, ToolCall, next_call
-from waypost.agent.planner.intents import parse_task
+from waypost.models.planner.engine import Observation, ToolCall, next_call
+from waypost.models.planner.intents import parse_task
 
 __all__ = ["OfflinePlanner", "read_messages"]
 

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from waypost.cli_settings import cli_settings
+from waypost.cli.options import cli_settings
 from waypost.errors import WaypostError
 from waypost.vfs.agent import checkpointed
 from waypost.vfs.filesystem import VirtualFS

@@ -2,7 +2,7 @@
 
 The lead registers it on the main Typer app::
 
-    from waypost.agent.cli import run_command
+    from waypost.cli.run import run_command
     app.command("run")(run_command)
 
 Ctrl-C pauses the run after the current step (everything checkpointed) and asks: continue,
@@ -33,9 +33,9 @@ from rich.table import Table
 from rich.text import Text
 
 from waypost.agent.context import PauseSwitch
-from waypost.agent.models import make_model
+from waypost.models.factory import make_model
 from waypost.agent.runner import RunResult, get_result, stream_resume, stream_task
-from waypost.cli_settings import cli_settings
+from waypost.cli.options import cli_settings
 from waypost.errors import WaypostError
 
 APPROVE_CHOICES = ("never", "always", "ask")

@@ -76,7 +76,7 @@ def make_model(
     name = resolve_model_name(model)
     if name.lower() == OFFLINE:
         try:
-            from waypost.agent.planner import OfflinePlanner
+            from waypost.models.planner import OfflinePlanner
         except ImportError as exc:
             raise ConfigError(f"The offline planner is not available ({exc}). Give --model.") from exc
         planner = OfflinePlanner(**kwargs)
@@ -89,7 +89,7 @@ def make_model(
         if not path:
             raise ConfigError("--model local:PATH needs the path of a .gguf file.")
         try:
-            from waypost.agent.local_model import LocalGGUFChat
+            from waypost.models.local_model import LocalGGUFChat
         except ImportError as exc:
             raise ConfigError(
                 f"Local GGUF models need the 'local' extra: pip install 'waypost[local]' ({exc})."

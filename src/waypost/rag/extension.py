@@ -240,7 +240,7 @@ def _rag_toolbox(base: type) -> type:
 
 def equip_planner(ctx: AgentContext, wp: Waypost | None, mode: PlannerMode | None) -> None:
     """Set a run up for ``mode`` (``None``: the settings' ``planner_mode``); ``full`` changes nothing."""
-    from waypost.agent.planner.model import OfflinePlanner
+    from waypost.models.planner.model import OfflinePlanner
     from waypost.agent.tools import ToolBox
 
     if mode is None:
