@@ -161,7 +161,7 @@ async def run_one(task: dict[str, Any], site: Any, args: argparse.Namespace, mod
                 tokens_in, tokens_out = result.tokens_in, result.tokens_out
                 agent_success = None
             else:
-                from waypost.agent.runner import run_task
+                from waypost.api import run_task
 
                 result = await run_task(
                     wp,

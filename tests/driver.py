@@ -1,4 +1,4 @@
-"""A minimal tool loop for a chat model, without the graph: a driver for tests and ``bench/agent.py --driver``.
+"""A minimal tool loop for a chat model, without the graph: for tests and ``bench/agent.py --driver``.
 
 It lives with the tests, not in the product: Waypost has one agent loop (``waypost.agent``).
 

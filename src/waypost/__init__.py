@@ -11,7 +11,6 @@ from waypost.errors import (
     SessionBusy,
     WaypostError,
 )
-
 from waypost.version import __version__
 
 

@@ -9,8 +9,8 @@ import pytest
 from langchain_openai import ChatOpenAI
 
 from tests.agent.scripted import ScriptedChatModel
-from waypost.models.factory import make_model, memory_threshold, resolve_model_name, supports_strict
 from waypost.errors import ConfigError
+from waypost.models.factory import make_model, memory_threshold, resolve_model_name, supports_strict
 
 
 @pytest.fixture(autouse=True)

@@ -44,9 +44,9 @@ TASKS = [
 
 
 async def record() -> list[dict[str, object]]:
-    from waypost.models.planner import OfflinePlanner, drive
     from waypost.api import Waypost
     from waypost.demo.server import DemoSite
+    from waypost.models.planner import OfflinePlanner, drive
     from waypost.retrieval import Actor
     from waypost.tools.acting import ACTING_TOOLS
 

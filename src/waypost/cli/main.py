@@ -15,16 +15,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from waypost.cli.run import run_command
 from waypost.api import Waypost
-from waypost.cli.archive import archive_app
 from waypost.browser.storage import SessionStore
+from waypost.cli.archive import archive_app
 from waypost.cli.options import cli_settings
-from waypost.errors import WaypostError
-from waypost.cli.stats import stats_app
 from waypost.cli.retrieval import retrieval_app
+from waypost.cli.run import run_command
 from waypost.cli.skills import skills_app, tools_app
+from waypost.cli.stats import stats_app
 from waypost.cli.vfs import vfs_app
+from waypost.errors import WaypostError
 
 app = typer.Typer(
     help="Waypost: let language models browse the web reliably, cheaply and safely.",

@@ -33,10 +33,11 @@ from rich.table import Table
 from rich.text import Text
 
 from waypost.agent.context import PauseSwitch
-from waypost.models.factory import make_model
-from waypost.agent.runner import RunResult, get_result, stream_resume, stream_task
+from waypost.agent.runner import RunResult
+from waypost.api import Waypost, get_result, stream_resume, stream_task
 from waypost.cli.options import cli_settings
 from waypost.errors import WaypostError
+from waypost.models import make_model
 
 APPROVE_CHOICES = ("never", "always", "ask")
 out = Console()
@@ -215,8 +216,6 @@ async def _run(
     settings: Any,
     critical: list[str],
 ) -> RunResult | None:
-    from waypost.api import Waypost
-
     chat = make_model(model, base_url, api_key)
     thread_id = resume or uuid.uuid4().hex[:12]
     async with Waypost(settings) as wp:

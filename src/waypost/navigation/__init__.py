@@ -1,4 +1,4 @@
-"""Browsing as a service: the :class:`Navigator` keeps per-session history, visit counts and the same-URL guard.
+"""Browsing as a service: the :class:`Navigator` keeps per-session history, visits and the same-URL guard.
 
 It sits on the browser's session pool, the page model and the archive, and below the tools that
 call it.

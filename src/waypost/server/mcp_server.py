@@ -11,10 +11,10 @@ from collections.abc import AsyncIterator
 
 from mcp.server.mcpserver import MCPServer
 
-from waypost.version import __version__
 from waypost.api import Waypost
 from waypost.config import Settings
-from waypost.skills import mcp as skills_mcp
+from waypost.server import skills as skills_mcp
+from waypost.version import __version__
 
 INSTRUCTIONS = (
     "Waypost lets you browse the web. Start with research_navigate on a full URL, read the view, "
@@ -35,9 +35,11 @@ def build_server(settings: Settings | None = None) -> MCPServer:
     server: MCPServer = MCPServer(
         name="waypost", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan, log_level="WARNING"
     )
-    for spec in wp.tool_specs():
-        server.add_tool(spec.bind(wp), name=spec.name, description=spec.description)
-    skills_mcp.attach(server, wp)  # skill resources; generated tools appear as they are registered
+    specs = wp.tool_specs()
+    for spec in specs:
+        server.add_tool(spec.bind(wp.runtime), name=spec.name, description=spec.description)
+    # Skill resources; generated tools appear as they are registered.
+    skills_mcp.attach(server, wp.skills, wp.runtime, [spec.name for spec in specs])
     return server
 
 

@@ -186,7 +186,7 @@ def choose(
     count_tokens: object = None,
 ) -> list[Match]:
     """The best matches whose instructions fit ``budget`` tokens together (at most ``limit``)."""
-    from waypost.agent.context import count_text_tokens
+    from waypost.tools.usage import count_text_tokens
 
     counter = count_tokens if callable(count_tokens) else count_text_tokens
     chosen: list[Match] = []

@@ -5,10 +5,10 @@ or English (:func:`parse_task`), carries it out with Waypost's tools one call at
 finishes with an honest ``final_answer``.
 """
 
+from waypost.models.messages import task_message
 from waypost.models.planner.engine import Observation, ToolCall, next_call
 from waypost.models.planner.intents import Plan, parse_task
 from waypost.models.planner.model import OfflinePlanner, read_messages
-from waypost.models.messages import task_message
 
 __all__ = [
     "Observation",
