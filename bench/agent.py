@@ -152,7 +152,9 @@ async def run_one(task: dict[str, Any], site: Any, args: argparse.Namespace, mod
         async with Waypost(Settings(data_dir=Path(tmp), loopback_only=True, nav_timeout=15.0)) as wp:
             started = time.perf_counter()
             if args.driver:
-                from waypost.models.planner import drive
+                if str(REPO) not in sys.path:
+                    sys.path.insert(0, str(REPO))
+                from tests.driver import drive  # the plain tool loop lives with the tests
 
                 result = await drive(
                     model, wp.tools(), task["task"], start_url=task["start"], max_steps=args.max_steps

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.driver import ToolFunction
-from waypost.models.planner import OfflinePlanner, drive
+from tests.driver import ToolFunction, drive
+from waypost.models.planner import OfflinePlanner
 
 pytestmark = pytest.mark.browser
 

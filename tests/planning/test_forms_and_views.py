@@ -10,8 +10,8 @@ from waypost.agent.prompts import unfence
 from waypost.api import run_task
 from waypost.planning import PlanningSession, QuerySpec
 from waypost.planning.evidence import EvidenceItem
-from waypost.planning.rules import assign
 from waypost.planning.evidence_tools import MAIN_LINKS, compact_view, pack_items
+from waypost.planning.rules import assign
 
 FORM = """<!doctype html><title>Contact</title><main><form onsubmit="return false">
 <h2>Kontakt</h2>
@@ -114,8 +114,8 @@ def test_the_evidence_tools_schemas_should_be_lean_and_still_enumerate_the_pack(
     import json
 
     from waypost.agent.context import count_text_tokens
-    from waypost.planning.spec import QuerySpec
     from waypost.planning.evidence_tools import lean_schema
+    from waypost.planning.spec import QuerySpec
 
     find = lean_schema("find_evidence")["function"]["parameters"]
     assert set(find["properties"]) == set(QuerySpec.model_fields) and find["required"] == [

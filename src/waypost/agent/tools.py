@@ -20,6 +20,7 @@ from pydantic import Field, ValidationError
 
 from waypost.agent.tool_slots import CORE_TOOLS, ToolInfo
 from waypost.tools.errors import bad_arguments, no_such_tool, timeout_text, tool_failed
+from waypost.tools.langchain import as_langchain
 
 if TYPE_CHECKING:
     from waypost.tools.registry import ToolSpec
@@ -91,11 +92,9 @@ def core_tools() -> list[StructuredTool]:
     ]
 
 
-def spec_tool(spec: ToolSpec, runtime: ToolRuntime) -> StructuredTool:
+def spec_tool(spec: ToolSpec, runtime: ToolRuntime | None) -> StructuredTool:
     """One Waypost tool as a LangChain tool (the schema is ``spec.bind(runtime)``'s typed signature)."""
-    return StructuredTool.from_function(
-        coroutine=spec.bind(runtime), name=spec.name, description=spec.description
-    )
+    return as_langchain(spec, runtime)
 
 
 def spec_tools(runtime: ToolRuntime, specs: Sequence[ToolSpec]) -> list[StructuredTool]:

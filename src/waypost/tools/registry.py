@@ -35,6 +35,15 @@ class ToolSpec:
     factory: Callable[[ToolRuntime], ToolFunction]
     read_only: bool = True
 
+    @classmethod
+    def over(cls, name: str, description: str, fn: ToolFunction, *, read_only: bool = True) -> ToolSpec:
+        """A tool already bound to what it works on (a file system, a manager): it ignores the runtime."""
+
+        def factory(_runtime: ToolRuntime | None) -> ToolFunction:
+            return fn
+
+        return cls(name, description, factory, read_only)
+
     def bind(self, runtime: ToolRuntime) -> ToolFunction:
         """The tool's async function over ``runtime``, named and described as models see it."""
         fn = self.factory(runtime)
