@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from waypost.agent.runner import RunResult
-from waypost.errors import SessionBusy, WaypostError
+from waypost.errors import SessionBusy, SpawnRefused, SubAgentError
 from waypost.vfs import paths
 from waypost.vfs.errors import VfsError
 from waypost.vfs.restricted import RestrictedVFS
@@ -62,14 +62,6 @@ class SubAgentHost(Protocol):
             SessionBusy: An operation in the session is still running.
         """
         ...
-
-
-class SubAgentError(WaypostError):
-    """A sub-agent could not be started, found or waited for."""
-
-
-class SpawnRefused(SubAgentError):
-    """A sub-agent tried to start a sub-agent (depth is limited to 1)."""
 
 
 class Status(enum.StrEnum):

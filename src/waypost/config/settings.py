@@ -1,0 +1,92 @@
+"""Settings, read from keyword arguments, then ``WAYPOST_*`` environment variables, then defaults.
+
+One tree: :class:`Settings` holds the browser, view, retry, retrieval and archive settings;
+:class:`ModelSettings` the chat model's (``WAYPOST_MODEL``, ``WAYPOST_BASE_URL``,
+``WAYPOST_API_KEY`` or ``OPENAI_API_KEY``, ``WAYPOST_STRICT_TOOLS``). These classes are the only
+readers of Waypost's environment variables.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+import platformdirs
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from waypost.config.archive import ArchiveSettings
+from waypost.config.retrieval import RetrievalSettings
+
+
+def default_data_dir() -> Path:
+    """The platform's per-user data dir for Waypost (``~/.local/share/waypost`` on Linux)."""
+    return Path(platformdirs.user_data_dir("waypost", appauthor=False))
+
+
+class RetrySettings(BaseSettings):
+    """How navigation failures are retried. Clicks and form submissions are never retried."""
+
+    model_config = SettingsConfigDict(env_prefix="WAYPOST_RETRY_", extra="forbid")
+
+    tries: int = Field(3, ge=1, le=10, description="Total attempts, the first one included.")
+    delays: tuple[float, ...] = Field(
+        (2.0, 5.0, 10.0), description="Seconds to wait before the 2nd, 3rd... attempt (the last repeats)."
+    )
+    jitter: float = Field(0.25, ge=0, le=1, description="Random +/- share added to each delay.")
+
+
+class ModelSettings(BaseSettings):
+    """The chat model, when the caller names none: ``WAYPOST_MODEL``, ``WAYPOST_BASE_URL``, the key."""
+
+    model_config = SettingsConfigDict(env_prefix="WAYPOST_", extra="ignore", populate_by_name=True)
+
+    model: str | None = Field(
+        None, description="offline (the default), local:PATH (a GGUF file) or an OpenAI-compatible name."
+    )
+    base_url: str | None = Field(None, description="The OpenAI-compatible endpoint (default: OpenAI's).")
+    api_key: SecretStr | None = Field(
+        None,
+        validation_alias=AliasChoices("WAYPOST_API_KEY", "OPENAI_API_KEY"),
+        description="The endpoint's key (WAYPOST_API_KEY, else OPENAI_API_KEY).",
+    )
+    strict_tools: bool | None = Field(
+        None, description="Send tool schemas strict (default: on for OpenAI's own endpoint only)."
+    )
+
+    @field_validator("model", "base_url", mode="after")
+    @classmethod
+    def _blank_is_unset(cls, value: str | None) -> str | None:
+        return value.strip() or None if value is not None else None
+
+
+class Settings(BaseSettings):
+    """Everything Waypost can be told. Each field can be set as ``WAYPOST_<FIELD>``."""
+
+    model_config = SettingsConfigDict(env_prefix="WAYPOST_", extra="forbid", env_nested_delimiter="__")
+
+    data_dir: Path = Field(default_factory=default_data_dir, description="Where sessions and stores live.")
+    chromium: str | None = Field(None, description="Path to a Chromium/Chrome binary to launch.")
+    cdp_url: str | None = Field(None, description="Attach to a running Chrome/Edge at this CDP URL instead.")
+    headless: bool = True
+    max_contexts: int = Field(5, ge=1, le=100, description="Live browser contexts before LRU eviction.")
+    session_timeout: float = Field(3600.0, gt=0, description="Seconds of idleness before a session expires.")
+    janitor_interval: float = Field(60.0, gt=0, description="Seconds between expiry sweeps.")
+    nav_timeout: float = Field(30.0, gt=0, description="Seconds one page load may take.")
+    retry: RetrySettings = Field(default_factory=RetrySettings)
+    allow_domains: tuple[str, ...] = Field((), description="If set, only these domains (and subdomains).")
+    deny_domains: tuple[str, ...] = Field((), description="Never these domains (and subdomains).")
+    loopback_only: bool = Field(False, description="Abort every request that is not to 127.0.0.0/8 or ::1.")
+    max_links: int = Field(15, ge=1, le=100, description="Links shown in a page view.")
+    view_token_budget: int = Field(1300, ge=200, le=20000, description="Tokens a page view may take.")
+    user_agent: str | None = None
+    planner_mode: Literal["rag", "full"] = Field(
+        "full", description="Agent planning: 'full' page views, or 'rag' (Planner-RAG: evidence on request)."
+    )
+    retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
+    archive: ArchiveSettings = Field(default_factory=ArchiveSettings)
+
+    @field_validator("data_dir", mode="after")
+    @classmethod
+    def _expand(cls, value: Path) -> Path:
+        return value.expanduser()
