@@ -1,14 +1,45 @@
-"""Settings from command-line options, shared by every ``waypost`` command."""
+"""What every ``waypost`` command shares: the consoles, the ``--data-dir`` option, settings from
+options, and the one-line error message (the CLI's one place for it)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
 from waypost.config import Settings
+
+out = Console()
+err = Console(stderr=True)
+
+
+def data_dir_option(what: str) -> Any:
+    """The ``--data-dir`` option, its help saying what lives there (e.g. ``"skills.db lives"``)."""
+    return Annotated[
+        Path | None,
+        typer.Option("--data-dir", help=f"Where {what} (default: WAYPOST_DATA_DIR or the platform's)."),
+    ]
+
+
+def fail(exc: BaseException, *, kind: bool = False) -> typer.Exit:
+    """Print a failure as one line on stderr and return the ``Exit(1)`` to raise.
+
+    Args:
+        exc: What went wrong (its message says what to do next).
+        kind: Lead with the error's class name instead of ``Error``.
+    """
+    label = type(exc).__name__ if kind else "Error"
+    err.print(f"[red]{label}:[/red] {exc}", highlight=False)
+    return typer.Exit(1)
+
+
+def data_dir_of(data_dir: Path | None) -> Path:
+    """The data dir an option names, else the settings' (``Exit(2)`` on a bad ``WAYPOST_*`` value)."""
+    if data_dir is not None:
+        return data_dir.expanduser()
+    return Path(cli_settings().data_dir)
 
 
 def cli_settings(
@@ -29,5 +60,5 @@ def cli_settings(
     try:
         return Settings(**values)
     except Exception as exc:  # pydantic's ValidationError: show it as a setting problem
-        Console(stderr=True).print(f"[red]Invalid setting:[/red] {exc}", highlight=False)
+        err.print(f"[red]Invalid setting:[/red] {exc}", highlight=False)
         raise typer.Exit(2) from None

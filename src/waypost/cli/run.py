@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console, Group
+from rich.console import Group
 from rich.live import Live
 from rich.panel import Panel
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -35,13 +35,11 @@ from rich.text import Text
 from waypost.agent.context import PauseSwitch
 from waypost.agent.runner import RunResult
 from waypost.api import Waypost, get_result, stream_resume, stream_task
-from waypost.cli.options import cli_settings
+from waypost.cli.options import cli_settings, err, fail, out
 from waypost.errors import WaypostError
 from waypost.models import make_model
 
 APPROVE_CHOICES = ("never", "always", "ask")
-out = Console()
-err = Console(stderr=True)
 
 
 class LiveView:
@@ -362,8 +360,7 @@ def run_command(
             )
         )
     except (WaypostError, ValueError) as exc:
-        err.print(f"[red]Error:[/red] {exc}", highlight=False)
-        raise typer.Exit(1) from None
+        raise fail(exc) from None
     if result is None:
         err.print("[red]The run ended without a result.[/red]")
         raise typer.Exit(1)
