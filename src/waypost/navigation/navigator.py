@@ -20,6 +20,7 @@ from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
 from waypost.errors import BlockedURL
 from waypost.page import Link, PageView, display_url, parse_page, render_view
 from waypost.page.hint import HintMatcher
+from waypost.page.tokens import count_tokens
 
 NEXT_STEP = "Call research_navigate with one of these URLs."
 
@@ -99,8 +100,6 @@ class NavigationResult:
 
 
 def _count(text: str) -> int:
-    from waypost.page.tokens import count_tokens
-
     return count_tokens(text)
 
 
