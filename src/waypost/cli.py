@@ -19,6 +19,7 @@ from waypost.agent.cli import run_command
 from waypost.api import Waypost
 from waypost.archive.cli import archive_app
 from waypost.browser.storage import SessionStore
+from waypost.cli_batch import batch_command
 from waypost.cli_settings import cli_settings
 from waypost.errors import WaypostError
 from waypost.planning.cli import stats_app
@@ -40,6 +41,7 @@ app.add_typer(tools_app, name="tools")
 app.add_typer(vfs_app, name="vfs")
 app.add_typer(stats_app, name="stats")  # waypost stats planner
 app.command("run")(run_command)
+app.command("batch")(batch_command)
 
 out = Console()
 
