@@ -20,7 +20,7 @@ from waypost.batch import BatchOptions, BatchSummary, RunDefaults, run_batch
 from waypost.cli_settings import cli_settings
 from waypost.errors import WaypostError
 
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 class ProgressView:

@@ -190,7 +190,7 @@ class _Batch:
             # Without endpoints every worker launches its own browser; with them, a worker whose
             # endpoint is dead takes the next unclaimed one.
             while True:
-                endpoint = endpoints.pop(0) if opts.browsers else None
+                endpoint = endpoints.pop(0) if endpoints else None
                 if opts.browsers and endpoint is None:
                     stats["state"] = "no browser"
                     return None
@@ -406,6 +406,8 @@ async def run_batch(
         raise ConfigError("--workers must be at least 1.")
     if options.max_attempts < 1:
         raise ConfigError("max_attempts must be at least 1.")
+    if options.engine not in ("local", "ray"):
+        raise ConfigError(f"Unknown engine {options.engine!r}: use --engine local (default) or --engine ray.")
     settings = settings or Settings()
     out = Path(out)
     started = time.perf_counter()
