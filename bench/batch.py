@@ -3,9 +3,10 @@ local pool and on Ray (real Chromium, the bundled demo site, every request outsi
 aborted).
 
 For each engine and worker count it prints tasks per minute, the scaling efficiency against one
-worker of the same engine, the peak memory per worker (proportional set size of the worker's Chromium with all its child
-processes, plus the actor process on Ray), and Ray's overhead per task against the local pool at
-the same worker count. Ray starts once (its start-up time is printed apart, not counted per task).
+worker of the same engine, the peak memory per worker (proportional set size of the worker's
+Chromium with all its child processes, plus the actor process on Ray), and Ray's overhead per
+task against the local pool at the same worker count. Ray starts once (its start-up time is
+printed apart, not counted per task).
 
 The tasks are the 26 of ``bench/tasks/tasks.json``, repeated under new ids up to ``--tasks``
 (default 44). A worker keeps its learned skills across its tasks, as in a real batch.
