@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from waypost.batch import BatchOptions, BatchSummary, RunDefaults, run_batch
-from waypost.cli_settings import cli_settings
+from waypost.cli.options import cli_settings
 from waypost.errors import WaypostError
 
 err = Console(stderr=True, soft_wrap=True)
