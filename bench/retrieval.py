@@ -11,6 +11,14 @@ wrong or unsure, accuracy and LLM-ask rate with the chooser, and p50/p95 latency
 inventory + rank + validate. Nothing is clicked or typed.
 
     .venv/bin/python bench/retrieval.py [--verbose] [--pages shop,table] [--log DIR]
+    .venv/bin/python bench/retrieval.py --suite new [--part tune] [--cat search] [--verbose]
+    .venv/bin/python bench/retrieval.py --suite all
+
+``--suite old`` (the default) runs the set given by ``--cases`` (the 283-case main set by default)
+as described above. ``--suite new`` runs the labelled sets written for issue 17 before any tuning
+(``retrieval_ext.jsonl``: widget-style pages; ``retrieval_corpus.jsonl``: third-party saved pages)
+with ``act`` for real (see ``bench/retrieval_act.py``), reporting each part (tuning / held-out)
+separately. ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
 ``waypost retrieval train --data-dir DIR`` refits the re-ranker. ``--weights FILE`` evaluates other
@@ -45,6 +53,8 @@ from waypost.retrieval.selectors import Selector  # noqa: E402
 from waypost.retrieval.telemetry import ActionRecord, percentile  # noqa: E402
 
 CASES = ROOT / "bench" / "retrieval_cases.jsonl"
+OLD_SETS = ("retrieval_cases.jsonl", "retrieval_holdout.jsonl", "retrieval_holdout2.jsonl")
+NEW_SETS = {"widget pages": "retrieval_ext.jsonl", "third-party pages": "retrieval_corpus.jsonl"}
 TOP_K = 5
 
 _SERVERS = """
@@ -175,6 +185,115 @@ def page_url(key: str, urls: dict[str, str]) -> tuple[str, bool]:
 
 
 def bench(args: argparse.Namespace) -> int:
+    if args.suite == "new":
+        return bench_new(args)
+    if args.suite == "all":
+        for name in OLD_SETS:
+            args.cases = str(ROOT / "bench" / name)
+            print(f"== {name}")
+            bench_old(args)
+        return bench_new(args)
+    return bench_old(args)
+
+
+def _start_servers() -> tuple[subprocess.Popen[str], dict[str, str]]:
+    servers = subprocess.Popen(
+        [sys.executable, "-c", _SERVERS.format(root=str(ROOT))], stdout=subprocess.PIPE, text=True
+    )
+    return servers, json.loads(servers.stdout.readline())  # type: ignore[union-attr]
+
+
+def bench_new(args: argparse.Namespace) -> int:
+    """The new labelled sets, run with act for real, reported per part."""
+    cases: list[dict[str, Any]] = []
+    for set_name, file in NEW_SETS.items():
+        for line in (ROOT / "bench" / file).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                c = json.loads(line)
+                c["set"] = set_name
+                cases.append(c)
+    if args.part:
+        cases = [c for c in cases if c["part"] == args.part]
+    if args.cat:
+        cases = [c for c in cases if c["cat"] in args.cat.split(",")]
+    if args.pages:
+        wanted = set(args.pages.split(","))
+        cases = [c for c in cases if any(w in c["page"] for w in wanted)]
+    by_page: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for c in cases:
+        by_page[c["page"]].append(c)
+    servers, urls = _start_servers()
+    try:
+        outcomes = asyncio.run(_run_new(args, by_page, urls))
+    finally:
+        servers.terminate()
+        servers.wait(timeout=10)
+    return report_new(outcomes, args.verbose)
+
+
+async def _run_new(
+    args: argparse.Namespace, by_page: dict[str, list[dict[str, Any]]], urls: dict[str, str]
+) -> list[Any]:
+    from bench.retrieval_act import install_log, run_act_case
+
+    rs = RetrievalSettings(memory=False, telemetry=False)
+    finder = ElementFinder(rs, model=load_model(Path(args.weights)) if args.weights else load_model(None))
+    outcomes: list[Any] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(
+            data_dir=Path(tmp), loopback_only=True, nav_timeout=15, retry=RetrySettings(tries=1), max_contexts=4
+        )
+        async with SessionPool(settings) as pool:
+            for i, (key, page_cases) in enumerate(by_page.items()):
+                sid = f"bench-new-{i}"
+                async with pool.session(sid) as session:
+                    events: list[Any] = []
+                    await install_log(session.page, events)
+                    for case in page_cases:
+                        url = f"{urls['pages']}/{key}"
+                        outcomes.append(await run_act_case(session.page, url, case, finder, events))
+                await pool.close_session(sid, forget=True)
+    return outcomes
+
+
+def report_new(outcomes: list[Any], verbose: bool) -> int:
+    def pct(k: int, d: int) -> str:
+        return f"{100 * k / d:5.1f} % ({k}/{d})" if d else "–"
+
+    groups: dict[str, list[Any]] = defaultdict(list)
+    for o in outcomes:
+        groups[f"{o.case['set']}, {'held-out' if o.case['part'] == 'held' else 'tuning'}"].append(o)
+        groups[f"all new, {'held-out' if o.case['part'] == 'held' else 'tuning'}"].append(o)
+    print("New labelled sets (act run for real; expected 'unsure/not found' cases count as right when nothing is done)")
+    print(f"  {'part':42s} {'cases':>5s} {'pages':>5s}  {'top-1':>18s}  {'acted right':>18s}  {'acted wrong':>18s}  {'unsure/not done':>18s}  p50/p95 ms")
+    for name in sorted(groups):
+        os_ = groups[name]
+        n = len(os_)
+        lat = [o.latency_ms for o in os_ if o.latency_ms > 0]
+        p50, p95 = (percentile(lat, 50), percentile(lat, 95)) if lat else (0.0, 0.0)
+        pages = len({o.case["page"] for o in os_})
+        print(
+            f"  {name:42s} {n:5d} {pages:5d}  {pct(sum(o.top1 for o in os_), n):>18s}  "
+            f"{pct(sum(o.right for o in os_), n):>18s}  {pct(sum(o.wrong for o in os_), n):>18s}  "
+            f"{pct(sum(o.unsure for o in os_), n):>18s}  {p50:.0f}/{p95:.0f}"
+        )
+    cats: dict[str, list[Any]] = defaultdict(list)
+    for o in outcomes:
+        cats[o.case["cat"]].append(o)
+    print("  by category (all parts): " + "; ".join(
+        f"{c} {sum(o.right for o in v)}/{len(v)}" + (f" ({sum(o.wrong for o in v)} wrong)" if any(o.wrong for o in v) else "")
+        for c, v in sorted(cats.items())
+    ))
+    if verbose:
+        print("\nCases not acted right:")
+        for o in outcomes:
+            if not o.right:
+                tag = "WRONG" if o.wrong else "unsure"
+                print(f"  [{o.case['page']}] {o.case['instruction']!r}: {tag} [{o.status}] {o.why}")
+    return 0
+
+
+def bench_old(args: argparse.Namespace) -> int:
     source = Path(args.cases) if args.cases else CASES
     cases = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
     if args.pages:
@@ -183,11 +302,8 @@ def bench(args: argparse.Namespace) -> int:
     by_page: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for c in cases:
         by_page[c["page"]].append(c)
-    servers = subprocess.Popen(
-        [sys.executable, "-c", _SERVERS.format(root=str(ROOT))], stdout=subprocess.PIPE, text=True
-    )
+    servers, urls = _start_servers()
     try:
-        urls = json.loads(servers.stdout.readline())  # type: ignore[union-attr]
         return asyncio.run(_run(args, by_page, urls, len(cases)))
     finally:
         servers.terminate()
@@ -297,6 +413,9 @@ def main() -> None:
         "bench/retrieval_holdout.jsonl.",
     )
     parser.add_argument("--pages", help="Only these pages (comma-separated, e.g. shop,table,demo:/login).")
+    parser.add_argument("--suite", choices=("old", "new", "all"), default="old", help="Which labelled sets.")
+    parser.add_argument("--part", choices=("tune", "held"), help="New sets: only the tuning or held-out part.")
+    parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument("--log", help="Write rankings with their answers to DIR/retrieval.db (for training).")
     parser.add_argument(
         "--weights", help="Evaluate these re-ranker weights (JSON) instead of the shipped ones."
