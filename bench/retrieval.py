@@ -241,7 +241,11 @@ async def _run_new(
     outcomes: list[Any] = []
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
-            data_dir=Path(tmp), loopback_only=True, nav_timeout=15, retry=RetrySettings(tries=1), max_contexts=4
+            data_dir=Path(tmp),
+            loopback_only=True,
+            nav_timeout=15,
+            retry=RetrySettings(tries=1),
+            max_contexts=4,
         )
         async with SessionPool(settings) as pool:
             for i, (key, page_cases) in enumerate(by_page.items()):
@@ -264,8 +268,12 @@ def report_new(outcomes: list[Any], verbose: bool) -> int:
     for o in outcomes:
         groups[f"{o.case['set']}, {'held-out' if o.case['part'] == 'held' else 'tuning'}"].append(o)
         groups[f"all new, {'held-out' if o.case['part'] == 'held' else 'tuning'}"].append(o)
-    print("New labelled sets (act run for real; expected 'unsure/not found' cases count as right when nothing is done)")
-    print(f"  {'part':42s} {'cases':>5s} {'pages':>5s}  {'top-1':>18s}  {'acted right':>18s}  {'acted wrong':>18s}  {'unsure/not done':>18s}  p50/p95 ms")
+    print(
+        "New labelled sets (act run for real; expected 'unsure/not found' cases count as right when nothing is done)"
+    )
+    print(
+        f"  {'part':42s} {'cases':>5s} {'pages':>5s}  {'top-1':>18s}  {'acted right':>18s}  {'acted wrong':>18s}  {'unsure/not done':>18s}  p50/p95 ms"
+    )
     for name in sorted(groups):
         os_ = groups[name]
         n = len(os_)
@@ -280,10 +288,14 @@ def report_new(outcomes: list[Any], verbose: bool) -> int:
     cats: dict[str, list[Any]] = defaultdict(list)
     for o in outcomes:
         cats[o.case["cat"]].append(o)
-    print("  by category (all parts): " + "; ".join(
-        f"{c} {sum(o.right for o in v)}/{len(v)}" + (f" ({sum(o.wrong for o in v)} wrong)" if any(o.wrong for o in v) else "")
-        for c, v in sorted(cats.items())
-    ))
+    print(
+        "  by category (all parts): "
+        + "; ".join(
+            f"{c} {sum(o.right for o in v)}/{len(v)}"
+            + (f" ({sum(o.wrong for o in v)} wrong)" if any(o.wrong for o in v) else "")
+            for c, v in sorted(cats.items())
+        )
+    )
     if verbose:
         print("\nCases not acted right:")
         for o in outcomes:
@@ -414,7 +426,9 @@ def main() -> None:
     )
     parser.add_argument("--pages", help="Only these pages (comma-separated, e.g. shop,table,demo:/login).")
     parser.add_argument("--suite", choices=("old", "new", "all"), default="old", help="Which labelled sets.")
-    parser.add_argument("--part", choices=("tune", "held"), help="New sets: only the tuning or held-out part.")
+    parser.add_argument(
+        "--part", choices=("tune", "held"), help="New sets: only the tuning or held-out part."
+    )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument("--log", help="Write rankings with their answers to DIR/retrieval.db (for training).")
     parser.add_argument(

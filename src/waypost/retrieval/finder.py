@@ -20,7 +20,7 @@ from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.query import Intent, Query, parse_query
-from waypost.retrieval.ranking import Candidate, Ranking, rank
+from waypost.retrieval.ranking import Candidate, Ranking, rank, rank_by_kind
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
 from waypost.retrieval.settings import RetrievalSettings
@@ -163,15 +163,26 @@ class ElementFinder:
         screen = await collect(page)
         inventory_ms = (time.perf_counter() - t0) * 1000
         t1 = time.perf_counter()
-        ranking = rank(
-            screen,
-            query,
-            self.model,
-            index=self.index_for(screen),
-            confidence=self.settings.confidence,
-            tie_margin=self.settings.tie_margin,
-            min_p=self.settings.min_p,
-        )
+        ranking = None
+        if query.kind_only:
+            ranking = rank_by_kind(
+                screen,
+                query,
+                self.model,
+                index=self.index_for(screen),
+                confidence=self.settings.confidence,
+                tie_margin=self.settings.tie_margin,
+            )
+        if ranking is None:
+            ranking = rank(
+                screen,
+                query,
+                self.model,
+                index=self.index_for(screen),
+                confidence=self.settings.confidence,
+                tie_margin=self.settings.tie_margin,
+                min_p=self.settings.min_p,
+            )
         self.last_rank_ms = (time.perf_counter() - t1) * 1000
         return screen, ranking, inventory_ms
 
@@ -207,7 +218,9 @@ class ElementFinder:
 
     # -- the pipeline --------------------------------------------------------------------------
 
-    async def resolve(self, page: Page, target: str, intent: Intent, verb: str = "") -> Resolution:
+    async def resolve(
+        self, page: Page, target: str, intent: Intent, verb: str = "", exact: str = ""
+    ) -> Resolution:
         """Find the element ``target`` names, ready to act on with ``intent``.
 
         Args:
@@ -215,6 +228,7 @@ class ElementFinder:
             target: Plain words ('the login button') or a selector string from :meth:`observe`.
             intent: ``click``, ``type``, ``select``, ``check`` or ``any``.
             verb: The instruction's verb when it may be the element's name ('select', 'open').
+            exact: Text the instruction quoted as the element's name (preferred when it matches exactly).
 
         Returns:
             A :class:`Resolution`; never raises for a missing or ambiguous element.
@@ -225,7 +239,7 @@ class ElementFinder:
             v = await validate(page, explicit, None)
             status: ResolutionStatus = "found" if v.ok else "not_actionable" if v.element_ok else "not_found"
             return Resolution(status, selector=explicit, validation=v, latency_ms=_ms(started))
-        query = parse_query(target, intent, verb)
+        query = parse_query(target, intent, verb, exact)
         healed = False
         site, path = _site_path(page.url)
         if self.store is not None and self.settings.memory:

@@ -218,6 +218,29 @@ INVENTORY_JS = (
     const prev = el.previousElementSibling;
     return prev ? contentText(prev, 80) : '';
   };
+  const implicitLabel = (el) => {
+    // A field without <label>, aria-label or placeholder: the short text just before it (the
+    // previous table cell, a caption div or text in the same block), as a person would read it.
+    const short = (t) => (t && t.length <= 60 ? t : '');
+    const cell = el.closest && el.closest('td, th');
+    if (cell && cell.previousElementSibling) {
+      const t = short(contentText(cell.previousElementSibling, 80, true));
+      if (t) return t;
+    }
+    let n = el;
+    for (let k = 0; n && k < 3; k++) {
+      for (let p = n.previousSibling; p; p = p.previousSibling) {
+        if (p.nodeType === 3) { const t = short(clean(p.nodeValue, 80)); if (t) return t; continue; }
+        if (p.nodeType !== 1 || SKIP.has(p.tagName)) continue;
+        if (CONTROL_TAGS.has(p.tagName)) return '';
+        const t = short(contentText(p, 80, true));
+        if (t) return t;
+      }
+      n = n.parentElement;
+      if (!n || n.childElementCount > 3) break;
+    }
+    return '';
+  };
   const formOf = (el) => {
     const f = el.form || (el.closest && el.closest('form'));
     if (!f) return '';
@@ -322,10 +345,16 @@ INVENTORY_JS = (
     const own = contentText(el, 200);
     const box = [rect.left + ctx.ox, rect.top + ctx.oy, rect.width, rect.height].map(Math.round);
     const inViewport = visible && box[0] < vw && box[1] < vh && box[0] + box[2] > 0 && box[1] + box[3] > 0;
+    let label = labelText(el) || (el.getAttribute('aria-labelledby') ? byIds(el, el.getAttribute('aria-labelledby')) : '');
+    let shownName = name;
+    if (!label && !name && (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') && type !== 'submit' && type !== 'button' && type !== 'image') {
+      label = implicitLabel(el);
+      shownName = label;
+    }
     const d = {
-      i: idx, tag: tag.toLowerCase(), role, type, name, text: own,
+      i: idx, tag: tag.toLowerCase(), role, type, name: shownName, text: own,
       ph: clean(el.getAttribute('placeholder') || '', 120), title: clean(el.getAttribute('title') || '', 120),
-      label: labelText(el) || (el.getAttribute('aria-labelledby') ? byIds(el, el.getAttribute('aria-labelledby')) : ''),
+      label,
       section: sectionOf(el), near: nearbyText(el, own), form: formOf(el),
       id: el.getAttribute('id') || '', nm: el.getAttribute('name') || '', data: dataAttrs(el), cls: classTokens(el),
       href: tag === 'A' || tag === 'AREA' ? (el.getAttribute('href') || '') : '',

@@ -41,6 +41,10 @@ class RetrievalSettings(BaseSettings):
     consent_choice: Literal["reject", "accept"] = Field(
         "reject", description="Which button dismiss_overlays presses on a cookie banner."
     )
+    answer_consent: bool = Field(
+        True,
+        description="When a cookie banner covers the target, answer it (with consent_choice) and look again.",
+    )
     weights_path: Path | None = Field(
         None,
         description="Re-ranker weights (JSON) to use instead of the shipped ones; by default "
