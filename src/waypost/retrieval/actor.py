@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from waypost.retrieval import kinds as kind_of
 from waypost.retrieval import overlays
+from waypost.retrieval.errors import PageTooLarge
 from waypost.retrieval.finder import Chooser, ElementFinder, Resolution
 from waypost.retrieval.index import Embedder
 from waypost.retrieval.instructions import Step, direction_name, key_name, parse_instruction
@@ -163,7 +164,10 @@ class Actor:
         steps = parse_instruction(instruction)
         results: list[ActionResult] = []
         for step in steps:
-            result = await self.run_step(page, step)
+            try:
+                result = await self.run_step(page, step)
+            except PageTooLarge as exc:
+                result = ActionResult(step.action, step.target, "failed", str(exc))
             results.append(result)
             if not result.ok:
                 break
@@ -288,7 +292,7 @@ class Actor:
     async def choose(self, page: Page, target: str, *, verb: str = "", exact: str = "") -> ActionResult:
         """'select Bobine', 'pick Express', 'choose Oslo': the option of the one dropdown that has it,
         a checkbox, radio or switch set on (never toggled off), or else a click on the element."""
-        screen = await collect(page)
+        screen = await collect(page, **self._limits)
         wanted = " ".join((exact or target).split()).casefold()
         selects = [
             e
@@ -320,7 +324,7 @@ class Actor:
 
     async def uncheck_all(self, page: Page) -> ActionResult:
         """Clear every checked, visible checkbox ('select nothing'); done also when none is checked."""
-        screen = await collect(page)
+        screen = await collect(page, **self._limits)
         checked = [
             e
             for e in screen.elements
@@ -348,7 +352,7 @@ class Actor:
         surroundings are about cookies and agreeing) is clicked: a 'Cookie settings' link that
         would reopen a closed banner never is.
         """
-        screen = await collect(page)
+        screen = await collect(page, **self._limits)
         for ov in overlays.cookie_banners(screen):
             button = overlays.choose_dismiss_button(
                 overlays.elements_in(screen, ov.index), "accept" if choice == "accept" else "reject"
@@ -380,7 +384,7 @@ class Actor:
         from waypost.retrieval.query import parse_query
 
         query = parse_query(step.target, intent)
-        screen, ranking, _ = await self.finder.rank_page(page, query)
+        _, ranking, _ = await self.finder.rank_page(page, query)
         if query.kind_only:
             group = [c for c in ranking.candidates if c.element.visible]
         else:
@@ -388,8 +392,9 @@ class Actor:
             group = [c for c in ranking.candidates if c.p >= 0.5 * best and c.p >= self.settings.min_p]
         group.sort(key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
         if not group or (step.quantity == "both" and len(group) != 2):
+            wanted = "two" if step.quantity == "both" else "a set"
             lines = [
-                f'"{short(step.target, 50)}" names {len(group)} element(s), not {"two" if step.quantity == "both" else "a set"}; '
+                f'"{short(step.target, 50)}" names {len(group)} element(s), not {wanted}; '
                 f"nothing was done. {UNTRUSTED}"
             ]
             lines += [c.line() for c in ranking.top(self.settings.top_k)]
@@ -462,7 +467,7 @@ class Actor:
         handled: set[str] = set()
         problems: list[str] = []
         for _ in range(3):
-            screen = await collect(page)
+            screen = await collect(page, **self._limits)
             candidates = overlays.dismissable(screen)
             target = next((t for t in candidates if (t.label or t.text[:60]) not in handled), None)
             if target is None:
@@ -550,6 +555,10 @@ class Actor:
     @property
     def _timeout(self) -> float:
         return self.settings.action_timeout * 1000
+
+    @property
+    def _limits(self) -> dict[str, Any]:
+        return {"max_elements": self.settings.max_elements, "time_limit": self.settings.inventory_timeout}
 
     async def _act(
         self,
@@ -639,7 +648,7 @@ class Actor:
         carries that name."""
         from waypost.retrieval.query import parse_query
 
-        screen = await collect(page)
+        screen = await collect(page, **self._limits)
         wanted = " ".join(option.split()).casefold()
         opts = [
             e

@@ -160,7 +160,9 @@ class ElementFinder:
     async def rank_page(self, page: Page, query: Query) -> tuple[Screen, Ranking, float]:
         """Inventory the page and rank its elements; returns the screen, ranking and inventory ms."""
         t0 = time.perf_counter()
-        screen = await collect(page)
+        screen = await collect(
+            page, max_elements=self.settings.max_elements, time_limit=self.settings.inventory_timeout
+        )
         inventory_ms = (time.perf_counter() - t0) * 1000
         t1 = time.perf_counter()
         ranking = None

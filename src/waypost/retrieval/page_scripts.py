@@ -381,7 +381,15 @@ INVENTORY_JS = (
   const walk = (root, ctx, depth) => {
     for (let el = root.firstElementChild; el; el = el.nextElementSibling) visitEl(el, ctx, depth);
   };
+  const maxEls = (opts && opts.maxElements) || 5000;
+  const budgetMs = (opts && opts.budgetMs) || 3000;
+  let truncated = '';
+  let visited = 0;
   const visitEl = (el, ctx, depth) => {
+    if (truncated) return;
+    // Bounded work: stop at the element cap or the time budget and say so (checked every 256 nodes).
+    if ((++visited & 255) === 0 && performance.now() - t0 > budgetMs) { truncated = 'time'; return; }
+    if (out.length >= maxEls) { truncated = 'count'; return; }
     const tag = el.tagName;
     if (SKIP.has(tag)) return;
     const cs = getComputedStyle(el);
@@ -454,6 +462,7 @@ INVENTORY_JS = (
     viewport: [vw, vh], scroll: [Math.round(W.scrollX), Math.round(W.scrollY)],
     page_height: document.documentElement ? document.documentElement.scrollHeight : 0,
     gen: st.gen, ms: Math.round((performance.now() - t0) * 100) / 100,
+    truncated, visited,
   });
 }
 """
@@ -570,7 +579,9 @@ SECTIONS_JS = r"""
   };
   const visible = (n) => { const r = n.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
   const sel = 'main,article,section,aside,nav,form,dialog[open],[role=dialog],[role=region],[role=main],table,fieldset,footer,header';
+  const t0 = performance.now();
   for (const n of document.querySelectorAll(sel)) {
+    if (out.length >= 400 || performance.now() - t0 > 2000) break;  // bounded work on huge pages
     if (!visible(n)) continue;
     const t = text(n);
     if (t) out.push({ kind: n.tagName.toLowerCase(), title: titleOf(n), text: t });

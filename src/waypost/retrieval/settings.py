@@ -41,6 +41,10 @@ class RetrievalSettings(BaseSettings):
     consent_choice: Literal["reject", "accept"] = Field(
         "reject", description="Which button dismiss_overlays presses on a cookie banner."
     )
+    max_elements: int = Field(
+        5000, ge=10, description="At most this many interactive elements are described per page scan."
+    )
+    inventory_timeout: float = Field(10.0, gt=0, description="Seconds one page scan may take.")
     answer_consent: bool = Field(
         True,
         description="When a cookie banner covers the target, answer it (with consent_choice) and look again.",

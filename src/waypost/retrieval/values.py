@@ -15,7 +15,8 @@ _MONTHS = {
     m: i + 1
     for i, names in enumerate(
         [
-            ("january", "jan", "januar", "jänner"), ("february", "feb", "februar"), ("march", "mar", "märz", "marz"),
+            ("january", "jan", "januar", "jänner"), ("february", "feb", "februar"),
+            ("march", "mar", "märz", "marz"),
             ("april", "apr"), ("may", "mai"), ("june", "jun", "juni"), ("july", "jul", "juli"),
             ("august", "aug"), ("september", "sep", "sept"), ("october", "oct", "oktober", "okt"),
             ("november", "nov"), ("december", "dec", "dezember", "dez"),
