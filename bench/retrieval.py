@@ -268,11 +268,13 @@ def report_new(outcomes: list[Any], verbose: bool) -> int:
     for o in outcomes:
         groups[f"{o.case['set']}, {'held-out' if o.case['part'] == 'held' else 'tuning'}"].append(o)
         groups[f"all new, {'held-out' if o.case['part'] == 'held' else 'tuning'}"].append(o)
+    print("New labelled sets (act run for real; a case whose honest answer is 'unsure/not found'")
+    print("counts as acted right when nothing is done)")
+    heads = ("top-1", "acted right", "acted wrong", "unsure/not done")
     print(
-        "New labelled sets (act run for real; expected 'unsure/not found' cases count as right when nothing is done)"
-    )
-    print(
-        f"  {'part':42s} {'cases':>5s} {'pages':>5s}  {'top-1':>18s}  {'acted right':>18s}  {'acted wrong':>18s}  {'unsure/not done':>18s}  p50/p95 ms"
+        f"  {'part':42s} {'cases':>5s} {'pages':>5s}  "
+        + "  ".join(f"{h:>18s}" for h in heads)
+        + "  p50/p95 ms"
     )
     for name in sorted(groups):
         os_ = groups[name]

@@ -15,6 +15,7 @@ is *acted right* when every expected effect happened and nothing else was clicke
 value), and *unsure* otherwise (nothing wrong done, something not done).
 """
 
+# ruff: noqa: E501 -- the listener below is JavaScript, laid out for reading as JavaScript.
 from __future__ import annotations
 
 import asyncio

@@ -36,6 +36,10 @@ async def _open(page: Page, pages: PageServer, name: str) -> None:
     await page.evaluate(_RECORD)
 
 
+_NO_NAV = "() => document.querySelectorAll('a').forEach((a) => a.onclick = () => false)"
+_NO_SUBMIT = "() => document.querySelectorAll('form').forEach((f) => f.onsubmit = () => false)"
+
+
 async def _clicks(page: Page) -> list[str]:
     return await page.evaluate("() => window.__clicks")
 
@@ -184,9 +188,7 @@ async def test_a_reference_by_widget_kind(page: Page, pages: PageServer, quiet: 
 
 async def test_next_post_is_not_post_a_comment(page: Page, pages: PageServer, quiet: Actor) -> None:
     await _open(page, pages, "ext/blog_post.html")
-    await page.evaluate(
-        "() => document.querySelectorAll('a').forEach((a) => a.addEventListener('click', (e) => e.preventDefault()))"
-    )
+    await page.evaluate(_NO_NAV)
     report = await quiet.act(page, "click the next post link")
     assert report.ok, report.text
     assert await _clicks(page) == ["next-post"]
@@ -194,9 +196,7 @@ async def test_next_post_is_not_post_a_comment(page: Page, pages: PageServer, qu
 
 async def test_the_search_button_is_not_the_search_input(page: Page, pages: PageServer, quiet: Actor) -> None:
     await _open(page, pages, "ext/blog_post.html")
-    await page.evaluate(
-        "() => document.querySelector('form.search-form').addEventListener('submit', (e) => e.preventDefault())"
-    )
+    await page.evaluate(_NO_SUBMIT)
     report = await quiet.act(page, "click the search button")
     assert report.ok, report.text
     assert await _clicks(page) == ["searchsubmit"]
@@ -217,9 +217,7 @@ async def test_duplicate_desktop_and_mobile_headers_are_not_a_tie(
     page: Page, pages: PageServer, quiet: Actor
 ) -> None:
     await _open(page, pages, "ext/dual_header.html")
-    await page.evaluate(
-        "() => document.querySelectorAll('a').forEach((a) => a.addEventListener('click', (e) => e.preventDefault()))"
-    )
+    await page.evaluate(_NO_NAV)
     report = await quiet.act(page, "click Sign in")
     assert report.ok, report.text
     report = await quiet.act(page, "type lake into the search box")
