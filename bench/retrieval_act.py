@@ -178,7 +178,12 @@ async def run_act_case(
             out.top1 = await _is(page, top[0].element.index, first_el)
         elif not first_el:
             out.top1 = res.status != "found"
-    actor = Actor(RetrievalSettings(memory=False, telemetry=False, settle_timeout=0.4, action_timeout=2.0))
+    # As the plain act() function runs: no memory, a covering cookie banner answered.
+    actor = Actor(
+        RetrievalSettings(
+            memory=False, telemetry=False, settle_timeout=0.4, action_timeout=2.0, answer_consent=True
+        )
+    )
     t0 = time.perf_counter()
     try:
         report = await asyncio.wait_for(actor.act(page, case["instruction"]), 30)

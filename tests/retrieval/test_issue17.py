@@ -13,7 +13,7 @@ import pytest
 from playwright.async_api import Page
 
 from tests.retrieval.site import PageServer
-from waypost.retrieval import Actor, PageTooLarge, RetrievalSettings, collect
+from waypost.retrieval import Actor, PageTooLarge, RetrievalSettings, act, collect
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -226,9 +226,8 @@ async def test_duplicate_desktop_and_mobile_headers_are_not_a_tie(
 
 async def test_act_answers_a_cookie_banner_covering_its_target(page: Page, pages: PageServer) -> None:
     """Issue 21: plain act() gets past a consent overlay (rejecting by default)."""
-    actor = Actor(RetrievalSettings(memory=False, telemetry=False, settle_timeout=0.3))
     await _open(page, pages, "issue17/covered.html")
-    report = await actor.act(page, "click Show the forecast")
+    report = await act(page, "click Show the forecast")
     assert report.ok, report.text
     assert await _clicks(page) == ["no", "more"]
 

@@ -749,13 +749,15 @@ async def act(
     Args:
         page: The page.
         instruction: One or more steps in plain words (English or German).
-        settings: Retrieval settings.
+        settings: Retrieval settings; by default a cookie banner that covers a target is answered
+            (rejecting, ``consent_choice``) and the target tried again.
         store: A store to remember selectors and log actions in (none by default).
         chooser: Asked on a tie or low confidence; without it such steps return 'unsure'.
 
     Returns:
         An :class:`ActReport` with one :class:`ActionResult` per step run.
     """
+    settings = settings or RetrievalSettings(answer_consent=True)
     return await Actor(settings, store=store, chooser=chooser).act(page, instruction)
 
 

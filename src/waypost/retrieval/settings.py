@@ -46,8 +46,9 @@ class RetrievalSettings(BaseSettings):
     )
     inventory_timeout: float = Field(10.0, gt=0, description="Seconds one page scan may take.")
     answer_consent: bool = Field(
-        True,
-        description="When a cookie banner covers the target, answer it (with consent_choice) and look again.",
+        False,
+        description="When a cookie banner covers the target, answer it (with consent_choice) and look again. "
+        "On for the plain act() function; agents get the banner reported and decide (dismiss_overlays).",
     )
     weights_path: Path | None = Field(
         None,
