@@ -75,7 +75,14 @@ _SAME = """(els, indices) => {
   return indices.map((i) => els.length === 1 && !!st && st.els[i] === els[0]);
 }"""
 
-INTENTS: dict[str, Intent] = {"click": "click", "type": "type", "select": "select", "check": "check"}
+INTENTS: dict[str, Intent] = {
+    "click": "click",
+    "choose": "click",
+    "consent": "click",
+    "type": "type",
+    "select": "select",
+    "check": "check",
+}
 
 
 @dataclass
@@ -135,7 +142,7 @@ async def run_case(
     step = steps[0]
     intent: Intent = INTENTS.get(step.action, "any")
     out = Outcome(case)
-    res: Resolution = await plain.resolve(page, step.target, intent, step.verb)
+    res: Resolution = await plain.resolve(page, step.target, intent, step.verb, step.exact)
     out.latency_ms.append(res.latency_ms)
     out.inventory_ms.append(res.inventory_ms)
     out.rank_ms.append(res.rank_ms)
@@ -165,7 +172,7 @@ async def run_case(
         )
     right_ids = {c.element.index for c, ok in zip(top, right, strict=True) if ok}
     with_llm.chooser = oracle_for(right_ids)
-    res2 = await with_llm.resolve(page, step.target, intent, step.verb)
+    res2 = await with_llm.resolve(page, step.target, intent, step.verb, step.exact)
     out.latency_ms.append(res2.latency_ms)
     out.inventory_ms.append(res2.inventory_ms)
     out.rank_ms.append(res2.rank_ms)
@@ -236,7 +243,7 @@ async def _run_new(
 ) -> list[Any]:
     from bench.retrieval_act import install_log, run_act_case
 
-    rs = RetrievalSettings(memory=False, telemetry=False)
+    rs = RetrievalSettings(memory=False, telemetry=False, inventory_timeout=60)
     finder = ElementFinder(rs, model=load_model(Path(args.weights)) if args.weights else load_model(None))
     outcomes: list[Any] = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -169,9 +169,16 @@ async def run_act_case(
     events.clear()
     steps = parse_instruction(case["instruction"])
     first_el = _expects(case)[0] if case["expect"] else []
+    res = None
     if steps and steps[0].target:
-        intent: Intent = steps[0].action if steps[0].action in ("click", "type", "select", "check") else "any"  # type: ignore[assignment]
-        res = await finder.resolve(page, steps[0].target, intent, steps[0].verb)
+        action = "click" if steps[0].action == "choose" else steps[0].action
+        intent: Intent = action if action in ("click", "type", "select", "check") else "any"  # type: ignore[assignment]
+        try:
+            res = await finder.resolve(page, steps[0].target, intent, steps[0].verb, steps[0].exact)
+        except Exception as exc:  # counted below from what act does; the ranking is just not measured
+            out.why = f"resolve: {type(exc).__name__}"
+            res = None
+    if steps and steps[0].target and res is not None:
         out.latency_ms = res.latency_ms
         top = res.ranking.top(1) if res.ranking else []
         if top and first_el:
@@ -181,7 +188,12 @@ async def run_act_case(
     # As the plain act() function runs: no memory, a covering cookie banner answered.
     actor = Actor(
         RetrievalSettings(
-            memory=False, telemetry=False, settle_timeout=0.4, action_timeout=2.0, answer_consent=True
+            memory=False,
+            telemetry=False,
+            settle_timeout=0.4,
+            action_timeout=2.0,
+            answer_consent=True,
+            inventory_timeout=60,  # the machine is shared: measure decisions, not the load
         )
     )
     t0 = time.perf_counter()
