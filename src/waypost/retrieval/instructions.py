@@ -114,7 +114,7 @@ def _rule(kind: str, *parts: str) -> tuple[re.Pattern[str], str]:
 
 _CLICK_VERBS = (
     r"click|double[\s-]?click|tap|press|hit|push|open|go\s+to|visit|choose|pick|select|focus|expand|collapse|"
-    r"toggle|follow|"
+    r"toggle|"
     r"klicke|klick|clicke|tippe|drücke|drück|öffne|gehe|geh|wähle|wähl|betätige|bestätige"
 )
 
@@ -122,7 +122,7 @@ _CLICK_VERBS = (
 _PLAIN = frozenset(
     {
         "click", "double-click", "doubleclick", "double", "tap", "press", "hit", "push", "go", "visit",
-        "focus", "follow",
+        "focus",
         "klicke", "klick", "clicke", "tippe", "drücke", "drück", "gehe", "geh", "betätige",
     }
 )  # fmt: skip
