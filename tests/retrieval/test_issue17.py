@@ -261,3 +261,13 @@ async def test_a_huge_page_is_refused_with_a_clear_error(page: Page, pages: Page
     report = await actor.act(page, "click Item 29999")
     assert report.steps[0].status == "failed"
     assert "RetrievalSettings" in report.text
+
+
+async def test_a_field_by_its_position_and_a_label_from_nearby_text(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _open(page, pages, "ext/nearby_labels.html")  # table rows, no <label> anywhere
+    report = await quiet.act(page, "type LS1 4AP into the field below City, then enter Leeds as the city")
+    assert report.ok, report.text
+    assert await page.input_value("#zip") == "LS1 4AP"
+    assert await page.input_value("#city") == "Leeds"

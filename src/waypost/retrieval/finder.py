@@ -20,7 +20,7 @@ from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.query import Intent, Query, parse_query
-from waypost.retrieval.ranking import Candidate, Ranking, rank, rank_by_kind
+from waypost.retrieval.ranking import Candidate, Ranking, rank, rank_by_kind, rank_relative
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
 from waypost.retrieval.settings import RetrievalSettings
@@ -166,7 +166,14 @@ class ElementFinder:
         inventory_ms = (time.perf_counter() - t0) * 1000
         t1 = time.perf_counter()
         ranking = None
-        if query.kind_only:
+        if query.relation is not None:
+            anchor_q = parse_query(query.relation[1], "any")
+            anchor = rank(screen, anchor_q, self.model, index=self.index_for(screen))
+            if anchor.decision == "confident":
+                ranking = rank_relative(
+                    screen, query, anchor.candidates[0].element, self.model, index=self.index_for(screen)
+                )
+        if ranking is None and query.kind_only:
             ranking = rank_by_kind(
                 screen,
                 query,

@@ -22,6 +22,12 @@ _CONTEXT_SPLIT = re.compile(
     r"auf\s+dem|in\s+row|in\s+zeile)\s+",
     re.IGNORECASE,
 )
+# 'the field below Email', 'the button after Name': a position relative to another element.
+_RELATION = re.compile(
+    r"^(?P<head>.+?)\s+(?P<rel>below|beneath|underneath|above|after|before|(?:to\s+the\s+)?right\s+of|"
+    r"(?:to\s+the\s+)?left\s+of)\s+(?:the\s+)?(?P<anchor>.+)$",
+    re.IGNORECASE,
+)
 _ORDINALS = {
     "first": 1, "1st": 1, "erste": 1, "ersten": 1, "erster": 1, "erstes": 1,
     "second": 2, "2nd": 2, "zweite": 2, "zweiten": 2, "zweiter": 2, "zweites": 2,
@@ -47,6 +53,8 @@ class Query:
         kinds: Widget kinds the target names (roles and pseudo kinds such as ``date``).
         kind_only: The target names nothing but a kind ('the button', 'the 2nd textbox').
         exact: Text quoted as the element's name; an element named exactly so wins.
+        relation: ``(direction, anchor)`` for 'the field below Email': ``below``, ``above``,
+            ``after``, ``before``, ``right`` or ``left``, and the anchor in plain words.
     """
 
     raw: str
@@ -59,6 +67,7 @@ class Query:
     kinds: frozenset[str] = frozenset()
     kind_only: bool = False
     exact: str = ""
+    relation: tuple[str, str] | None = None
 
     @property
     def all_words(self) -> tuple[str, ...]:
@@ -138,6 +147,13 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
     """
     raw = " ".join(target.split())
     text = fold(fold_phrases(raw)).strip(" .!?:;\"'“”„")
+    relation: tuple[str, str] | None = None
+    rm = _RELATION.match(text)
+    if rm and _content(rm.group("head"))[3]:  # only 'the <kind> below X': a name may contain 'after'
+        rel = rm.group("rel").split()[-2] if " of" in rm.group("rel") else rm.group("rel")
+        rel = {"beneath": "below", "underneath": "below"}.get(rel, rel)
+        relation = (rel, rm.group("anchor"))
+        text = rm.group("head")
     parts = _CONTEXT_SPLIT.split(f" {text}", maxsplit=1)
     head_part = parts[0]
     context_part = parts[1] if len(parts) > 1 else ""
@@ -159,4 +175,5 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
         kinds=frozenset(kinds),
         kind_only=bool(kinds) and not context,
         exact=" ".join(exact.split()),
+        relation=relation,
     )

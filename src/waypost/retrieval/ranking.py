@@ -328,6 +328,64 @@ def rank_by_kind(
     return Ranking(query, candidates, decision, overlay, conf)
 
 
+def rank_relative(
+    screen: Screen,
+    query: Query,
+    anchor: ElementDescriptor,
+    model: RerankModel,
+    *,
+    index: TfidfIndex | None = None,
+) -> Ranking | None:
+    """'the field below Email': the nearest element of the named kind in that direction of ``anchor``."""
+    assert query.relation is not None
+    direction = query.relation[0]
+    elements = screen.elements
+    ax, ay, aw, ah = anchor.box
+    acx, acy = ax + aw / 2, ay + ah / 2
+
+    def place(e: ElementDescriptor) -> float | None:
+        x, y, w, h = e.box
+        cx, cy = x + w / 2, y + h / 2
+        if direction == "below" and cy > ay + ah:
+            return (cy - acy) + 0.3 * abs(cx - acx)
+        if direction == "above" and cy < ay:
+            return (acy - cy) + 0.3 * abs(cx - acx)
+        if direction == "right" and cx > ax + aw and abs(cy - acy) < max(h, ah):
+            return cx - acx
+        if direction == "left" and cx < ax and abs(cy - acy) < max(h, ah):
+            return acx - cx
+        if direction == "after" and e.index > anchor.index:
+            return float(e.index - anchor.index)
+        if direction == "before" and e.index < anchor.index:
+            return float(anchor.index - e.index)
+        return None
+
+    pool = [
+        (d, i)
+        for i, e in enumerate(elements)
+        if e is not anchor
+        and e.visible
+        and kind_of.matches(e, query.kinds)
+        and feats.role_fit(e, query.intent) > 0
+        and (d := place(e)) is not None
+    ]
+    if not pool:
+        return None
+    pool.sort()
+    if index is None:
+        index = TfidfIndex(elements)
+    word_sim, char_sim = index.similarities(query)
+    overlay = active_overlay(screen)
+    order = [i for _, i in pool]
+    scored = _scored(query, elements, order, model, word_sim, char_sim, overlay)
+    ps = [1.0] + [0.0] * (len(scored) - 1)
+    candidates = [
+        Candidate(n + 1, e, p, z, tuple(x), tuple(sels))
+        for n, ((z, e, x, sels), p) in enumerate(zip(scored, ps, strict=True))
+    ]
+    return Ranking(query, candidates, "confident", overlay, 1.0)
+
+
 def _prefer_exact(candidates: list[Candidate], exact: str) -> list[Candidate]:
     """A quoted name: the candidates named exactly so (case included) first, then those equal when folded.
 
