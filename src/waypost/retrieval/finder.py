@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from waypost.retrieval.descriptor import Screen
-from waypost.retrieval.features import FEATURES
+from waypost.retrieval.features import FEATURES, name_words
 from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.memory import RetrievalStore
@@ -173,7 +173,7 @@ class ElementFinder:
                 ranking = rank_relative(
                     screen, query, anchor.candidates[0].element, self.model, index=self.index_for(screen)
                 )
-        if ranking is None and query.kind_only:
+        if ranking is None and query.kind_only and not _named_as(screen, query):
             ranking = rank_by_kind(
                 screen,
                 query,
@@ -320,6 +320,20 @@ class ElementFinder:
             res.candidate, res.validation = first_c, first_v
             res.status = "not_actionable"
         return False
+
+
+def _named_as(screen: Screen, query: Query) -> bool:
+    """An element is named with just the kind word ('On a date' for 'the date', a quoted name):
+    then the words are a name, not a kind."""
+    exact = query.exact.casefold()
+    for e in screen.elements:
+        if not e.visible:
+            continue
+        if exact and " ".join(e.display_name.split()).casefold() == exact:
+            return True
+        if name_words(e.display_name) == query.head:
+            return True
+    return False
 
 
 def _ms(since: float) -> float:
