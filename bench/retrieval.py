@@ -241,7 +241,7 @@ def bench_new(args: argparse.Namespace) -> int:
 async def _run_new(
     args: argparse.Namespace, by_page: dict[str, list[dict[str, Any]]], urls: dict[str, str]
 ) -> list[Any]:
-    from bench.retrieval_act import install_log, run_act_case
+    from bench.retrieval_act import ActOutcome, install_log, run_act_case
 
     rs = RetrievalSettings(memory=False, telemetry=False, inventory_timeout=60)
     finder = ElementFinder(rs, model=load_model(Path(args.weights)) if args.weights else load_model(None))
@@ -262,7 +262,12 @@ async def _run_new(
                     await install_log(session.page, events)
                     for case in page_cases:
                         url = f"{urls['pages']}/{key}"
-                        outcomes.append(await run_act_case(session.page, url, case, finder, events))
+                        try:
+                            outcomes.append(await run_act_case(session.page, url, case, finder, events))
+                        except Exception as exc:  # the harness failed, not act: counted as not done
+                            bad = ActOutcome(case, unsure=True, status="harness error")
+                            bad.why = f"{type(exc).__name__}: {str(exc)[:100]}"
+                            outcomes.append(bad)
                 await pool.close_session(sid, forget=True)
     return outcomes
 

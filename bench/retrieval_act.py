@@ -159,10 +159,13 @@ async def run_act_case(
 ) -> ActOutcome:
     """Load the case's page, measure resolution of the first step, then run act and score it."""
     out = ActOutcome(case)
-    try:
-        await page.goto(url, wait_until="load", timeout=60_000)
-    except Exception:  # a saved page whose subresources never finish: its DOM is enough
-        await page.goto(url, wait_until="domcontentloaded", timeout=60_000)
+    for attempt in range(3):
+        try:
+            # A saved page whose subresources never finish: its DOM is enough the second time.
+            await page.goto(url, wait_until="load" if attempt == 0 else "domcontentloaded", timeout=60_000)
+            break
+        except Exception:  # e.g. interrupted by a navigation the previous case started
+            await asyncio.sleep(0.5)
     await asyncio.sleep(0.15)
     await page.evaluate(_LISTEN, _expects(case))
     await asyncio.sleep(0.05)
