@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval import kinds as kind_of
 from waypost.retrieval import overlays
 from waypost.retrieval.errors import PageTooLarge
@@ -32,7 +33,6 @@ from waypost.retrieval.rerank import WEIGHTS_FILE, RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange, short
 from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
-from waypost.retrieval.settings import RetrievalSettings
 from waypost.retrieval.telemetry import ActionRecord
 from waypost.retrieval.validation import Validation
 from waypost.retrieval.values import for_field
