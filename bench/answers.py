@@ -42,9 +42,7 @@ TASKS = Path(__file__).with_name("tasks") / "answers.json"
 HOLDOUT = Path(__file__).with_name("tasks") / "answers_holdout.json"
 TOKENIZERS = REPO.parent / "shared" / "tokenizers"
 CORPUS = REPO.parent / "shared" / "corpus" / "readability"
-_MONTHS = (
-    "january february march april may june july august september october november december".split()
-)
+_MONTHS = "january february march april may june july august september october november december".split()
 _MONTHS_DE = "januar februar märz april mai juni juli august september oktober november dezember".split()
 
 
@@ -157,7 +155,9 @@ async def run_one(task: dict[str, Any], url: str, shop: Any, args: argparse.Name
 
 def report(outcomes: list[Outcome], label: str) -> None:
     print(f"\n{label}")
-    print(f"{'site':8} {'tasks':>5} {'right':>6} {'wrong-as-success':>17} {'honest not-done':>16} {'answerable right':>17}")
+    print(
+        f"{'site':8} {'tasks':>5} {'right':>6} {'wrong-as-success':>17} {'honest not-done':>16} {'answerable right':>17}"
+    )
     for site in [*sorted({o.site for o in outcomes}), "all"]:
         group = [o for o in outcomes if site in ("all", o.site)]
         right = sum(o.verdict == "right" for o in group)
@@ -190,7 +190,7 @@ async def main_async(args: argparse.Namespace) -> int:
                 outcome = await run_one(task, url, shop, args)
             outcomes.append(outcome)
             mark = {"right": "✓", "wrong": "✗ WRONG", "honest": "· honest"}[outcome.verdict]
-            print(f"{outcome.id:36} {mark:9} {outcome.seconds:5.1f}s  {outcome.answer[:args.width]!r}")
+            print(f"{outcome.id:36} {mark:9} {outcome.seconds:5.1f}s  {outcome.answer[: args.width]!r}")
     report(outcomes, f"{path.name}: {len(outcomes)} tasks, model {args.model}")
     print(f"load: {os.getloadavg()[0]:.1f} {os.getloadavg()[1]:.1f} {os.getloadavg()[2]:.1f}")
     if args.json:

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (page markup, kept as written)
 """Harbour Lane Cycles: a small English bicycle-repair shop site, served on 127.0.0.1.
 
 Written for the answer benchmark (``bench/answers.py``) and the agent's honesty tests, in a style
@@ -25,7 +26,7 @@ _NAV = (
     '<li><a href="/newsletter">Newsletter</a></li></ul></header>'
 )
 _FOOT = (
-    '<footer><p>Harbour Lane Cycles · 14 Harbour Lane, Portwick PW3 7QA</p>'
+    "<footer><p>Harbour Lane Cycles · 14 Harbour Lane, Portwick PW3 7QA</p>"
     '<p><a href="/privacy">Privacy notice</a> · <a href="/contact">Get in touch</a></p></footer>'
 )
 
@@ -34,7 +35,7 @@ def _page(title: str, body: str, description: str = "") -> str:
     meta = f'<meta name="description" content="{html.escape(description)}">' if description else ""
     return (
         f'<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>{html.escape(title)} | '
-        f"Harbour Lane Cycles</title>{meta}</head><body>{_NAV}<div class=\"wrap\">{body}</div>{_FOOT}"
+        f'Harbour Lane Cycles</title>{meta}</head><body>{_NAV}<div class="wrap">{body}</div>{_FOOT}'
         "</body></html>"
     )
 
@@ -209,7 +210,9 @@ class _Handler(BaseHTTPRequestHandler):
             return
         if path == "/contact":
             if not all(form.get(k) for k in ("name", "email", "message")):
-                self._send(200, CONTACT.replace("<form", '<p class="error">Please fill in every field.</p><form'))
+                self._send(
+                    200, CONTACT.replace("<form", '<p class="error">Please fill in every field.</p><form')
+                )
                 return
             self.server.messages.append(form)
             body = f"<h1>Message sent</h1><p>Thanks, {html.escape(form['name'])}. We reply within two working days.</p>"

@@ -44,9 +44,10 @@ def default_tools() -> list[ToolSpec]:
     """Every tool Waypost offers, in the order models should see them."""
     from waypost.tools.acting import ACTING_TOOLS
     from waypost.tools.archive_tools import GET_ARCHIVED, SEARCH_ARCHIVE
+    from waypost.tools.reading import READ_PAGE
     from waypost.tools.research import RESEARCH_NAVIGATE
 
-    return [RESEARCH_NAVIGATE, *ACTING_TOOLS, SEARCH_ARCHIVE, GET_ARCHIVED]
+    return [RESEARCH_NAVIGATE, *ACTING_TOOLS, READ_PAGE, SEARCH_ARCHIVE, GET_ARCHIVED]
 
 
 def tool_map(specs: list[ToolSpec] | None = None) -> dict[str, ToolSpec]:
