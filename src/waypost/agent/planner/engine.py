@@ -19,7 +19,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from waypost.agent.answer_check import Question, find_value, question, values_of
 from waypost.agent.planner.intents import (
@@ -368,9 +368,9 @@ class Run:
         args: dict[str, Any] = {"target": url}
         if hint:
             args["hint"] = hint
-        text = self.call("research_navigate", args, note=note)
-        view = parse_view(text)
-        assert view is not None  # the default check accepted it
+        text = self.call("research_navigate", args, note=note, ok=_view_or_here)
+        view = parse_view(text) or _already_here(text, url)
+        self.view, self.url = view, view.url
         return view
 
     def ensure_page(self, hint: str | None) -> None:
@@ -513,6 +513,25 @@ def _is_selector(args: Mapping[str, Any]) -> bool:
     return str(args.get("target", "")).startswith(
         ("css=", "role=", "text=", "xpath=", "id=", "label=", "frame=")
     )
+
+
+_ALREADY = re.compile(r"^(?:Error: you are already on (?P<title>.*) \((?P<here>[^)]*)\); it was not loaded again|You are already here)")
+
+
+def _view_or_here(text: str) -> bool:
+    """A page view, or the navigator's 'you are already on it' (the page wanted is open)."""
+    view = parse_view(text)
+    return (view is not None and view.ok) or bool(_ALREADY.match(text.strip()))
+
+
+def _already_here(text: str, url: str) -> View:
+    """The page a run starts on when the session already shows it: its title and suggested links."""
+    m = _ALREADY.match(text.strip())
+    links = tuple(
+        ViewLink(lm.group(1).strip(), urljoin(url, lm.group(2).strip()), "main", i)
+        for i, lm in enumerate(re.finditer(r"^For (.+?): (\S+)\s*$", text, re.M))
+    )
+    return View(title=(m.group("title") if m and m.group("title") else url), url=url, summary=(), links=links)
 
 
 def _default_ok(tool: str) -> Callable[[str], bool]:
@@ -1257,8 +1276,14 @@ def _answer_from_pages(run: Run, q: Question) -> None:
                               text=run.texts.quote(quote, 260))
                 )  # fmt: skip
                 return
+        if hop == _MAX_PAGES - 1:
+            break
+        recorded = run.follow("research_navigate") if start.compressed else None
+        if recorded is not None:  # the links were shortened since: follow the choice made then
+            view = run.navigate(str(recorded["target"]), recorded.get("hint"), f"Go on looking for the {what}.")
+            continue
         candidates = [c for c in candidates if _key(c.url) not in {_key(view.url)}]
-        if not candidates or hop == _MAX_PAGES - 1:
+        if not candidates:
             break
         link = candidates.pop(0)
         view = run.navigate(link.url, query, f"Follow {link.label!r}: it may hold the {what}.")
@@ -1273,11 +1298,11 @@ def _ask_links(view: View, q: Question, words: Sequence[str]) -> list[ViewLink]:
     name_matchers = [HintMatcher(n) for n in q.names]
     matchers = [HintMatcher(w) for w in words]
     for link in view.links:
-        if not _usable(link) or same_page(link.url, view.url) or _NAV_LABEL.match(link.label):
+        if not _usable(link) or same_page(link.url, view.url):
             continue
         named = max((m.score_link(link.label, link.url) for m in name_matchers), default=0.0)
         if q.names and named < _LINK_THRESHOLD:
-            if q.kind in ("price", "weather", "code"):
+            if q.kind in ("price", "code"):
                 continue  # a share's or a city's page must name it
         score = max([named * 2, *(m.score_link(link.label, link.url) for m in matchers)])
         if score >= _LINK_THRESHOLD:
@@ -1293,12 +1318,17 @@ def _weather(run: Run, q: Question, view: View, text: str, what: str) -> bool:
     m = re.search(r"(?<!\w)" + re.escape(place) + r"\b(?P<row>.{0,160})", text)
     if not m:
         return False
-    values = values_of("weather", m.group("row"))[:4]
+    header_days = [w for w in re.findall(r"[A-Za-zÄÖÜäöü]+", text[: m.start()]) if w.lower() in (*_DAYS[0], *_DAYS[1])]
+    header_days = list(dict.fromkeys(header_days))[-3:] if header_days else []
+    values = values_of("weather", m.group("row"))[: max(1, len(header_days))]
     if not values:
         return False
-    row = f"{place}{m.group('row')[: m.group('row').find(values[-1]) + len(values[-1])]}"
-    header_days = [w for w in re.findall(r"[A-Za-zÄÖÜäöü]+", text[: m.start()]) if w.lower() in (*_DAYS[0], *_DAYS[1])]
-    header_days = list(dict.fromkeys(header_days))[-len(values):] if header_days else []
+    header_days = header_days[-len(values) :]
+    row_text = m.group("row")
+    cut = 0
+    for v in values:
+        cut = row_text.find(v, cut) + len(v)
+    row = f"{place}{row_text[:cut]}"
     column, day, label = 0, header_days[0] if header_days else "", "Forecast"
     if q.when in ("today", "tomorrow"):
         facts, _ = _page_facts(run)
