@@ -215,7 +215,7 @@ _STOP = frozenset(
         "geöffnet öffnungszeiten date datum when wann who wer page site website seite site's shop's "
         "their his her them they he she us let like just also currently exactly about get out up moment "
         "at write can could may might shall am pm rate section sections rubrik finance finanzseite "
-        "go its top then find finde öffne navigate visit tell"
+        "go its top then find finde öffne navigate visit tell kurs nenne"
     ).split()
 )
 _SYNONYMS: dict[str, tuple[str, ...]] = {
