@@ -42,8 +42,34 @@ TASKS = Path(__file__).with_name("tasks") / "answers.json"
 HOLDOUT = Path(__file__).with_name("tasks") / "answers_holdout.json"
 TOKENIZERS = REPO.parent / "shared" / "tokenizers"
 CORPUS = REPO.parent / "shared" / "corpus" / "readability"
-_MONTHS = "january february march april may june july august september october november december".split()
-_MONTHS_DE = "januar februar märz april mai juni juli august september oktober november dezember".split()
+_MONTHS = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
+_MONTHS_DE = [
+    "januar",
+    "februar",
+    "märz",
+    "april",
+    "mai",
+    "juni",
+    "juli",
+    "august",
+    "september",
+    "oktober",
+    "november",
+    "dezember",
+]
 
 
 @dataclass
@@ -175,6 +201,7 @@ async def main_async(args: argparse.Namespace) -> int:
     from bench.agent import make_chat_model
     from tests.sites.corpus import CorpusSite
     from tests.sites.harbour import HarbourSite
+
     from waypost.demo.server import DemoSite
 
     path = Path(args.tasks) if args.tasks else HOLDOUT if args.holdout else TASKS

@@ -11,7 +11,9 @@ TABLE = (
     "Hamburg 9 °C, Regen 8 °C, Sturm Orkanböen bis 120 km/h Berlin 11 °C, bewölkt 10 °C, Schauer"
 )
 PAGES = {
-    page_key(PORTAL): "You are on: Waypost (http://127.0.0.1:9/)\nSamstag, 14. März 2026 Wetter Sturmtief „Greta“",
+    page_key(
+        PORTAL
+    ): "You are on: Waypost (http://127.0.0.1:9/)\nSamstag, 14. März 2026 Wetter Sturmtief „Greta“",
     page_key(WEATHER): f"Page facts of Wetter\nDate shown on the page: Samstag, 14. März 2026\n{TABLE}",
 }
 
@@ -19,7 +21,12 @@ PAGES = {
 def test_tomorrow_is_not_today() -> None:
     task = "What is the weather tomorrow in Hamburg?"
     today_row = [Evidence("Hamburg 9 °C, Regen", WEATHER, "forecast for Hamburg, Samstag (tomorrow)")]
-    wrong = check(task, "Tomorrow in Hamburg: 9 °C, Regen", [*today_row, Evidence("Samstag, 14. März 2026", WEATHER, "today's date")], PAGES)
+    wrong = check(
+        task,
+        "Tomorrow in Hamburg: 9 °C, Regen",
+        [*today_row, Evidence("Samstag, 14. März 2026", WEATHER, "today's date")],
+        PAGES,
+    )
     assert not wrong.verified and "tomorrow" in wrong.why_not
     right = [
         Evidence("Hamburg 9 °C, Regen 8 °C, Sturm", WEATHER, "forecast for Hamburg, Sonntag (tomorrow)"),
@@ -32,7 +39,9 @@ def test_a_quote_must_stand_on_the_page_it_names() -> None:
     ev = [Evidence("Hamburg 12 °C, sonnig", WEATHER, "forecast")]
     verdict = check("What is the weather in Hamburg?", "12 °C, sonnig", ev, PAGES)
     assert not verdict.verified and "not on" in verdict.why_not
-    never_read = check("What is the weather in Hamburg?", "9 °C", [Evidence("Hamburg 9 °C", "http://x.test/", "")], PAGES)
+    never_read = check(
+        "What is the weather in Hamburg?", "9 °C", [Evidence("Hamburg 9 °C", "http://x.test/", "")], PAGES
+    )
     assert not never_read.verified and "never read" in never_read.why_not
 
 
@@ -44,21 +53,35 @@ def test_a_teaser_is_not_a_price_nor_a_phone_number() -> None:
 
 
 def test_a_price_must_be_about_the_thing_asked() -> None:
-    pages = {page_key("http://s.test/services"): "Inner tube, fitted A new inner tube £8 Cargo bikes and e-bikes: add £10"}
+    pages = {
+        page_key(
+            "http://s.test/services"
+        ): "Inner tube, fitted A new inner tube £8 Cargo bikes and e-bikes: add £10"
+    }
     ev = [Evidence("Cargo bikes and e-bikes: add £10", "http://s.test/services", "price")]
     assert not check("How much does a new e-bike cost?", "£10", ev, pages).verified
     q = question("How much does a new inner tube cost?")
     value, quote = find_value(pages[page_key("http://s.test/services")], q) or ("", "")
     assert value == "£8" and "inner tube" in quote
-    assert find_value(pages[page_key("http://s.test/services")], question("How much does a new e-bike cost?")) is None
+    assert (
+        find_value(pages[page_key("http://s.test/services")], question("How much does a new e-bike cost?"))
+        is None
+    )
 
 
 def test_a_subscription_needs_the_email_typed_the_form_sent_and_a_confirmation() -> None:
     task = "Subscribe to the newsletter with a@b.c"
     url = "http://s.test/newsletter"
-    pages = {page_key(url): "You're on the list! Thank you for subscribing. Please agree to the privacy notice."}
-    ticked = [{"tool": "check", "args": {"target": "privacy"}, "ok": True}, {"tool": "click", "args": {}, "ok": True}]
-    verdict = check(task, "Subscribed.", [Evidence("Thank you for subscribing", url, "confirmation")], pages, ticked)
+    pages = {
+        page_key(url): "You're on the list! Thank you for subscribing. Please agree to the privacy notice."
+    }
+    ticked = [
+        {"tool": "check", "args": {"target": "privacy"}, "ok": True},
+        {"tool": "click", "args": {}, "ok": True},
+    ]
+    verdict = check(
+        task, "Subscribed.", [Evidence("Thank you for subscribing", url, "confirmation")], pages, ticked
+    )
     assert not verdict.verified and "a@b.c was never typed" in verdict.why_not
     typed = [{"tool": "type", "args": {"target": "email", "text": "a@b.c"}, "ok": True}]
     assert "never sent" in check(task, "Subscribed.", [], pages, typed).why_not

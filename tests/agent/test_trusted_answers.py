@@ -96,10 +96,12 @@ async def test_author_date_and_summary_come_from_the_open_article(wp, shop) -> N
 
 
 async def test_the_answer_is_in_the_language_of_the_task(wp, demo_site) -> None:
-    result = await ask(wp, "When was this article published?", demo_site.url + "/politik/haushalt-einigung-2026.html")
+    result = await ask(
+        wp, "When was this article published?", demo_site.url + "/politik/haushalt-einigung-2026.html"
+    )
     assert result.success and result.answer.startswith("This article was published"), result.answer
     missing = await ask(wp, "Who wrote this article?", shop_less := demo_site.url + "/impressum")
-    assert shop_less and "Not found" in missing.answer or missing.success
+    assert (shop_less and "Not found" in missing.answer) or missing.success
 
 
 async def test_a_run_whose_check_fails_learns_no_skill(wp, shop) -> None:
@@ -110,7 +112,9 @@ async def test_a_run_whose_check_fails_learns_no_skill(wp, shop) -> None:
             answer("The phone number is 0800 123 456."),
         ]
     )
-    result = await wp.run("What's the shop's phone number?", start_url=shop.url + "/", model=model, approve="always")
+    result = await wp.run(
+        "What's the shop's phone number?", start_url=shop.url + "/", model=model, approve="always"
+    )
     assert not result.success and result.stop_reason == "not_verified"
     assert wp.skills.last is not None and wp.skills.last.proposed is None
     assert not [s for s in wp.skills.list() if s.source == "learned"]
@@ -138,7 +142,9 @@ async def test_a_skill_whose_replays_fail_the_check_is_demoted_then_retired(wp, 
         return ScriptedChatModel([answer("The phone number is 0800 123 456.")] * 3)
 
     for _ in range(2):
-        result = await wp.run("What's the shop's phone number?", start_url=origin + "/", model=liar(), approve="always")
+        result = await wp.run(
+            "What's the shop's phone number?", start_url=origin + "/", model=liar(), approve="always"
+        )
         assert not result.success and result.stop_reason == "not_verified"
     skill = wp.skills.store.get("learned-shop-phone")
     assert skill is not None and skill.retired and skill.failed_checks == 2

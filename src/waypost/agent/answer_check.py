@@ -412,9 +412,7 @@ def question(task: str) -> Question:
     )
     kind = "text"
     # "open the politics section" is an action, not a question about opening hours
-    hours_text = re.sub(
-        r"(?:^|[,.;]\s*|\b(?:and|und|then|dann)\s+)(?:open|öffne)\b", " ", text, flags=re.I
-    )
+    hours_text = re.sub(r"(?:^|[,.;]\s*|\b(?:and|und|then|dann)\s+)(?:open|öffne)\b", " ", text, flags=re.I)
     for name, pattern in _KIND_PATTERNS:
         if pattern.search(hours_text if name == "hours" else text):
             kind = name
@@ -449,6 +447,8 @@ def question(task: str) -> Question:
     ):
         kind = "action"  # fmt: skip
     things = _things(text, names)
+    if not about_page:
+        things = (*things, *(r.lower() for r in _ROLES.findall(text) if r.lower() not in things))
     return Question(
         kind=kind,
         when=when,
@@ -514,6 +514,11 @@ def _things(text: str, names: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
+_ROLES = re.compile(
+    r"\b(author|writer|owner|director|ceo|founder|journalist|reporter|editor|manager|chef|autor\w*|"
+    r"inhaber\w*|geschäftsführ\w*)(?:'s)?\b",
+    re.I,
+)
 _KIND_WORD = re.compile(
     r"subscribe|sign|newsletter|send|submit|wrote|written|author|published|posted|paragraph|say|says|"
     r"article|post|piece|story|headline|title|summary|one-line|line|journalist|reported|reporter|behind|"
@@ -560,7 +565,7 @@ def values_of(kind: str, text: str) -> list[str]:
     return found
 
 
-def find_value(text: str, q: Question, *, window: int = 140) -> tuple[str, str] | None:
+def find_value(text: str, q: Question, *, window: int = 140, title: str = "") -> tuple[str, str] | None:
     """A value ``q`` asks for in ``text``, next to the words of what it is about: ``(value, quote)``.
 
     The quote runs from the first word of the thing asked to the value, verbatim, and holds no
@@ -570,12 +575,24 @@ def find_value(text: str, q: Question, *, window: int = 140) -> tuple[str, str] 
     pattern = _value_pattern(q.kind)
     if pattern is None:
         return None
-    anchors = [w for w in (*q.names, *q.things) if w.lower() not in _GENERIC_THINGS]
+    anchors = [
+        w
+        for w in (*q.names, *q.things)
+        if w.lower() not in _GENERIC_THINGS and not (title and w in q.names and _mentions(title, w))
+    ]
     flat = " ".join(text.split())
+    if not anchors:
+        hits = values_of(q.kind, flat)
+        if not hits:
+            return None
+        end = flat.find(hits[0]) + len(hits[0])
+        return hits[0], flat[max(0, end - len(hits[0]) - 80) : end].strip()
     low = _norm(flat)
     if len(low) != len(flat):  # normalisation changed lengths: search the flat text as it is
         low = flat.casefold()
     starts = _anchor_starts(low, anchors) if anchors else [0]
+    if q.kind == "person":
+        return _find_person(flat, starts, anchors, title)
     for start in starts:
         segment = flat[start : start + window + 200]
         hits = [v for v in values_of(q.kind, segment)]
@@ -587,6 +604,33 @@ def find_value(text: str, q: Question, *, window: int = 140) -> tuple[str, str] 
         if len(quote) > window + len(value) or not all(_mentions(quote, a) for a in anchors):
             continue
         return value, quote
+    return None
+
+
+def _find_person(
+    flat: str, starts: Sequence[int], anchors: Sequence[str], title: str
+) -> tuple[str, str] | None:
+    """A person's name next to the words asked ("Tom Beckett opened the workshop"): the nearest one.
+
+    A name that is part of the page's title (the site's or the shop's name) is not a person.
+    """
+    for start in starts:
+        before = flat[max(0, start - 80) : start]
+        after = flat[start : start + 120]
+        names = [
+            (start - (max(0, start - 80) + m.end()), m.group(0), "before") for m in _PERSON.finditer(before)
+        ]
+        names += [(m.start(), m.group(0), "after") for m in _PERSON.finditer(after)]
+        for _, name, side in sorted(names):
+            if name.split()[0] in _NOT_NAMES or (title and _norm(name) in _norm(title)):
+                continue
+            if side == "before":
+                i = before.rfind(name)
+                quote = (before[i:] + after[:60]).strip()
+            else:
+                quote = after[: after.find(name) + len(name)].strip()
+            if all(_mentions(quote, a) for a in anchors):
+                return name, quote
     return None
 
 
@@ -685,8 +729,11 @@ def check(
             return no(f"the evidence holds no {_KIND_NAMES.get(q.kind, q.kind)}")
         if not any(_norm(v) in _norm(answer) for v in values):
             return no(f"the answer does not state the {_KIND_NAMES.get(q.kind, q.kind)} the evidence shows")
-        if q.kind in ("price", "hours", "weather", "code"):
+        roles = {r.lower() for r in _ROLES.findall(task)}
+        if q.kind in ("price", "hours", "weather", "code") or roles:
             things = [t for t in q.things if t not in _GENERIC_THINGS]
+            if q.kind not in ("price", "hours", "weather", "code"):
+                things = [t for t in things if t in roles]
             missing = [t for t in things if not _mentions(context, t)]
             if missing:
                 return no(f"the evidence does not mention {', '.join(missing)}")

@@ -31,7 +31,7 @@ from waypost.skills.gate import GateResult
 from waypost.skills.gate import check as gate_check
 from waypost.skills.generation import LAST_GENERATED, Candidate, decide, make_candidates, params_of
 from waypost.skills.matching import Match, choose, content_words, prompt_block, rank, rule_text
-from waypost.skills.model import RETIRE_AFTER_FAILED_CHECKS, REPLAY_FROM, RETIRE_BELOW, Skill, SkillError
+from waypost.skills.model import REPLAY_FROM, RETIRE_AFTER_FAILED_CHECKS, RETIRE_BELOW, Skill, SkillError
 from waypost.skills.reflection import Reflection, by_llm, by_rules, is_real_model
 from waypost.skills.sandbox import run_sandboxed
 from waypost.skills.store import FILE_NAME, GeneratedTool, SkillStore

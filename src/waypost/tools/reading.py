@@ -123,6 +123,9 @@ def render(facts: dict[str, Any]) -> str:
             lines.append(f"{label}: {value}")
 
     add("Title", title)
+    meta_title = facts.get("ogTitle") or ""
+    if meta_title and meta_title != title:
+        add("Title (metadata)", meta_title)
     add("Author", facts.get("author"))
     if facts.get("metaAuthor") and facts.get("metaAuthor") != facts.get("author"):
         add("Author (metadata)", facts.get("metaAuthor"))

@@ -515,7 +515,9 @@ def _is_selector(args: Mapping[str, Any]) -> bool:
     )
 
 
-_ALREADY = re.compile(r"^(?:Error: you are already on (?P<title>.*) \((?P<here>[^)]*)\); it was not loaded again|You are already here)")
+_ALREADY = re.compile(
+    r"^(?:Error: you are already on (?P<title>.*) \((?P<here>[^)]*)\); it was not loaded again|You are already here)"
+)
 
 
 def _view_or_here(text: str) -> bool:
@@ -1158,8 +1160,11 @@ _TOP_DATE = re.compile(
     r"\b(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Monday|Tuesday|Wednesday|Thursday|"
     r"Friday|Saturday|Sunday),?\s+(?:\d{1,2}\.?\s+\w+\.?\s+\d{4}|\w+\s+\d{1,2},?\s+\d{4})"
 )
-_DAYS = ("montag dienstag mittwoch donnerstag freitag samstag sonntag".split(),
-         "monday tuesday wednesday thursday friday saturday sunday".split())  # fmt: skip
+_DAYS = (["montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"],
+         ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])  # fmt: skip
+
+
+_META_LINE = re.compile(r"^(?:Archived as|Loaded on|Canonical:|Redirected|HTTP \d|Blocked:)")
 
 
 def _add_evidence(run: Run, quote: str, source: str | None, answers: str) -> None:
@@ -1204,7 +1209,9 @@ def _answer_about_page(run: Run, q: Question, thing: str) -> None:
 
     def found(key: str, value: str, quote: str, what: str) -> None:
         _add_evidence(run, quote, url, what)
-        run.facts.append(run.texts(key, thing=thing, value=value, page=page, ordinal=run.texts.ordinal(max(1, n))))
+        run.facts.append(
+            run.texts(key, thing=thing, value=value, page=page, ordinal=run.texts.ordinal(max(1, n)))
+        )
 
     if part == "author":
         raw = (facts.get("Author") or facts.get("Author (metadata)") or [""])[0]
@@ -1220,20 +1227,36 @@ def _answer_about_page(run: Run, q: Question, thing: str) -> None:
             day = re.sub(r"\s*\(datetime.*$", "", value)
             iso = re.search(r"\d{4}-\d{2}-\d{2}", value)
             shown_day = re.sub(r"\s*\(datetime.*$", "", shown)
-            said = f"{shown_day} ({iso.group(0)})" if shown_day and iso and iso.group(0) not in shown_day else (iso.group(0) if iso else day)
+            said = (
+                f"{shown_day} ({iso.group(0)})"
+                if shown_day and iso and iso.group(0) not in shown_day
+                else (iso.group(0) if iso else day)
+            )
             found("page_date", said, iso.group(0) if iso else day, "publication date")
             return
     elif part == "title":
         title = (facts.get("Title") or [""])[0]
+        meta = (facts.get("Title (metadata)") or [""])[0]
         if title:
-            found("page_title", run.texts.quote(title, 300), title, "title")
+            shown = run.texts.quote(title, 300)
+            if meta and meta.casefold() not in title.casefold() and title.casefold() not in meta.casefold():
+                _add_evidence(run, meta, url, "title (metadata)")
+                shown += f" ({run.texts.quote(meta, 300)})"
+            found("page_title", shown, title, "title")
             return
     elif part == "summary":
         text = (facts.get("Description") or facts.get("Paragraph") or [""])[0]
         title = (facts.get("Title") or [""])[0]
         if text:
             _add_evidence(run, title, url, "title")
-            found("page_summary", f"{run.texts.quote(title, 200)} — {run.texts.quote(text, 400)}" if title else run.texts.quote(text, 400), text, "summary")
+            found(
+                "page_summary",
+                f"{run.texts.quote(title, 200)} — {run.texts.quote(text, 400)}"
+                if title
+                else run.texts.quote(text, 400),
+                text,
+                "summary",
+            )
             return
     elif part == "paragraph":
         paragraphs = facts.get("Paragraph") or []
@@ -1253,7 +1276,7 @@ def _answer_about_page(run: Run, q: Question, thing: str) -> None:
 
 
 def _answer_from_pages(run: Run, q: Question) -> None:
-    view = run.ensure_view(None)
+    view = run.ensure_view(" ".join(_LINK_WORDS.get(q.kind, "").split(",")[:3]) or None)
     start = view
     tried: list[str] = []
     link_words = [p for p in [" ".join(q.things), *_LINK_WORDS.get(q.kind, "").split(",")] if p.strip()]
@@ -1262,12 +1285,18 @@ def _answer_from_pages(run: Run, q: Question) -> None:
     candidates = _ask_links(start, q, link_words)
     for hop in range(_MAX_PAGES):
         tried.append(run.page_name(view))
-        title, text = run.extract(query, f"Look for the {what} on this page.")
+        raw = run.call(
+            "extract", {"query": query}, note=f"Look for the {what} on this page.", ok=lambda t: True
+        )
+        title, text = (extract_text(raw) or ("", "")) if not run.last_shortened else ("", "")
         if q.kind == "weather":
             if _weather(run, q, view, text, what):
                 return
         else:
-            got = find_value(text, q)
+            got = find_value(text, q, title=view.title)
+            page_text = " ".join(line for line in view.summary if not _META_LINE.match(line))
+            if got is None and page_text and not view.compressed:
+                got = find_value(page_text, q, title=view.title)
             if got is not None and run.url:
                 value, quote = got
                 _add_evidence(run, quote, run.url, what)
@@ -1280,7 +1309,9 @@ def _answer_from_pages(run: Run, q: Question) -> None:
             break
         recorded = run.follow("research_navigate") if start.compressed else None
         if recorded is not None:  # the links were shortened since: follow the choice made then
-            view = run.navigate(str(recorded["target"]), recorded.get("hint"), f"Go on looking for the {what}.")
+            view = run.navigate(
+                str(recorded["target"]), recorded.get("hint"), f"Go on looking for the {what}."
+            )
             continue
         candidates = [c for c in candidates if _key(c.url) not in {_key(view.url)}]
         if not candidates:
@@ -1305,6 +1336,8 @@ def _ask_links(view: View, q: Question, words: Sequence[str]) -> list[ViewLink]:
             if q.kind in ("price", "code"):
                 continue  # a share's or a city's page must name it
         score = max([named * 2, *(m.score_link(link.label, link.url) for m in matchers)])
+        if any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", link.label, re.I) for w in words if len(w) > 3):
+            score = max(score, 0.6)  # the label is one of the words (matchers ignore 'about')
         if score >= _LINK_THRESHOLD:
             scored.append((-score, link.position, link))
     return [link for _, _, link in sorted(scored, key=lambda t: t[:2])]
@@ -1318,7 +1351,9 @@ def _weather(run: Run, q: Question, view: View, text: str, what: str) -> bool:
     m = re.search(r"(?<!\w)" + re.escape(place) + r"\b(?P<row>.{0,160})", text)
     if not m:
         return False
-    header_days = [w for w in re.findall(r"[A-Za-zÄÖÜäöü]+", text[: m.start()]) if w.lower() in (*_DAYS[0], *_DAYS[1])]
+    header_days = [
+        w for w in re.findall(r"[A-Za-zÄÖÜäöü]+", text[: m.start()]) if w.lower() in (*_DAYS[0], *_DAYS[1])
+    ]
     header_days = list(dict.fromkeys(header_days))[-3:] if header_days else []
     values = values_of("weather", m.group("row"))[: max(1, len(header_days))]
     if not values:
@@ -1346,13 +1381,17 @@ def _weather(run: Run, q: Question, view: View, text: str, what: str) -> bool:
             return False
         column, day = lower.index(wanted), header_days[lower.index(wanted)]
         _add_evidence(run, today_name.group(0), run.url, "today's date")
-        label = {"today": {"en": "Today", "de": "Heute"}, "tomorrow": {"en": "Tomorrow", "de": "Morgen"}}[q.when][run.plan.language]
+        label = {"today": {"en": "Today", "de": "Heute"}, "tomorrow": {"en": "Tomorrow", "de": "Morgen"}}[
+            q.when
+        ][run.plan.language]
     if column >= len(values):
         return False
     when_word = {"tomorrow": "tomorrow", "today": "today"}.get(q.when or "", "")
     _add_evidence(run, row, run.url, f"forecast for {place}, {day} ({when_word})".replace(" ()", ""))
     if header_days:
-        _add_evidence(run, " ".join(header_days), run.url, f"the columns: {day} ({when_word})".replace(" ()", ""))
+        _add_evidence(
+            run, " ".join(header_days), run.url, f"the columns: {day} ({when_word})".replace(" ()", "")
+        )
     run.facts.append(
         run.texts("found_weather", when=label, day=day or "?", place=place, value=values[column],
                   text=run.texts.quote(row, 200))

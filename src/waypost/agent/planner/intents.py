@@ -142,7 +142,9 @@ class Ask:
     question: str
 
 
-Goal = Ask | Open | Headline | OpenItem | NextPage | Search | Login | Logout | FillForm | Cookies | Click | Read
+Goal = (
+    Ask | Open | Headline | OpenItem | NextPage | Search | Login | Logout | FillForm | Cookies | Click | Read
+)
 
 
 @dataclass(frozen=True)
@@ -414,7 +416,14 @@ def _questions(text: str, goals: list[Goal], unsupported: list[str]) -> tuple[li
     if any(isinstance(g, (Login, FillForm, Search, Headline, OpenItem)) for g in goals) and not q.about_page:
         return goals, unsupported
     kept: list[Goal] = [g for g in goals if isinstance(g, (Open, NextPage, Cookies, Login, OpenItem))]
-    if kept and isinstance(kept[-1], Open) and not kept[-1].url and _READ.search(text[: text.lower().find(kept[-1].words.lower().split()[0]) if kept[-1].words else 0] or ""):
+    if (
+        kept
+        and isinstance(kept[-1], Open)
+        and not kept[-1].url
+        and _READ.search(
+            text[: text.lower().find(kept[-1].words.lower().split()[0]) if kept[-1].words else 0] or ""
+        )
+    ):
         kept = kept[:-1]  # 'what is the price of X' was read as opening X
     return [*kept, Ask(text)], []
 
