@@ -182,7 +182,8 @@ async def run_one(task: dict[str, Any], url: str, shop: Any, args: argparse.Name
 def report(outcomes: list[Outcome], label: str) -> None:
     print(f"\n{label}")
     print(
-        f"{'site':8} {'tasks':>5} {'right':>6} {'wrong-as-success':>17} {'honest not-done':>16} {'answerable right':>17}"
+        f"{'site':8} {'tasks':>5} {'right':>6} {'wrong-as-success':>17} {'honest not-done':>16} "
+        f"{'answerable right':>17}"
     )
     for site in [*sorted({o.site for o in outcomes}), "all"]:
         group = [o for o in outcomes if site in ("all", o.site)]
@@ -221,9 +222,8 @@ async def main_async(args: argparse.Namespace) -> int:
     report(outcomes, f"{path.name}: {len(outcomes)} tasks, model {args.model}")
     print(f"load: {os.getloadavg()[0]:.1f} {os.getloadavg()[1]:.1f} {os.getloadavg()[2]:.1f}")
     if args.json:
-        Path(args.json).write_text(
-            json.dumps([asdict(o) for o in outcomes], ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
-        )
+        text = json.dumps([asdict(o) for o in outcomes], ensure_ascii=False, indent=1) + "\n"
+        await asyncio.to_thread(Path(args.json).write_text, text, encoding="utf-8")
     return 0
 
 

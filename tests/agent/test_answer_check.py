@@ -1,4 +1,4 @@
-"""The answer check as plain data: quotes must stand on their page, be about the thing asked, cover the task."""
+"""The answer check as plain data: quotes stand on their page, are about the thing asked, cover the task."""
 
 from __future__ import annotations
 

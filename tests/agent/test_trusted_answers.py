@@ -1,4 +1,4 @@
-"""Issue 19's failures, reproduced in real Chromium: grounded answers, honest 'not found', learning only when right.
+"""Issue 19's failures in real Chromium: grounded answers, honest "not found", learning only when right.
 
 Sites: the demo portal and Harbour Lane Cycles (``tests/sites/harbour.py``), both on 127.0.0.1.
 """

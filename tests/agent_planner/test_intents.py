@@ -16,7 +16,6 @@ from waypost.agent.planner.intents import (
     NextPage,
     Open,
     OpenItem,
-    Read,
     Search,
     parse_task,
     target_words,

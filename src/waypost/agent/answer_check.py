@@ -192,12 +192,14 @@ _TOMORROW = re.compile(r"\b(tomorrow|morgen)\b", re.I)
 _TODAY = re.compile(r"\b(today|now|right now|currently|at the moment|heute|jetzt|gerade|aktuell)\b", re.I)
 _FUTURE = re.compile(
     r"\b(next (?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday|time)|"
-    r"in (?:two|three|\d+) (?:days|weeks)|will (?:\w+ )?(?:cost|be)|übermorgen|nächste[nrs]? (?:woche|monat|jahr|"
-    r"montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|kommende[nrs]? (?:woche|monat|jahr))\b",
+    r"in (?:two|three|\d+) (?:days|weeks)|will (?:\w+ )?(?:cost|be)|übermorgen|"
+    r"nächste[nrs]? (?:woche|monat|jahr|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag)|"
+    r"kommende[nrs]? (?:woche|monat|jahr))\b",
     re.I,
 )
 _SEND = re.compile(
-    r"\b(subscribe|sign (?:me )?up|abonnier\w*|anmelden zum|send|submit|absenden|abschicken|senden|schicke?)\b",
+    r"\b(subscribe|sign (?:me )?up|abonnier\w*|anmelden zum|send|submit|absenden|abschicken|senden|"
+    r"schicke?)\b",
     re.I,
 )
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
@@ -329,7 +331,8 @@ _NOT_NAMES = frozenset(
 )
 _CONFIRMATION = re.compile(
     r"\b(thank you|thanks|danke|vielen dank|you(?:'|’)re on the list|subscribed|abonniert|sent|gesendet|"
-    r"versendet|received|eingegangen|erhalten|confirm\w*|bestätig\w*|success\w*|erfolgreich|welcome aboard)\b",
+    r"versendet|received|eingegangen|erhalten|confirm\w*|bestätig\w*|success\w*|erfolgreich|"
+    r"welcome aboard)\b",
     re.I,
 )
 _FAILURE_WORDS = re.compile(

@@ -102,7 +102,7 @@ _READ_JS = r"""() => {
     links: links.slice(0, %(links)d),
     top: (document.body ? document.body.innerText : "").slice(0, 800),
   };
-}""" % {"paragraphs": MAX_PARAGRAPHS, "links": MAX_LINKS}
+}""".replace("%(paragraphs)d", str(MAX_PARAGRAPHS)).replace("%(links)d", str(MAX_LINKS))
 
 
 _TODAY = re.compile(

@@ -152,7 +152,10 @@ def make_goal_validator_node(ctx: AgentContext):
         )
         if checked is not None and not checked.verified and not state.get("evidence_returned"):
             # Sent back once with the reason; the second unsupported answer ends the run unverified.
-            reason = f"the answer is not supported by its evidence: {checked.why_not}. Cite the exact text and its URL, or say honestly that the pages do not hold the answer."
+            reason = (
+                f"the answer is not supported by its evidence: {checked.why_not}. Cite the exact text "
+                "and its URL, or say honestly that the pages do not hold the answer."
+            )
             return Command(
                 update={
                     "messages": [

@@ -94,7 +94,8 @@ _CONFIRMED = re.compile(
     re.I,
 )
 _FORM_ERROR = re.compile(
-    r"\b(please (?:enter|agree|fill|check)|bitte (?:geben|füllen)|is required|error|fehler|invalid|ungültig)\b",
+    r"\b(please (?:enter|agree|fill|check)|bitte (?:geben|füllen)|is required|error|fehler|invalid|"
+    r"ungültig)\b",
     re.I,
 )
 _PRICE_WORDS = re.compile(r"\b(price|preis|kurs|cost|kostet|kosten|value|wert|stand)\b", re.I)
@@ -516,7 +517,8 @@ def _is_selector(args: Mapping[str, Any]) -> bool:
 
 
 _ALREADY = re.compile(
-    r"^(?:Error: you are already on (?P<title>.*) \((?P<here>[^)]*)\); it was not loaded again|You are already here)"
+    r"^(?:Error: you are already on (?P<title>.*) \((?P<here>[^)]*)\); it was not loaded again|"
+    r"You are already here)"
 )
 
 
@@ -931,9 +933,10 @@ def _do_form(run: Run, goal: FillForm, next_goal: Goal | None) -> None:
         if run.last_shortened:  # the run went on after this check, so the form had been sent
             run.shortened_fact()
             return
-        confirmed = _CONFIRMED.search(found)
+        source = found if _CONFIRMED.search(found) else title
+        confirmed = _CONFIRMED.search(source)
         if confirmed and not _FORM_ERROR.search(found):
-            quote = found[max(0, confirmed.start() - 40) : confirmed.end() + 120].strip()
+            quote = source[max(0, confirmed.start() - 40) : confirmed.end() + 120].strip()
             _add_evidence(run, quote, run.url, "confirmation")
             run.facts.append(run.texts("form_sent", fields=fields, text=run.texts.quote(found, 300)))
             return
@@ -946,9 +949,7 @@ def _do_form(run: Run, goal: FillForm, next_goal: Goal | None) -> None:
             )
             + _done_suffix(run)
         )
-    title, form_text = run.extract(
-        f"{goal.form} form fields required".strip(), "Find out why nothing happened."
-    )
+    _, form_text = run.extract(f"{goal.form} form fields required".strip(), "Find out why nothing happened.")
     missing = required_labels(form_text, filled)
     reason = (
         run.texts("form_missing", labels=run.texts.join([run.texts.quote(m, 60) for m in missing]))
@@ -1151,7 +1152,8 @@ _QUERY_WORDS = {
 _WHAT = {
     "en": {"phone": "phone number", "email": "e-mail address", "address": "address", "hours": "opening hours",
            "price": "price", "weather": "forecast", "person": "name", "code": "code", "date": "date"},
-    "de": {"phone": "Telefonnummer", "email": "E-Mail-Adresse", "address": "Adresse", "hours": "Öffnungszeiten",
+    "de": {"phone": "Telefonnummer", "email": "E-Mail-Adresse", "address": "Adresse",
+           "hours": "Öffnungszeiten",
            "price": "Preis", "weather": "Vorhersage", "person": "Name", "code": "Kennung", "date": "Datum"},
 }  # fmt: skip
 _MAX_PAGES = 3
@@ -1270,7 +1272,8 @@ def _answer_about_page(run: Run, q: Question, thing: str) -> None:
             label, _, target = links[n - 1 if n > 0 else -1].partition(" -> ")
             found("page_link", f"{run.texts.quote(label, 120)} ({target})", label, f"link {n}")
             return
-    what = {"author": "the author", "date": "the publication date", "title": "the title", "summary": "a summary",
+    what = {"author": "the author", "date": "the publication date", "title": "the title",
+            "summary": "a summary",
             "paragraph": "that paragraph", "link": "that link"}.get(part, part)  # fmt: skip
     raise _Finish(run.texts("not_found", what=what, pages=page))
 
@@ -1288,7 +1291,7 @@ def _answer_from_pages(run: Run, q: Question) -> None:
         raw = run.call(
             "extract", {"query": query}, note=f"Look for the {what} on this page.", ok=lambda t: True
         )
-        title, text = (extract_text(raw) or ("", "")) if not run.last_shortened else ("", "")
+        _, text = (extract_text(raw) or ("", "")) if not run.last_shortened else ("", "")
         if q.kind == "weather":
             if _weather(run, q, view, text, what):
                 return
@@ -1332,9 +1335,8 @@ def _ask_links(view: View, q: Question, words: Sequence[str]) -> list[ViewLink]:
         if not _usable(link) or same_page(link.url, view.url):
             continue
         named = max((m.score_link(link.label, link.url) for m in name_matchers), default=0.0)
-        if q.names and named < _LINK_THRESHOLD:
-            if q.kind in ("price", "code"):
-                continue  # a share's or a city's page must name it
+        if q.names and named < _LINK_THRESHOLD and q.kind in ("price", "code"):
+            continue  # a share's page must name it
         score = max([named * 2, *(m.score_link(link.label, link.url) for m in matchers)])
         if any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", link.label, re.I) for w in words if len(w) > 3):
             score = max(score, 0.6)  # the label is one of the words (matchers ignore 'about')
