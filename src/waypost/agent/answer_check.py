@@ -547,8 +547,12 @@ def _value_pattern(kind: str) -> re.Pattern[str] | None:
     }.get(kind)
 
 
-def values_of(kind: str, text: str) -> list[str]:
-    """The values of ``kind`` in ``text``, in order (a phone number needs a phone word before it)."""
+def values_of(kind: str, text: str, exclude: Iterable[str] = ()) -> list[str]:
+    """The values of ``kind`` in ``text``, in order (a phone number needs a phone word before it).
+
+    ``exclude``: words of the task, which are never the value asked for ("ISIN" is not an ISIN).
+    """
+    skip = {w.casefold() for e in exclude for w in (e, *e.split())}
     pattern = _value_pattern(kind)
     if pattern is None:
         return []
@@ -563,6 +567,8 @@ def values_of(kind: str, text: str) -> list[str]:
             if _DATE.fullmatch(value):
                 continue
         if kind == "person" and value.split()[0] in _NOT_NAMES:
+            continue
+        if value.casefold() in skip:
             continue
         found.append(value)
     return found
@@ -585,7 +591,7 @@ def find_value(text: str, q: Question, *, window: int = 140, title: str = "") ->
     ]
     flat = " ".join(text.split())
     if not anchors:
-        hits = values_of(q.kind, flat)
+        hits = values_of(q.kind, flat, (*q.names, *q.things))
         if not hits:
             return None
         end = flat.find(hits[0]) + len(hits[0])
@@ -598,7 +604,7 @@ def find_value(text: str, q: Question, *, window: int = 140, title: str = "") ->
         return _find_person(flat, starts, anchors, title)
     for start in starts:
         segment = flat[start : start + window + 200]
-        hits = [v for v in values_of(q.kind, segment)]
+        hits = values_of(q.kind, segment, (*q.names, *q.things))
         if not hits:
             continue
         value = hits[0]
@@ -727,7 +733,7 @@ def check(
         )
     pattern = _value_pattern(q.kind)
     if pattern is not None:
-        values = values_of(q.kind, quoted)
+        values = values_of(q.kind, quoted, (*q.names, *q.things))
         if not values:
             return no(f"the evidence holds no {_KIND_NAMES.get(q.kind, q.kind)}")
         if not any(_norm(v) in _norm(answer) for v in values):
