@@ -99,3 +99,27 @@ def test_what_a_task_asks() -> None:
     q = question("How much does one Hansekiel Werft share cost right now?")
     assert q.kind == "price" and q.names == ("Hansekiel Werft",)
     assert question("open the politics section and give me the first headline").kind == "action"
+
+
+def test_read_page_lines_say_what_the_page_says_about_itself() -> None:
+    from waypost.tools.reading import render
+
+    text = render(
+        {
+            "url": "http://s.test/post",
+            "docTitle": "Post | Shop",
+            "title": "Post",
+            "author": "By Priya Nair",
+            "published": "3 March 2026",
+            "publishedAt": "2026-03-03",
+            "paragraphs": ["After a winter in the shed, most bikes need attention."],
+            "links": [["basic service", "http://s.test/services"]],
+            "top": "Harbour Lane Cycles Saturday, 14 March 2026 Home",
+        }
+    )
+    assert "Author: By Priya Nair" in text and "Published: 3 March 2026 (datetime 2026-03-03)" in text
+    assert (
+        "Paragraph 1: After a winter" in text
+        and "Body link 1: basic service -> http://s.test/services" in text
+    )
+    assert "Date shown on the page: Saturday, 14 March 2026" in text
