@@ -124,6 +124,9 @@ def render(facts: dict[str, Any]) -> str:
 
     add("Title", title)
     meta_title = facts.get("ogTitle") or ""
+    if not meta_title or meta_title == title:
+        doc = str(facts.get("docTitle") or "")
+        meta_title = re.split(r" [|–—-] (?=[^|–—-]*$)", doc)[0].strip() if doc else ""
     if meta_title and meta_title != title:
         add("Title (metadata)", meta_title)
     add("Author", facts.get("author"))
