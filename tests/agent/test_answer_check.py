@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from waypost.agent.answer_check import Evidence, check, find_value, page_key, question
+from waypost.models.answer_check import Evidence, check, find_value, page_key, question
 
 PORTAL = "http://127.0.0.1:9/"
 WEATHER = "http://127.0.0.1:9/wetter/"

@@ -11,7 +11,7 @@ import pytest
 
 from tests.agent.scripted import ScriptedChatModel, answer, call
 from tests.sites.harbour import PHONE, HarbourSite
-from waypost.agent.planner import OfflinePlanner
+from waypost.models.planner import OfflinePlanner
 from waypost.skills.model import Macro, MacroStep, Skill
 
 

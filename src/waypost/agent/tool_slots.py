@@ -30,7 +30,7 @@ CATEGORIES: dict[str, str] = {
     "observe": "read",
     "extract": "read",
     "read_page": "read",
-    "find_evidence": "read",  # Planner-RAG (waypost.planning.agent)
+    "find_evidence": "read",  # Planner-RAG (waypost.rag.extension)
     "act_on_evidence": "act",
     "search_archive": "archive",
     "get_archived": "archive",

@@ -10,7 +10,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from waypost.errors import WaypostError
+from waypost.errors import SkillError
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{1,63}$")
 
@@ -22,10 +22,6 @@ REPLAY_FROM = 0.25
 """A macro replays only while its skill's confidence is at least this."""
 RETIRE_AFTER_FAILED_CHECKS = 2
 """A learned skill retires after this many runs whose answer failed the answer check."""
-
-
-class SkillError(WaypostError):
-    """A skill, a skill file or a skill store cannot be used (bad name, bad YAML, unknown skill)."""
 
 
 @dataclass

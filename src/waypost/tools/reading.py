@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import Field
 
 from waypost.errors import WaypostError
-from waypost.tools.registry import ToolFunction, ToolSpec, error_text
+from waypost.tools.errors import error_text
+from waypost.tools.registry import ToolFunction, ToolSpec
 
 if TYPE_CHECKING:
-    from waypost.api import Waypost
+    from waypost.tools.runtime import ToolRuntime
 
 DESCRIPTION = (
     "Read the current page's own structure: title, author (byline), publication date, description, "
@@ -151,14 +152,14 @@ def render(facts: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _factory(wp: Waypost) -> ToolFunction:
+def _factory(rt: ToolRuntime) -> ToolFunction:
     async def read_page(
         session_id: Annotated[
             str, Field(description="Browser session to use; keep the default.")
         ] = "default",
     ) -> str:
         try:
-            async with wp.pool.session(session_id) as s:
+            async with rt.pool.session(session_id) as s:
                 facts = await s.page.evaluate(_READ_JS)
         except WaypostError as exc:
             return error_text(exc)

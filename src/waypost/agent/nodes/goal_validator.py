@@ -2,7 +2,7 @@
 
 It turns an answer down (at most ``max_validation_failures`` times) when it is empty, when the
 task names a page but none was opened, or when nothing in it appears in what the pages said.
-Then the answer's evidence is checked (:mod:`waypost.agent.answer_check`): every quote must stand
+Then the answer's evidence is checked (:mod:`waypost.models.answer_check`): every quote must stand
 verbatim in what the tools returned for the page it names, be about the thing asked (its names,
 its time, its kind of value) and cover every part of the task. An answer that fails is sent back
 once with the reason; the second time the run ends ``not_verified`` (never a success), with the
@@ -17,12 +17,12 @@ from typing import Any
 from langchain_core.messages import ToolMessage
 from langgraph.types import Command
 
-from waypost.agent.answer_check import Evidence, Verdict, check, evidence_pages, parse_evidence, verbatim
 from waypost.agent.choices import URL_IN_TEXT
 from waypost.agent.context import AgentContext, last_ai
 from waypost.agent.prompts import fence, unfence
 from waypost.agent.state import AgentState
 from waypost.agent.tool_slots import CATEGORIES, keywords
+from waypost.models.answer_check import Evidence, Verdict, check, evidence_pages, parse_evidence, verbatim
 
 NAME = "goal_validator"
 DESTINATIONS = ("quality_evaluator", "progress_reporter")

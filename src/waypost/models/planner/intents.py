@@ -405,7 +405,7 @@ _VALUE_KINDS = frozenset({"price", "phone", "email", "hours", "weather", "addres
 
 def _questions(text: str, goals: list[Goal], unsupported: list[str]) -> tuple[list[Goal], list[str]]:
     """Questions about a value or about the open page become one :class:`Ask` (after any navigation)."""
-    from waypost.agent.answer_check import question
+    from waypost.models.answer_check import question
 
     q = question(text)
     emails = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
