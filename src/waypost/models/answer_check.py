@@ -612,8 +612,32 @@ def find_value(text: str, q: Question, *, window: int = 140, title: str = "") ->
         quote = segment[:end].strip()
         if len(quote) > window + len(value) or not all(_mentions(quote, a) for a in anchors):
             continue
+        if not _close_together(quote, anchors):
+            continue  # "a new inner tube ... e-bikes: £10" is not the price of a new e-bike
         return value, quote
     return None
+
+
+def _close_together(quote: str, anchors: Sequence[str], gap: int = 30) -> bool:
+    """The words asked about stand close together in the quote (a phrase, not scattered words)."""
+    if len(anchors) < 2:
+        return True
+    low = _norm(quote)
+    spots = []
+    for a in anchors:
+        found = [
+            m.start()
+            for o in _SYNONYMS.get(a.lower(), (a,))
+            for m in re.finditer(re.escape(_stem(o).casefold()[:6]), low)
+        ]
+        if not found:
+            return False
+        spots.append(found)
+    best = min(spots[0])
+    for positions in spots[1:]:
+        if min(abs(p - best) for p in positions) > gap:
+            return False
+    return True
 
 
 def _find_person(
@@ -661,7 +685,7 @@ def _anchor_starts(low: str, anchors: Sequence[str]) -> list[int]:
                 k = head.rfind(o)
                 if k >= 0:
                     shift = min(shift, back + k)
-            starts.append(shift)
+            starts.extend((shift, m.start()))
     return sorted(set(starts))
 
 
