@@ -634,10 +634,7 @@ def _close_together(quote: str, anchors: Sequence[str], gap: int = 30) -> bool:
             return False
         spots.append(found)
     best = min(spots[0])
-    for positions in spots[1:]:
-        if min(abs(p - best) for p in positions) > gap:
-            return False
-    return True
+    return all(min(abs(p - best) for p in positions) <= gap for positions in spots[1:])
 
 
 def _find_person(
