@@ -146,8 +146,7 @@ def start_url(task: dict[str, Any], portal: str, finance: str, shop: str, corpus
 
 
 async def run_one(task: dict[str, Any], url: str, shop: Any, args: argparse.Namespace) -> Outcome:
-    from waypost.agent.runner import run_task
-    from waypost.api import Waypost
+    from waypost.api import Waypost, run_task
     from waypost.config import Settings
 
     with tempfile.TemporaryDirectory(prefix="wp-answers-") as tmp:
