@@ -8,18 +8,24 @@ async with Waypost() as wp:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import AsyncIterator, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from waypost.archive import Archive
-from waypost.browser.pool import SessionInfo, SessionPool
+from waypost.browser.downloads import Downloads
+from waypost.browser.pool import Session, SessionInfo, SessionPool
+from waypost.browser.recording import Recorder
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
+from waypost.browser.tabs import TabList
+from waypost.browser.uploads import UploadSources
 from waypost.config import Settings
 from waypost.errors import BrowserUnavailable, ConfigError
 from waypost.page.tokens import count_tokens
 from waypost.retrieval import Actor, ActReport
 from waypost.skills import SkillLibrary
+from waypost.tools.documents import Documents
 from waypost.tools.navigate import NavigationResult, Navigator
 from waypost.tools.registry import ToolFunction, ToolSpec, default_tools
 
@@ -63,8 +69,17 @@ class Waypost:
             settings = settings.model_copy(update=overrides)
         self.settings = settings or Settings(**overrides)
         self.archive = Archive.in_data_dir(self.settings.data_dir, self.settings.archive)
-        self.pool = SessionPool(self.settings, on_context=self.archive.attach)
-        self.navigator = Navigator(self.pool, archive=self.archive)
+        self.pool = SessionPool(self.settings, on_context=self._on_context)
+        self.recorder = Recorder(self.settings.trace, self.settings.screenshots)
+        self.downloads = Downloads(
+            self.settings.data_dir,
+            max_bytes=self.settings.download_max_bytes,
+            partial_dir=None if self.pool.attached else self.pool.partial_downloads,
+        )
+        self.documents = Documents(self.downloads, self.archive, token_budget=self.settings.view_token_budget)
+        self.downloads.on_saved = self.documents.on_saved
+        self.uploads = UploadSources(self.settings.upload_dirs)
+        self.navigator = Navigator(self.pool, archive=self.archive, on_download=self._download_view)
         self.sessions = Sessions(self)
         self.actor: Actor | None = None
         self.skills = SkillLibrary.for_waypost(self)
@@ -97,9 +112,30 @@ class Waypost:
         # Load the tokenizer now, so the first page view is not the one that pays for it.
         await asyncio.to_thread(count_tokens, "warm up")
 
+    async def _on_context(self, session: Session) -> None:
+        """Each new browser context: archive its traffic, list its tabs, save its downloads, trace it."""
+        self.archive.attach(session)
+        TabList.attach(session, user_context=not session.owns_context)
+        self.downloads.attach(session)
+        await self.recorder.attach(session)
+
+    async def _download_view(self, session_id: str, url: str, hint: str | None) -> NavigationResult | None:
+        record = await self.documents.latest_for(session_id, url, self.settings.nav_timeout)
+        if record is None:
+            return None
+        return NavigationResult(text=await self.documents.view(record, hint=hint, opened=True))
+
+    async def after_tool(self, tool: str, args: dict[str, Any]) -> str:
+        """Lines every page tool's answer gets: new tabs, finished downloads (and a screenshot)."""
+        from waypost.tools.browser_tools import after_page_tool
+
+        return await after_page_tool(self, tool, args)
+
     async def close(self) -> None:
         """Save every session and close the browser (an attached browser stays open)."""
         try:
+            with contextlib.suppress(Exception):
+                await self.recorder.stop()  # traces are written before their contexts close
             if self.archive.capturing:
                 # Read the bodies still pending while their pages are alive.
                 await self.archive.flush()

@@ -35,18 +35,45 @@ class ToolSpec:
 
     def bind(self, wp: Waypost) -> ToolFunction:
         fn = self.factory(wp)
+        after = getattr(wp, "after_tool", None)
+        if after is not None:
+            fn = _with_notes(fn, self.name, after)
         fn.__name__ = self.name
         fn.__doc__ = self.description
         return fn
+
+
+def _with_notes(
+    fn: ToolFunction, name: str, after: Callable[[str, dict[str, Any]], Awaitable[str]]
+) -> ToolFunction:
+    """``fn`` whose answer gets the lines ``after`` adds (a tab the page opened, a download...)."""
+    import functools
+    import inspect
+
+    signature = inspect.signature(fn)
+
+    @functools.wraps(fn)
+    async def with_notes(*args: Any, **kwargs: Any) -> str:
+        text = await fn(*args, **kwargs)
+        try:
+            bound = signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            notes = await after(name, dict(bound.arguments))
+        except Exception:  # notes are extra: the tool's own answer always gets through
+            notes = ""
+        return f"{text}\n{notes}" if notes else text
+
+    return with_notes
 
 
 def default_tools() -> list[ToolSpec]:
     """Every tool Waypost offers, in the order models should see them."""
     from waypost.tools.acting import ACTING_TOOLS
     from waypost.tools.archive_tools import GET_ARCHIVED, SEARCH_ARCHIVE
+    from waypost.tools.browser_tools import BROWSER_TOOLS
     from waypost.tools.research import RESEARCH_NAVIGATE
 
-    return [RESEARCH_NAVIGATE, *ACTING_TOOLS, SEARCH_ARCHIVE, GET_ARCHIVED]
+    return [RESEARCH_NAVIGATE, *ACTING_TOOLS, SEARCH_ARCHIVE, GET_ARCHIVED, *BROWSER_TOOLS]
 
 
 def tool_map(specs: list[ToolSpec] | None = None) -> dict[str, ToolSpec]:
