@@ -23,12 +23,11 @@ if TYPE_CHECKING:
 MAX_UPLOAD_BYTES = 50 * 1024 * 1024
 
 _FIELDS_JS = """() => Array.from(document.querySelectorAll('input[type=file]')).map((el) => {
-  const parts = [];
-  if (el.labels) for (const l of el.labels) parts.push(l.innerText);
-  parts.push(el.getAttribute('aria-label') || '', el.name || '', el.id || '', el.title || '');
-  const box = el.closest('fieldset, label, p, div, form');
-  if (box) parts.push((box.innerText || '').slice(0, 200));
-  return parts.join(' ').replace(/\\s+/g, ' ').trim();
+  const named = [...(el.labels || [])].map((l) => l.innerText).concat(
+    [el.getAttribute('aria-label'), el.title, el.name, el.id]).find((t) => t && t.trim()) || '';
+  const box = el.closest('fieldset, p, div, form');
+  const around = box ? (box.innerText || '').slice(0, 200) : '';
+  return [named.replace(/\\s+/g, ' ').trim(), around.replace(/\\s+/g, ' ').trim()];
 })"""
 
 
@@ -158,13 +157,14 @@ async def set_file_field(page: Page, target: str, upload: UploadFile) -> str:
     from waypost.page.hint import HintMatcher
 
     fields = page.locator("input[type=file]")
-    labels: list[str] = await page.evaluate(_FIELDS_JS)
-    if not labels:
+    found: list[list[str]] = await page.evaluate(_FIELDS_JS)
+    if not found:
         raise UploadRefused("This page has no file field to upload into; open the form first.")
+    labels = [named for named, _ in found]
     index = 0
-    if len(labels) > 1:
+    if len(found) > 1:
         matcher = HintMatcher(target or "")
-        scores = [matcher.score(label) for label in labels]
+        scores = [max(matcher.score(named), matcher.score(around) * 0.8) for named, around in found]
         best = max(range(len(labels)), key=lambda i: scores[i])
         if scores[best] <= 0:
             shown = "; ".join(f"{i + 1}: {label[:40]}" for i, label in enumerate(labels))
