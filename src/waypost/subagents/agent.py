@@ -36,6 +36,8 @@ def equip_run(
     cannot start sub-agents of its own.
     """
     fs = vfs_agent.equip(ctx, vfs)
+    if wp is not None:
+        wp.uploads.register(ctx.toolbox.session_id, fs)  # upload() takes files from the run's notes
     ctx.subagents = None
     if wp is None or getattr(fs, "restricted", False):
         return

@@ -70,6 +70,17 @@ _EN = {
     "blocked": "The page {url} is a CAPTCHA or bot wall ({kind}); a person has to solve it.",
     "denied": "The action {step} was not approved, so I stopped. Done so far: {facts}",
     "nothing_done": "nothing yet",
+    "downloading": "downloading {words!r}",
+    "downloaded": "Downloaded {name} ({what}).",
+    "read_file": "{name} (page {page}) says: {text}",
+    "not_in_file": "{name} does not mention it on the pages read",
+    "no_new_tab": "clicking it opened no new tab and no page",
+    "opened_tab": "Opened {page} in a new tab ({url}).",
+    "upload_set": "Put {name} into the file field (not sent: the task did not ask to send it).",
+    "upload_sent": "Uploaded {name} and sent the form. The page confirms: {text}",
+    "upload_unconfirmed": (
+        "I put {name} into the file field and clicked send, but the page shows no confirmation."
+    ),
     "shortened": "(read earlier on {page}; that part of the history has since been shortened)",
 }
 
@@ -130,6 +141,15 @@ _DE = {
         "Die Aktion {step} wurde nicht freigegeben, deshalb habe ich aufgehört. Bisher erledigt: {facts}"
     ),
     "nothing_done": "noch nichts",
+    "downloading": "{words!r} herunterladen",
+    "downloaded": "{name} heruntergeladen ({what}).",
+    "read_file": "{name} (Seite {page}): {text}",
+    "not_in_file": "{name} erwähnt es auf den gelesenen Seiten nicht",
+    "no_new_tab": "der Klick öffnete weder einen neuen Tab noch eine Seite",
+    "opened_tab": "{page} in einem neuen Tab geöffnet ({url}).",
+    "upload_set": "{name} in das Dateifeld gelegt (nicht gesendet: das war nicht verlangt).",
+    "upload_sent": "{name} hochgeladen und das Formular gesendet. Die Seite bestätigt: {text}",
+    "upload_unconfirmed": "{name} liegt im Dateifeld und ich habe gesendet, aber die Seite bestätigt nichts.",
     "shortened": "(früher auf {page} gelesen; dieser Teil des Verlaufs wurde inzwischen gekürzt)",
 }
 
