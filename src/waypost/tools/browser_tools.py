@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import Field
 
-from waypost.browser.tabs import Tab, TabList, is_user_tab
+from waypost.browser.tabs import Tab, TabList
 from waypost.errors import WaypostError
 from waypost.page import parse_page, render_view
 from waypost.tools.registry import ToolFunction, ToolSpec, error_text
@@ -304,10 +304,3 @@ def _is_secret(args: Mapping[str, Any]) -> bool:
     return bool(
         re.search(r"pass(?:word|wort)?|kennwort|\bpin\b|secret|token", str(args.get("target") or ""), re.I)
     )
-
-
-def needs_user_approval(tool: str, args: Mapping[str, Any]) -> bool:
-    """Whether a tab tool call would show or touch the user's own tabs (a critical action)."""
-    if tool == "list_tabs":
-        return bool(args.get("include_user_tabs"))
-    return tool in ("switch_tab", "close_tab") and is_user_tab(args.get("tab"))
