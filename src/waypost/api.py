@@ -49,6 +49,7 @@ class Sessions:
         """Close a session and delete its cookies and storage. Returns whether anything was there."""
         validate_session_id(session_id)
         self._wp.navigator.forget(session_id)
+        self._wp.downloads.forget(session_id)
         return await self._wp.pool.close_session(session_id, forget=True)
 
     async def save(self) -> None:

@@ -33,6 +33,8 @@ CATEGORIES: dict[str, str] = {
     "act_on_evidence": "act",
     "search_archive": "archive",
     "get_archived": "archive",
+    **dict.fromkeys(("list_tabs", "open_tab", "switch_tab", "close_tab"), "tabs"),
+    **dict.fromkeys(("list_downloads", "read_file", "upload"), "files"),
     **dict.fromkeys(
         ("vfs_read", "vfs_write", "vfs_edit", "vfs_ls", "vfs_mkdir", "vfs_mv", "vfs_grep"), "notes"
     ),
@@ -109,6 +111,12 @@ _SYNONYMS: dict[str, str] = {
     "before": "search_archive archive opened",
     "vorher": "search_archive archive opened",
     "archive": "search_archive get_archived archive",
+    "download": "click read_file list_downloads downloaded file",
+    "herunterladen": "click read_file list_downloads downloaded file",
+    "pdf": "read_file file page",
+    "upload": "upload file field click",
+    "hochladen": "upload file field click",
+    "tab": "switch_tab list_tabs tab click",
     "archiv": "search_archive get_archived archive",
 }
 
