@@ -174,9 +174,33 @@ class ToolInfo:
         return cls(name, description, CATEGORIES.get(name, "other"))
 
 
+# Tab and file tools are loaded only for tasks that speak of tabs or files (their names share
+# common words such as 'open' and 'read' with every task).
+_GATED: dict[str, frozenset[str]] = {
+    "tabs": frozenset({"tab", "tabs", "window", "popup", "fenster", "reiter"}),
+    "files": frozenset(
+        {
+            "download",
+            "herunterlad",
+            "upload",
+            "hochlad",
+            "pdf",
+            "file",
+            "datei",
+            "attach",
+            "anhang",
+            "document",
+        }
+    ),
+}
+
+
 def relevance(task: str | set[str], tool: ToolInfo) -> float:
     """How well a tool fits a task: keyword overlap, the tool's name counting double."""
     words = task_keywords(task) if isinstance(task, str) else task
+    gate = _GATED.get(tool.category)
+    if gate is not None and not any(w.startswith(tuple(gate)) for w in words):
+        return 0.0
     name_words = keywords(tool.name)
     desc_words = keywords(tool.description)
     overlap = len(words & desc_words) + 2 * len(words & name_words)
