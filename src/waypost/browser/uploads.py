@@ -84,6 +84,8 @@ class UploadSources:
         name = (file or "").strip()
         if not name:
             raise UploadRefused("No file given: name a file of the run's files, e.g. /notes.txt.")
+        if "\x00" in name:
+            raise UploadRefused("A file name cannot contain a NUL character; nothing was uploaded.")
         found = self._from_vfs(session_id, name)
         if found is not None:
             return found
@@ -121,7 +123,7 @@ class UploadSources:
         for candidate in candidates:
             try:
                 real = candidate.resolve(strict=True)
-            except (OSError, RuntimeError):
+            except (OSError, RuntimeError, ValueError):
                 continue
             home = next((d for d in self.allowed_dirs if real.is_relative_to(d)), None)
             if home is None or not real.is_file():
