@@ -265,8 +265,8 @@ def users_chromium(files_server: Any) -> Iterator[str]:
         for _ in range(100):
             try:
                 with urllib.request.urlopen(endpoint + "/json/list", timeout=1) as r:
-                    if any("/private" in t.get("url", "") for t in json.load(r)):
-                        break
+                    if any(t.get("title") == "My bank account" for t in json.load(r)):
+                        break  # the user's page has loaded
             except OSError:
                 pass
             time.sleep(0.1)
@@ -292,6 +292,7 @@ async def test_attached_to_the_users_browser_the_agent_never_touches_their_tab_w
 
     before = _user_tab(users_chromium)
     hits_before = files_server.hits["/private"]
+    assert before["title"] == "My bank account" and hits_before == 1
     settings = make_settings(tmp_path / "data", cdp_url=users_chromium)
     async with Waypost(settings) as wp:
         tools = wp.tools()
