@@ -29,9 +29,9 @@ from waypost.archive.records import (
     PruneResult,
     SearchHit,
 )
-from waypost.archive.settings import ArchiveSettings
 from waypost.archive.store import ArchiveStore
 from waypost.archive.writer import ArchiveWriter
+from waypost.config.archive import ArchiveSettings
 
 if TYPE_CHECKING:
     from waypost.browser.pool import Session

@@ -17,13 +17,17 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import Field
 
 from waypost.browser.tabs import Tab, TabList
-from waypost.errors import WaypostError
+from waypost.errors import BrowserUnavailable, WaypostError
 from waypost.page import parse_page, render_view
-from waypost.tools.registry import ToolFunction, ToolSpec, error_text
+from waypost.tools.errors import error_text
+from waypost.tools.registry import ToolFunction, ToolSpec
 
 if TYPE_CHECKING:
-    from waypost.api import Waypost
+    from waypost.browser.downloads import Downloads
     from waypost.browser.pool import Session
+    from waypost.browser.uploads import UploadSources
+    from waypost.tools.documents import Documents
+    from waypost.tools.runtime import ToolRuntime
 
 SessionId = Annotated[str, Field(description="Browser session to use; keep the default.")]
 TabId = Annotated[str, Field(description="The tab's id from list_tabs, e.g. 't2'.")]
@@ -58,10 +62,31 @@ SCREENSHOT_DESCRIPTION = (
     "(charts, maps, canvas). Costs many tokens: use it rarely."
 )
 
-PAGE_TOOLS_WITHOUT_PAGE = frozenset(
-    {"search_archive", "get_archived", "list_tabs", "list_downloads", "read_file", "screenshot"}
-)
-"""Tools whose answers get no tab/download notes and no screenshot (they touch no page)."""
+PAGE_TOOLS = frozenset(
+    {
+        "research_navigate", "click", "type", "select", "check", "press", "scroll", "dismiss_overlays",
+        "observe", "extract", "open_tab", "switch_tab", "close_tab", "upload", "act_on_evidence",
+    }
+)  # fmt: skip
+"""Tools that touch a page: their answers get tab/download notes, and a screenshot is kept after them."""
+
+
+def _downloads(rt: ToolRuntime) -> Downloads:
+    if rt.downloads is None:
+        raise BrowserUnavailable("Downloads are not set up: use the tools of a Waypost instance.")
+    return rt.downloads
+
+
+def _documents(rt: ToolRuntime) -> Documents:
+    if rt.documents is None:
+        raise BrowserUnavailable("Documents are not set up: use the tools of a Waypost instance.")
+    return rt.documents
+
+
+def _uploads(rt: ToolRuntime) -> UploadSources:
+    if rt.uploads is None:
+        raise BrowserUnavailable("Uploads are not set up: use the tools of a Waypost instance.")
+    return rt.uploads
 
 
 def _tabs(session: Session) -> TabList:
@@ -80,7 +105,7 @@ def _tab_line(tab: Tab, current: Tab | None) -> str:
     return f"{tab.id}{mark}: {tab.url() or 'about:blank'}{origin}"
 
 
-async def _describe_tab(wp: Waypost, session: Session, session_id: str, hint: str | None = None) -> str:
+async def _describe_tab(rt: ToolRuntime, session: Session, session_id: str, hint: str | None = None) -> str:
     """The current tab as a page view, and the navigator told that the session is now there."""
     page = session.page
     url = page.url
@@ -100,10 +125,10 @@ async def _describe_tab(wp: Waypost, session: Session, session_id: str, hint: st
         model,
         hint=hint,
         final_url=url,
-        max_links=wp.navigator.max_links,
-        token_budget=wp.navigator.token_budget,
+        max_links=rt.navigator.max_links,
+        token_budget=rt.navigator.token_budget,
     )
-    state = wp.navigator.state(session_id)
+    state = rt.navigator.state(session_id)
     del state.history[state.position + 1 :]
     state.history.append(url)
     state.position = len(state.history) - 1
@@ -111,7 +136,7 @@ async def _describe_tab(wp: Waypost, session: Session, session_id: str, hint: st
     return view.text
 
 
-def _list_tabs(wp: Waypost) -> ToolFunction:
+def _list_tabs(rt: ToolRuntime) -> ToolFunction:
     async def list_tabs(
         include_user_tabs: Annotated[
             bool, Field(description="Also the user's own tabs (attached browser): needs the user's approval.")
@@ -119,7 +144,7 @@ def _list_tabs(wp: Waypost) -> ToolFunction:
         session_id: SessionId = "default",
     ) -> str:
         try:
-            async with wp.pool.session(session_id) as s:
+            async with rt.pool.session(session_id) as s:
                 tabs = _tabs(s)
                 await tabs.settle()
                 shown = tabs.tabs(include_user=include_user_tabs)
@@ -138,7 +163,7 @@ def _list_tabs(wp: Waypost) -> ToolFunction:
     return list_tabs
 
 
-def _open_tab(wp: Waypost) -> ToolFunction:
+def _open_tab(rt: ToolRuntime) -> ToolFunction:
     async def open_tab(
         url: Annotated[
             str | None, Field(description="A page to load in the new tab; empty for a blank tab.")
@@ -147,12 +172,12 @@ def _open_tab(wp: Waypost) -> ToolFunction:
     ) -> str:
         try:
             if url:
-                wp.navigator.resolve(url, session_id)  # refused by the URL policy before any tab opens
-            async with wp.pool.session(session_id) as s:
+                rt.navigator.resolve(url, session_id)  # refused by the URL policy before any tab opens
+            async with rt.pool.session(session_id) as s:
                 tab = await _tabs(s).open()
             if not url:
                 return f"Opened a new blank tab {tab.id}; it is the current tab now."
-            result = await wp.navigate(url, session_id=session_id, reload=True)
+            result = await rt.navigator.navigate(url, None, session_id, reload=True)
             return f"Opened tab {tab.id}.\n{result.text}"
         except WaypostError as exc:
             return error_text(exc)
@@ -160,18 +185,18 @@ def _open_tab(wp: Waypost) -> ToolFunction:
     return open_tab
 
 
-def _switch_tab(wp: Waypost) -> ToolFunction:
+def _switch_tab(rt: ToolRuntime) -> ToolFunction:
     async def switch_tab(
         tab: TabId,
         hint: Annotated[str | None, Field(description="What you are looking for, in a few words.")] = None,
         session_id: SessionId = "default",
     ) -> str:
         try:
-            async with wp.pool.session(session_id) as s:
+            async with rt.pool.session(session_id) as s:
                 tabs = _tabs(s)
                 await tabs.settle()
                 chosen = await tabs.switch(tab)
-                view = await _describe_tab(wp, s, session_id, hint)
+                view = await _describe_tab(rt, s, session_id, hint)
             return f"Switched to tab {chosen.id}.\n{view}"
         except WaypostError as exc:
             return error_text(exc)
@@ -179,10 +204,10 @@ def _switch_tab(wp: Waypost) -> ToolFunction:
     return switch_tab
 
 
-def _close_tab(wp: Waypost) -> ToolFunction:
+def _close_tab(rt: ToolRuntime) -> ToolFunction:
     async def close_tab(tab: TabId, session_id: SessionId = "default") -> str:
         try:
-            async with wp.pool.session(session_id) as s:
+            async with rt.pool.session(session_id) as s:
                 tabs = _tabs(s)
                 await tabs.settle()
                 closed, current = await tabs.close(tab)
@@ -195,10 +220,10 @@ def _close_tab(wp: Waypost) -> ToolFunction:
     return close_tab
 
 
-def _list_downloads(wp: Waypost) -> ToolFunction:
+def _list_downloads(rt: ToolRuntime) -> ToolFunction:
     async def list_downloads(session_id: SessionId = "default") -> str:
-        await wp.downloads.settle(session_id, 5.0)
-        records = wp.downloads.records(session_id)
+        await _downloads(rt).settle(session_id, 5.0)
+        records = _downloads(rt).records(session_id)
         for record in records:
             record.reported = True
         if not records:
@@ -208,7 +233,7 @@ def _list_downloads(wp: Waypost) -> ToolFunction:
     return list_downloads
 
 
-def _read_file(wp: Waypost) -> ToolFunction:
+def _read_file(rt: ToolRuntime) -> ToolFunction:
     async def read_file(
         file: Annotated[str, Field(description="The downloaded file's name, e.g. 'report.pdf'.")],
         page: Annotated[
@@ -218,15 +243,15 @@ def _read_file(wp: Waypost) -> ToolFunction:
         session_id: SessionId = "default",
     ) -> str:
         try:
-            await wp.downloads.settle(session_id, 5.0)
-            return await wp.documents.read(session_id, file, page, offset)
+            await _downloads(rt).settle(session_id, 5.0)
+            return await _documents(rt).read(session_id, file, page, offset)
         except WaypostError as exc:
             return error_text(exc)
 
     return read_file
 
 
-def _upload(wp: Waypost) -> ToolFunction:
+def _upload(rt: ToolRuntime) -> ToolFunction:
     async def upload(
         target: Annotated[str, Field(description="The file field in a few words, e.g. 'attachment'.")],
         file: Annotated[
@@ -237,8 +262,8 @@ def _upload(wp: Waypost) -> ToolFunction:
         from waypost.browser.uploads import set_file_field
 
         try:
-            chosen = wp.uploads.resolve(session_id, file)
-            async with wp.pool.session(session_id) as s:
+            chosen = _uploads(rt).resolve(session_id, file)
+            async with rt.pool.session(session_id) as s:
                 return await set_file_field(s.page, target, chosen)
         except WaypostError as exc:
             return error_text(exc)
@@ -260,23 +285,23 @@ BROWSER_TOOLS: list[ToolSpec] = [
 """Tabs, downloads and uploads, in the order models should see them."""
 
 
-async def after_page_tool(wp: Waypost, tool: str, args: Mapping[str, Any]) -> str:
+async def after_page_tool(rt: ToolRuntime, tool: str, args: Mapping[str, Any]) -> str:
     """Lines to add to a page tool's answer: tabs the page opened, downloads that ended.
 
     Also keeps a screenshot after the action when screenshots are on, and remembers a typed
     password so screenshots and traces never show it.
     """
-    if tool in PAGE_TOOLS_WITHOUT_PAGE:
+    if tool not in PAGE_TOOLS:
         return ""
     session_id = str(args.get("session_id") or "default")
-    if session_id not in wp.pool.live_ids():
+    if session_id not in rt.pool.live_ids():
         return ""
     lines: list[str] = []
-    recorder = wp.recorder
-    if tool == "type" and recorder.active and _is_secret(args):
+    recorder = rt.recorder
+    if tool == "type" and recorder is not None and recorder.active and _is_secret(args):
         recorder.add_secret(str(args.get("text") or ""))
     try:
-        async with wp.pool.session(session_id) as s:
+        async with rt.pool.session(session_id) as s:
             tabs = _tabs(s)
             await tabs.settle()
             for tab in tabs.unreported():
@@ -284,12 +309,12 @@ async def after_page_tool(wp: Waypost, tool: str, args: Mapping[str, Any]) -> st
                     f"New tab {tab.id} opened by the page: {tab.url() or 'about:blank'}. "
                     f'Call switch_tab with tab="{tab.id}" to read it.'
                 )
-            if recorder.active and recorder.screenshots is not None:
+            if recorder is not None and recorder.screenshots is not None:
                 await recorder.screenshot(s.page, session_id, tool)
     except WaypostError:
         pass
-    await wp.downloads.settle(session_id, wp.settings.nav_timeout)
-    for record in wp.downloads.unreported(session_id):
+    await _downloads(rt).settle(session_id, rt.settings.nav_timeout)
+    for record in _downloads(rt).unreported(session_id):
         if record.status == "saved":
             how = f'read it with read_file(file="{record.name}")'
             lines.append(f"Downloaded {record.line()}; {how}.")
