@@ -54,6 +54,7 @@ class _Handler(BaseHTTPRequestHandler):
                 for _ in range(BIG // CHUNK):
                     self.wfile.write(chunk)
                     self.server.sent["big"] += CHUNK  # type: ignore[attr-defined]
+                    time.sleep(0.005)  # at most ~50 MB/s: the whole file would take seconds
             except (BrokenPipeError, ConnectionResetError):
                 pass
             return
@@ -288,7 +289,7 @@ async def test_attached_to_the_users_browser_the_agent_never_touches_their_tab_w
     tmp_path: Path, files_server: Any, users_chromium: str
 ) -> None:
     from tests.agent.scripted import ScriptedChatModel, answer, call
-    from waypost.agent.runner import run_task
+    from waypost.api import run_task
 
     before = _user_tab(users_chromium)
     hits_before = files_server.hits["/private"]

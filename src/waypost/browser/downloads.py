@@ -265,21 +265,20 @@ class Downloads:
     async def _watch_size(self, download: Download, record: DownloadRecord) -> None:
         """Follow the browser's partial file and stop the download once it passes the limit."""
         assert self.partial_dir is not None
-        before = (
-            {p.name for p in self.partial_dir.glob("*.crdownload")} if self.partial_dir.is_dir() else set()
-        )
         mine: Path | None = None
         while True:
             await asyncio.sleep(_POLL)
             if mine is None:
+                # The browser's partial file may exist before this watcher starts: any file no other
+                # download has claimed is this one's (the newest, when several start together).
                 fresh = [
                     p
                     for p in (self.partial_dir.glob("*.crdownload") if self.partial_dir.is_dir() else ())
-                    if p.name not in before and p.name not in self._claimed
+                    if p.name not in self._claimed
                 ]
                 if not fresh:
                     continue
-                mine = min(fresh, key=lambda p: p.stat().st_mtime if p.exists() else 0)
+                mine = max(fresh, key=_mtime)
                 self._claimed.add(mine.name)
             try:
                 size = mine.stat().st_size
@@ -340,6 +339,13 @@ class Downloads:
 
     def forget(self, session_id: str) -> None:
         self._records.pop(session_id, None)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _write_private(path: Path, data: bytes) -> None:
