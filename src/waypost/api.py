@@ -16,6 +16,7 @@ and nowhere else: :func:`run_task`, :func:`stream_task`, :func:`stream_resume`,
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
@@ -26,8 +27,12 @@ from waypost.agent.extensions import RunExtension
 from waypost.agent.runner import CHECKPOINT_FILE, RunResult, make_probe
 from waypost.agent.tools import ToolBox
 from waypost.archive import Archive
-from waypost.browser.pool import SessionInfo, SessionPool
+from waypost.browser.downloads import Downloads
+from waypost.browser.pool import Session, SessionInfo, SessionPool
+from waypost.browser.recording import Recorder
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
+from waypost.browser.tabs import TabList
+from waypost.browser.uploads import UploadSources
 from waypost.config import Settings
 from waypost.errors import ConfigError
 from waypost.navigation import NavigationResult, Navigator
@@ -41,6 +46,7 @@ from waypost.skills.hooks import SkillsExtension
 from waypost.subagents import SubAgentManager
 from waypost.subagents.agent import SubAgentsExtension
 from waypost.tools.catalog import default_tools
+from waypost.tools.documents import Documents
 from waypost.tools.registry import ToolFunction, ToolSpec
 from waypost.tools.runtime import ToolRuntime
 from waypost.vfs import VirtualFS
@@ -63,6 +69,7 @@ class Sessions:
         """Close a session and delete its cookies and storage. Returns whether anything was there."""
         validate_session_id(session_id)
         self._wp.navigator.forget(session_id)
+        self._wp.downloads.forget(session_id)
         return await self._wp.pool.close_session(session_id, forget=True)
 
     async def save(self) -> None:
@@ -83,9 +90,27 @@ class Waypost:
             settings = settings.model_copy(update=overrides)
         self.settings = settings or Settings(**overrides)
         self.archive = Archive.in_data_dir(self.settings.data_dir, self.settings.archive)
-        self.pool = SessionPool(self.settings, on_context=self.archive.attach)
-        self.navigator = Navigator(self.pool, archive=self.archive)
-        self.runtime = ToolRuntime(self.settings, self.pool, self.navigator, self.archive)
+        self.pool = SessionPool(self.settings, on_context=self._on_context)
+        self.recorder = Recorder(self.settings.trace, self.settings.screenshots)
+        self.downloads = Downloads(
+            self.settings.data_dir,
+            max_bytes=self.settings.download_max_bytes,
+            partial_dir=None if self.pool.attached else self.pool.partial_downloads,
+        )
+        self.documents = Documents(self.downloads, self.archive, token_budget=self.settings.view_token_budget)
+        self.downloads.on_saved = self.documents.on_saved
+        self.uploads = UploadSources(self.settings.upload_dirs)
+        self.navigator = Navigator(self.pool, archive=self.archive, on_download=self._download_view)
+        self.runtime = ToolRuntime(
+            self.settings,
+            self.pool,
+            self.navigator,
+            self.archive,
+            downloads=self.downloads,
+            documents=self.documents,
+            uploads=self.uploads,
+            recorder=self.recorder,
+        )
         self.sessions = Sessions(self)
         self.skills = SkillLibrary.over_pool(self.settings.data_dir, self.pool)
 
@@ -126,9 +151,24 @@ class Waypost:
         # Load the tokenizer now, so the first page view is not the one that pays for it.
         await asyncio.to_thread(count_tokens, "warm up")
 
+    async def _on_context(self, session: Session) -> None:
+        """Each new browser context: archive its traffic, list its tabs, save its downloads, trace it."""
+        self.archive.attach(session)
+        TabList.attach(session, user_context=not session.owns_context)
+        self.downloads.attach(session)
+        await self.recorder.attach(session)
+
+    async def _download_view(self, session_id: str, url: str, hint: str | None) -> NavigationResult | None:
+        record = await self.documents.latest_for(session_id, url, self.settings.nav_timeout)
+        if record is None:
+            return None
+        return NavigationResult(text=await self.documents.view(record, hint=hint, opened=True))
+
     async def close(self) -> None:
         """Save every session and close the browser (an attached browser stays open)."""
         try:
+            with contextlib.suppress(Exception):
+                await self.recorder.stop()  # traces are written before their contexts close
             if self.archive.capturing:
                 # Read the bodies still pending while their pages are alive.
                 await self.archive.flush()
@@ -296,11 +336,13 @@ def _extensions(
     model: Any = None,
     base_url: str | None = None,
     api_key: str | None = None,
+    session_id: str = DEFAULT_SESSION,
 ) -> list[RunExtension]:
     files = FilesExtension(vfs)
     extensions: list[RunExtension] = [files]
     if wp is None:
         return extensions  # a run over given tools only: its notes, nothing else
+    wp.uploads.register(session_id, files.fs)  # upload() takes files from the run's notes
     if not getattr(files.fs, "restricted", False):
         # A main agent gets sub-agents; a sub-agent (a restricted view) cannot start its own.
         manager = SubAgentManager(wp, files.fs, model=model, base_url=base_url, api_key=api_key)
@@ -336,6 +378,7 @@ def _wire(wp: Waypost | None, kwargs: dict[str, Any]) -> dict[str, Any]:
         model=kwargs.get("model"),
         base_url=kwargs.get("base_url"),
         api_key=kwargs.get("api_key"),
+        session_id=session_id,
     )
     return kwargs
 

@@ -65,10 +65,12 @@ async def launch_browser(
     headless: bool = True,
     cdp_url: str | None = None,
     extra_args: tuple[str, ...] = (),
+    downloads_path: Path | None = None,
 ) -> LaunchedBrowser:
     """Launch system Chromium, or attach to a running browser when ``cdp_url`` is given.
 
     An attached browser belongs to the user: Waypost works inside it and never closes it.
+    ``downloads_path`` is where a launched browser writes downloads in progress.
 
     Raises:
         BrowserUnavailable: Nothing could be launched or attached to; the message says what to install.
@@ -86,7 +88,11 @@ async def launch_browser(
     executable = find_chromium(chromium)
     try:
         browser = await playwright.chromium.launch(
-            executable_path=executable, headless=headless, args=[*CHROMIUM_ARGS, *extra_args], timeout=30_000
+            executable_path=executable,
+            headless=headless,
+            args=[*CHROMIUM_ARGS, *extra_args],
+            timeout=30_000,
+            downloads_path=downloads_path,
         )
     except Exception as exc:
         hint = (

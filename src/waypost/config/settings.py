@@ -83,6 +83,14 @@ class Settings(BaseSettings):
     planner_mode: Literal["rag", "full"] = Field(
         "full", description="Agent planning: 'full' page views, or 'rag' (Planner-RAG: evidence on request)."
     )
+    download_max_bytes: int = Field(
+        50 * 1024 * 1024, ge=1024, description="A download growing past this many bytes is stopped."
+    )
+    upload_dirs: tuple[Path, ...] = Field(
+        (), description="Host folders files may be uploaded from (besides the run's own files)."
+    )
+    trace: Path | None = Field(None, description="Record a Playwright trace of the run to this .zip file.")
+    screenshots: Path | None = Field(None, description="Keep a screenshot after each action in this folder.")
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     archive: ArchiveSettings = Field(default_factory=ArchiveSettings)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
@@ -17,12 +18,14 @@ from waypost.browser.blocking import BlockInfo
 from waypost.browser.navigation import PageSnapshot, open_url
 from waypost.browser.pool import SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
-from waypost.errors import BlockedURL
+from waypost.errors import BlockedURL, NavigationFailed
 from waypost.page import Link, PageView, display_url, parse_page, render_view
 from waypost.page.hint import HintMatcher
 from waypost.page.tokens import count_tokens
 
 NEXT_STEP = "Call research_navigate with one of these URLs."
+DownloadView = Callable[[str, str, "str | None"], Awaitable["NavigationResult | None"]]
+"""``(session_id, url, hint)`` → the view of the file a navigation downloaded, if any."""
 
 
 def same_page_key(url: str) -> str:
@@ -119,9 +122,11 @@ class Navigator:
         max_links: int | None = None,
         token_budget: int | None = None,
         archive: Archive | None = None,
+        on_download: DownloadView | None = None,
     ) -> None:
         self.pool = pool
         self.archive = archive
+        self.on_download = on_download
         self.max_links = max_links or pool.settings.max_links
         self.token_budget = token_budget or pool.settings.view_token_budget
         self._states: dict[str, NavState] = {}
@@ -267,9 +272,14 @@ class Navigator:
         nav = archive.begin_navigation(session_id, url) if archive else None
         try:
             snapshot = await open_url(self.pool, session_id, url)
-        except BaseException:
+        except BaseException as exc:
             if archive and nav:  # a failed load must not swallow the traffic of later ones
                 await archive.end_navigation(nav, max_wait=0.0)
+            if isinstance(exc, NavigationFailed) and exc.reason == "download" and self.on_download:
+                # A PDF (or another file) instead of a page: show the saved file's view.
+                result = await self.on_download(session_id, url, hint)
+                if result is not None:
+                    return result
             raise
         # Bounded: the line says what was archived so far; late bodies are still recorded.
         archived = await archive.end_navigation(nav, max_wait=1.0) if archive and nav else None
