@@ -120,3 +120,24 @@ async def test_a_form_with_a_recaptcha_is_not_a_wall(
 ) -> None:
     snap = await open_url(pool, "default", fixture_server.url + "/form-with-recaptcha")
     assert snap.block is None
+
+
+async def test_a_failed_load_never_spoils_the_next_one_50_times(
+    tmp_path: Path, fixture_server: FixtureServer
+) -> None:
+    # Chromium commits its error page a moment after goto() reports the failure; a load started in
+    # between used to be "interrupted by another navigation to chrome-error://chromewebdata/".
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    closed_port = sock.getsockname()[1]
+    sock.close()
+    settings = make_settings(tmp_path, retry=RetrySettings(tries=1, delays=(0.01,)))
+    async with SessionPool(settings) as pool:
+        for i in range(50):
+            with pytest.raises(NavigationFailed) as info:
+                await open_url(pool, "default", f"http://127.0.0.1:{closed_port}/")
+            assert info.value.reason == "refused"
+            snap = await open_url(pool, "default", fixture_server.url + "/links")
+            assert snap.title == "Link hub", f"run {i}: {snap.title!r}"
+            async with pool.session("default") as session:
+                await pool.discard_page(session)  # a fresh page is where the race showed most

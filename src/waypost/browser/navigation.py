@@ -14,6 +14,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
+from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
 from playwright.async_api import TimeoutError as PlaywrightTimeout
 
@@ -71,8 +72,49 @@ def _redirect_chain(response: Response | None) -> list[str]:
     return chain
 
 
+_ERROR_PAGE = "chrome-error://"
+# How long a failed load may take to put up Chromium's error page (it commits after goto raises).
+_ERROR_PAGE_SETTLE_S = 2.0
+
+
+def _interrupted_by_error_page(exc: BaseException) -> bool:
+    return "interrupted by another navigation" in str(exc) and _ERROR_PAGE in str(exc)
+
+
+async def _settle_error_page(page: Page) -> None:
+    """Wait until the error page of a failed load has committed, so it cannot cut off the next load.
+
+    Chromium reports a network failure to ``goto`` first and commits ``chrome-error://chromewebdata/``
+    a moment later; a load started in between is "interrupted by another navigation".
+    """
+    if page.is_closed() or page.url.startswith(_ERROR_PAGE):
+        return
+    with contextlib.suppress(Exception):
+        await page.wait_for_url(
+            lambda u: u.startswith(_ERROR_PAGE), wait_until="commit", timeout=_ERROR_PAGE_SETTLE_S * 1000
+        )
+
+
+async def _goto(page: Page, url: str, limit: float) -> Response | None:
+    for tries_left in (2, 1, 0):
+        try:
+            return await page.goto(url, wait_until="domcontentloaded", timeout=limit * 1000)
+        except PlaywrightError as exc:
+            # The error page of an earlier failed load arrived late: it is not this URL's failure.
+            if not _interrupted_by_error_page(exc) or not tries_left:
+                raise
+            log.debug("load of %s cut off by a late error page; starting it again", url)
+            await _settle_error_page(page)
+    raise AssertionError("unreachable")
+
+
 async def _load_once(page: Page, url: str, limit: float) -> tuple[Response | None, str, str]:
-    response = await page.goto(url, wait_until="domcontentloaded", timeout=limit * 1000)
+    try:
+        response = await _goto(page, url, limit)
+    except PlaywrightError as exc:
+        if "net::ERR_" in str(exc):
+            await _settle_error_page(page)
+        raise
     # Give scripts a moment to render, but never wait long for slow sub-resources.
     with contextlib.suppress(PlaywrightTimeout):
         await page.wait_for_load_state("load", timeout=min(5.0, limit) * 1000)
