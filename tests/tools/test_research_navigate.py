@@ -149,3 +149,10 @@ async def test_sessions_browse_independently(wp: Waypost, demo_site) -> None:
     assert {"a", "b"} <= ids
     assert await wp.sessions.clear("a")
     assert "a" not in {row.session_id for row in wp.sessions.status()}
+
+
+async def test_a_host_without_a_scheme_is_opened_over_http(wp: Waypost, demo_site) -> None:
+    bare = demo_site.url.removeprefix("http://") + "/politik/"  # 127.0.0.1:PORT/politik/
+    result = await wp.navigate(bare, session_id="bare")
+    assert result.ok and result.status == 200
+    assert result.final_url == demo_site.url + "/politik/"

@@ -17,6 +17,7 @@ from waypost.browser.blocking import BlockInfo
 from waypost.browser.navigation import PageSnapshot, open_url
 from waypost.browser.pool import SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
+from waypost.browser.url_policy import add_scheme
 from waypost.errors import BlockedURL
 from waypost.page import Link, PageView, display_url, parse_page, render_view
 from waypost.page.hint import HintMatcher
@@ -143,6 +144,7 @@ class Navigator:
         if not isinstance(target, str) or not target.strip():
             raise BlockedURL("Empty target: give a URL such as /politik/ or https://example.org/.")
         target = target.strip()
+        target = add_scheme(target) or target
         scheme = urlsplit(target).scheme.lower() if ":" in target else ""
         if not scheme or (scheme not in {"http", "https", "about"} and len(scheme) == 1):
             current = self.state(session_id).current
