@@ -141,3 +141,13 @@ async def test_a_failed_load_never_spoils_the_next_one_50_times(
             assert snap.title == "Link hub", f"run {i}: {snap.title!r}"
             async with pool.session("default") as session:
                 await pool.discard_page(session)  # a fresh page is where the race showed most
+
+
+async def test_the_policy_block_reads_as_one_plain_line(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, retry=RetrySettings(tries=1, delays=(0.01,)))
+    async with SessionPool(settings) as pool:  # loopback only: example.org is aborted
+        with pytest.raises(NavigationFailed) as info:
+            await open_url(pool, "default", "http://example.org/")
+    text = str(info.value)
+    assert "\n" not in text and "Page.goto" not in text
+    assert "URL policy" in text and "(net::ERR_BLOCKED_BY_CLIENT)" in text

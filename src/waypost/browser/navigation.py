@@ -24,6 +24,7 @@ from waypost.browser.retry import (
     RETRYABLE_STATUS,
     backoff_delay,
     classify_error,
+    plain_error,
     retry_after_seconds,
 )
 from waypost.errors import BrowserUnavailable, NavigationFailed
@@ -172,7 +173,7 @@ async def open_url(
         except BrowserUnavailable:
             raise
         except Exception as exc:
-            message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            message = plain_error(str(exc)) if str(exc) else type(exc).__name__
             if "Download is starting" in message:
                 raise NavigationFailed(
                     f"{url} is a file download, not a page; it cannot be shown.", url=url, reason="download"
@@ -210,7 +211,7 @@ async def open_url(
             delay = backoff_delay(attempt, retry.delays, retry.jitter, rng)
             await sleep(max(delay, retry_wait or 0.0))
     raise NavigationFailed(
-        f"Could not open {url} after {retry.tries} tries ({last_reason}: {last_message}). "
+        f"Could not open {url} after {retry.tries} {'try' if retry.tries == 1 else 'tries'}: {last_message}. "
         "Check the address, or try another page.",
         url=url,
         reason=last_reason,

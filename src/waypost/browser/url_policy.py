@@ -20,33 +20,10 @@ _HOST_START = re.compile(
     r"(?P<port>:\d{1,5})?(?:[/?#]|$)"
 )
 # Last "labels" that name a file rather than a top-level domain: `index.html` is a relative link.
-_FILE_SUFFIXES = frozenset(
-    [
-        "html",
-        "htm",
-        "xhtml",
-        "php",
-        "asp",
-        "aspx",
-        "jsp",
-        "cgi",
-        "xml",
-        "json",
-        "txt",
-        "md",
-        "pdf",
-        "png",
-        "jpg",
-        "jpeg",
-        "gif",
-        "svg",
-        "webp",
-        "css",
-        "js",
-        "zip",
-        "gz",
-    ]
-)
+_FILE_SUFFIXES = frozenset({
+    "html", "htm", "xhtml", "php", "asp", "aspx", "jsp", "cgi", "xml", "json", "txt", "md", "pdf",
+    "png", "jpg", "jpeg", "gif", "svg", "webp", "css", "js", "zip", "gz",
+})  # fmt: skip
 
 
 def add_scheme(target: str) -> str | None:
