@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from waypost.archive.cjk import CJK_CHARS
 from waypost.archive.text import normalize_text
 
 MARK = "**"
@@ -36,7 +37,9 @@ def terms_pattern(terms: list[tuple[str, bool]]) -> re.Pattern[str] | None:
     parts = sorted(
         (re.escape(word) + (r"\w*" if prefix else "") for word, prefix in terms), key=len, reverse=True
     )
-    return re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)", re.IGNORECASE)
+    # A word ends where a letter of another word does not follow; CJK characters are words each.
+    edge = f"[^\\W{CJK_CHARS}]"
+    return re.compile(f"(?<!{edge})(?:" + "|".join(parts) + f")(?!{edge})", re.IGNORECASE)
 
 
 def _window(text: str, first: tuple[int, int], before: int, width: int) -> tuple[int, int]:
