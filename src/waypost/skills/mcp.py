@@ -9,13 +9,23 @@ them without a restart.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError
+
+from waypost.skills.model import SkillError
 from waypost.tools.registry import ToolSpec
 
 
-def attach(server: Any, wp: Any) -> None:
-    """Add the skill resources to ``server`` and keep its tools in step with ``wp.skills``."""
+def attach(server: Any, wp: Any, add: Callable[[ToolSpec, Any], None] | None = None) -> None:
+    """Add the skill resources to ``server`` and keep its tools in step with ``wp.skills``.
+
+    Args:
+        server: The MCP server.
+        wp: The running Waypost.
+        add: How the server adds a tool (``add(spec, wp)``); by default ``server.add_tool``.
+    """
     library = wp.skills
     added = {spec.name for spec in wp.tool_specs()}
 
@@ -46,12 +56,19 @@ def attach(server: Any, wp: Any) -> None:
         mime_type="application/json",
     )
     def show_skill(name: str) -> str:
-        return json.dumps(library.show(name).to_dict(), ensure_ascii=False)
+        try:
+            skill = library.show(name)
+        except SkillError as exc:  # a plain "not found" answer, not a server error with a traceback
+            raise ResourceNotFoundError(str(exc)) from None
+        return json.dumps(skill.to_dict(), ensure_ascii=False)
 
     def register(spec: ToolSpec) -> None:
         if spec.name in added:
             return
-        server.add_tool(spec.bind(wp), name=spec.name, description=spec.description)
+        if add is not None:
+            add(spec, wp)
+        else:
+            server.add_tool(spec.bind(wp), name=spec.name, description=spec.description)
         added.add(spec.name)
 
     library.on_register(register)
