@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import os
+import pty
+import select
+import signal
 import socket
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -78,3 +84,105 @@ async def test_failures_are_flagged_and_argument_mistakes_read_as_one_line(tmp_p
             listed = await client.read_resource("skills://list")
             assert listed.contents
     assert "Traceback" not in errlog.read_text()
+
+
+def _descendants(root: int) -> set[int]:
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat_line = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            children.setdefault(int(stat_line.rsplit(")", 1)[1].split()[1]), []).append(int(entry))
+    found, todo = set(), [root]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            found.add(child)
+            todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+class Terminal:
+    """``waypost mcp`` started by hand in a pseudo-terminal, as a person would in a shell."""
+
+    def __init__(self, data_dir: Path) -> None:
+        env = {**os.environ, "WAYPOST_LOOPBACK_ONLY": "true", "WAYPOST_RETRY__DELAYS": "[0.01]"}
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:  # the child: becomes `waypost mcp`
+            os.execve(
+                sys.executable, [sys.executable, "-m", "waypost.cli", "mcp", "--data-dir", str(data_dir)], env
+            )
+        self.output = b""
+
+    def read_until(self, marker: bytes, seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while marker not in self.output and time.monotonic() < deadline:
+            ready, _, _ = select.select([self.fd], [], [], 0.2)
+            if ready:
+                try:
+                    self.output += os.read(self.fd, 65536)
+                except OSError:
+                    return marker in self.output
+        return marker in self.output
+
+    def send(self, message: dict[str, object]) -> None:
+        os.write(self.fd, json.dumps(message).encode() + b"\n")
+
+    def wait(self, seconds: float) -> int | None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.read_until(b"\x00never", 0.2)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                return os.waitstatus_to_exitcode(status)
+        os.kill(self.pid, signal.SIGKILL)
+        os.waitpid(self.pid, 0)
+        return None
+
+
+@pytest.mark.parametrize(("key", "name"), [(b"\x03", "Ctrl-C"), (b"\x04", "Ctrl-D")])
+def test_waypost_mcp_started_by_hand_stops_cleanly(tmp_path: Path, demo_site, key: bytes, name: str) -> None:
+    term = Terminal(tmp_path / "data")
+    term.send(
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "by-hand", "version": "1"},
+            },
+        }
+    )
+    assert term.read_until(b'"id":1', 120), term.output.decode(errors="replace")
+    term.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+    term.send(
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {
+                "name": "research_navigate",
+                "arguments": {"target": demo_site.url + "/", "session_id": "byhand"},
+            },
+        }
+    )
+    assert term.read_until(b"You are on", 120), term.output.decode(errors="replace")
+    helpers = _descendants(term.pid)  # Playwright's driver and Chromium
+    assert helpers
+    os.write(term.fd, key)
+    code = term.wait(90)  # generous: the test machine is shared
+    text = term.output.decode(errors="replace")
+    assert code == 0, f"{name}: {'still running' if code is None else code}\n{text[-2000:]}"
+    assert "Traceback" not in text and "never retrieved" not in text and "ERROR" not in text
+    assert not [pid for pid in helpers if _alive(pid)]  # the browser is closed
+    assert (tmp_path / "data" / "sessions" / "byhand" / "storage.json").is_file()  # the session is saved
