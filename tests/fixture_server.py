@@ -11,6 +11,8 @@ Routes (all counted in ``hits``):
   /submit                          counts POSTs, answers 503 (to prove no retry)
   /binary                          application/octet-stream body (a download)
   /png                             an image
+  /empty                           200 text/html with an empty body
+  /zip                             application/zip (no attachment header: Chromium downloads it)
   /huge                            ~12 MB HTML page
   /malformed                       broken, unclosed HTML with NUL bytes
   /busy                            a page whose script never yields
@@ -172,6 +174,10 @@ class FixtureServer:
                         "application/octet-stream",
                         {"Content-Disposition": "attachment; filename=x.bin"},
                     )
+                elif path == "/empty":
+                    self._send(200, b"", "text/html")
+                elif path == "/zip":
+                    self._send(200, b"PK\x05\x06" + b"\x00" * 18, "application/zip")
                 elif path == "/png":
                     self._send(200, b"\x89PNG\r\n\x1a\n" + b"\x00" * 100, "image/png")
                 elif path == "/huge":

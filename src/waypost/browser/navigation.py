@@ -49,6 +49,8 @@ class PageSnapshot:
         block: Set when the page is a CAPTCHA or bot wall.
         load_ms: Milliseconds the successful attempt took.
         content_type: The main document's Content-Type.
+        body_size: Bytes of the main document's body (from Content-Length, or counted for a
+            response that is not a page), ``None`` when unknown.
     """
 
     requested_url: str
@@ -61,6 +63,45 @@ class PageSnapshot:
     block: BlockInfo | None = None
     load_ms: float = 0.0
     content_type: str | None = None
+    body_size: int | None = None
+
+    @property
+    def mime(self) -> str:
+        """The essence of the Content-Type (``image/png``), or ``""``."""
+        return (self.content_type or "").split(";", 1)[0].strip().lower()
+
+    @property
+    def is_page(self) -> bool:
+        """Whether this is something with text and links to read (HTML, plain text, XML, JSON)."""
+        return _is_page_type(self.content_type)
+
+
+def _described(documents: list[tuple[str | None, str | None]]) -> str:
+    """`` (application/zip, 1,234 bytes)`` for the last document answer seen, or ``""``."""
+    if not documents:
+        return ""
+    content_type, length = documents[-1]
+    parts = [(content_type or "no type given").split(";", 1)[0].strip()]
+    if length and length.isdigit():
+        parts.append(f"{int(length):,} bytes")
+    return f" ({', '.join(parts)})"
+
+
+def _is_page_type(content_type: str | None) -> bool:
+    mime = (content_type or "").split(";", 1)[0].strip().lower()
+    return not mime or mime.startswith("text/") or "html" in mime or "xml" in mime or "json" in mime
+
+
+async def _body_size(response: Response | None, headers: dict[str, str]) -> int | None:
+    length = headers.get("content-length", "")
+    if length.isdigit():
+        return int(length)
+    if response is None or _is_page_type(headers.get("content-type")):
+        return None  # a page's size is not worth reading its body again for
+    try:
+        return len(await response.body())
+    except Exception:
+        return None
 
 
 def _redirect_chain(response: Response | None) -> list[str]:
@@ -151,6 +192,13 @@ async def open_url(
     """
     retry = pool.settings.retry
     timeout = pool.settings.nav_timeout
+    documents: list[tuple[str | None, str | None]] = []  # (type, length) of main-frame documents
+
+    def note_document(response: Response) -> None:
+        request = response.request
+        if request.resource_type == "document" and request.frame.parent_frame is None:
+            documents.append((response.headers.get("content-type"), response.headers.get("content-length")))
+
     last_reason = "error"
     last_message = ""
     for attempt in range(1, retry.tries + 1):
@@ -159,6 +207,8 @@ async def open_url(
         try:
             async with pool.session(session_id) as session:
                 page = session.page
+                documents.clear()
+                page.on("response", note_document)
                 try:
                     response, html, title = await asyncio.wait_for(
                         _load_once(page, url, timeout), timeout=timeout + 10
@@ -167,16 +217,22 @@ async def open_url(
                     # The renderer may be stuck in an endless script: start the next try afresh.
                     await pool.discard_page(session)
                     raise PlaywrightTimeout(f"Timeout {timeout * 1000:.0f}ms exceeded loading {url}") from exc
+                finally:
+                    page.remove_listener("response", note_document)
                 status = response.status if response else None
                 final_url = page.url
                 headers = await response.all_headers() if response else {}
+                body_size = await _body_size(response, headers)
         except BrowserUnavailable:
             raise
         except Exception as exc:
             message = plain_error(str(exc)) if str(exc) else type(exc).__name__
             if "Download is starting" in message:
                 raise NavigationFailed(
-                    f"{url} is a file download, not a page; it cannot be shown.", url=url, reason="download"
+                    f"{url} is a file download{_described(documents)}, not a page; it was not saved "
+                    "(Waypost does not download files).",
+                    url=url,
+                    reason="download",
                 ) from None
             kind = classify_error(message)
             last_reason, last_message = kind.reason, message
@@ -189,6 +245,7 @@ async def open_url(
                 ) from None
         else:
             load_ms = (time.perf_counter() - started) * 1000
+            content_type = headers.get("content-type")
             snapshot = PageSnapshot(
                 requested_url=url,
                 final_url=final_url,
@@ -199,7 +256,8 @@ async def open_url(
                 attempts=attempt,
                 block=detect_block(title, html, status),
                 load_ms=load_ms,
-                content_type=headers.get("content-type"),
+                content_type=content_type,
+                body_size=body_size,
             )
             if status not in RETRYABLE_STATUS or attempt == retry.tries:
                 return snapshot
