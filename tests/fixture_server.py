@@ -16,6 +16,7 @@ Routes (all counted in ``hits``):
   /huge                            ~12 MB HTML page
   /malformed                       broken, unclosed HTML with NUL bytes
   /busy                            a page whose script never yields
+  /hang?s=30                       answers only after s seconds
   /links                           a page with many links, for the loop breaker
   /captcha-cf, /captcha-recaptcha, /captcha-hcaptcha   CAPTCHA walls
   /form-with-recaptcha             an ordinary page with a reCAPTCHA on its form (not a wall)
@@ -25,6 +26,7 @@ Routes (all counted in ``hits``):
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter
 from http import cookies
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -192,6 +194,9 @@ class FixtureServer:
                         b"<html><head><title>Broken \x00 page</tit<body><div><p>Unclosed <b>bold "
                         b"<a href='/links'>hub<table><tr><td>cell</p></div>\xff\xfe garbage <<<>>> &&&;",
                     )
+                elif path == "/hang":
+                    time.sleep(float(query.get("s", ["30"])[0]))  # an answer that does not come
+                    self._send(200, "<html><title>Late</title><body>late</body></html>")
                 elif path == "/busy":
                     self._send(
                         200, "<html><title>Busy</title><body><script>while(true){}</script></body></html>"

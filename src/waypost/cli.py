@@ -19,6 +19,7 @@ from waypost.agent.cli import run_command
 from waypost.api import Waypost
 from waypost.archive.cli import archive_app
 from waypost.browser.storage import SessionStore
+from waypost.cli_progress import show_load_progress
 from waypost.cli_settings import cli_settings
 from waypost.errors import WaypostError
 from waypost.planning.cli import stats_app
@@ -82,7 +83,8 @@ def navigate(
 
     async def run() -> dict[str, Any] | str:
         async with Waypost(settings) as wp:
-            result = await wp.navigate(url, hint=hint, session_id=session, show_forms=forms)
+            async with show_load_progress(settings.load_limit):
+                result = await wp.navigate(url, hint=hint, session_id=session, show_forms=forms)
             if not as_json:
                 return result.text
             return {

@@ -151,3 +151,15 @@ async def test_the_policy_block_reads_as_one_plain_line(tmp_path: Path) -> None:
     text = str(info.value)
     assert "\n" not in text and "Page.goto" not in text
     assert "URL policy" in text and "(net::ERR_BLOCKED_BY_CLIENT)" in text
+
+
+async def test_the_overall_load_limit_stops_the_retries(tmp_path: Path, fixture_server: FixtureServer) -> None:
+    settings = make_settings(
+        tmp_path, nav_timeout=2.0, load_limit=3.0, retry=RetrySettings(tries=3, delays=(0.5,), jitter=0)
+    )
+    async with SessionPool(settings) as pool:
+        with pytest.raises(NavigationFailed) as info:
+            await open_url(pool, "default", fixture_server.url + "/hang?s=20")
+    text = str(info.value)
+    assert info.value.reason == "timeout" and info.value.attempts < 3
+    assert "WAYPOST_LOAD_LIMIT" in text and "did not finish loading within" in text and "\n" not in text

@@ -20,6 +20,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from waypost.browser.blocking import BlockInfo, detect_block
 from waypost.browser.pool import SessionPool
+from waypost.browser.progress import report
 from waypost.browser.retry import (
     RETRYABLE_STATUS,
     backoff_delay,
@@ -152,12 +153,14 @@ async def _goto(page: Page, url: str, limit: float) -> Response | None:
 
 async def _load_once(page: Page, url: str, limit: float) -> tuple[Response | None, str, str]:
     try:
+        report("the server's answer")
         response = await _goto(page, url, limit)
     except PlaywrightError as exc:
         if "net::ERR_" in str(exc):
             await _settle_error_page(page)
         raise
     # Give scripts a moment to render, but never wait long for slow sub-resources.
+    report("the page's scripts and images")
     with contextlib.suppress(PlaywrightTimeout):
         await page.wait_for_load_state("load", timeout=min(5.0, limit) * 1000)
     html = await page.content()
@@ -191,7 +194,8 @@ async def open_url(
         NavigationFailed: The page could not be loaded after all tries, or cannot be loaded at all.
     """
     retry = pool.settings.retry
-    timeout = pool.settings.nav_timeout
+    overall = pool.settings.load_limit
+    deadline = time.monotonic() + overall
     documents: list[tuple[str | None, str | None]] = []  # (type, length) of main-frame documents
 
     def note_document(response: Response) -> None:
@@ -201,9 +205,13 @@ async def open_url(
 
     last_reason = "error"
     last_message = ""
+    tries = retry.tries
     for attempt in range(1, retry.tries + 1):
         started = time.perf_counter()
         retry_wait: float | None = None
+        timeout = min(pool.settings.nav_timeout, max(1.0, deadline - time.monotonic()))
+        if retry.tries > 1:
+            report(f"try {attempt} of {retry.tries}")
         try:
             async with pool.session(session_id) as session:
                 page = session.page
@@ -226,7 +234,8 @@ async def open_url(
         except BrowserUnavailable:
             raise
         except Exception as exc:
-            message = plain_error(str(exc)) if str(exc) else type(exc).__name__
+            raw = str(exc) or type(exc).__name__
+            message = plain_error(raw)
             if "Download is starting" in message:
                 raise NavigationFailed(
                     f"{url} is a file download{_described(documents)}, not a page; it was not saved "
@@ -234,9 +243,9 @@ async def open_url(
                     url=url,
                     reason="download",
                 ) from None
-            kind = classify_error(message)
+            kind = classify_error(raw)
             last_reason, last_message = kind.reason, message
-            if "crash" in message.lower():
+            if "crash" in raw.lower():
                 kind = classify_error("Target page, context or browser has been closed")
             log.info("load of %s failed (attempt %d/%d): %s", url, attempt, retry.tries, kind.reason)
             if not kind.retryable:
@@ -266,12 +275,17 @@ async def open_url(
                 retry_wait = retry_after_seconds(headers.get("retry-after"))
             log.info("load of %s answered %s (attempt %d/%d)", url, status, attempt, retry.tries)
         if attempt < retry.tries:
-            delay = backoff_delay(attempt, retry.delays, retry.jitter, rng)
-            await sleep(max(delay, retry_wait or 0.0))
+            delay = max(backoff_delay(attempt, retry.delays, retry.jitter, rng), retry_wait or 0.0)
+            if time.monotonic() + delay + 1.0 > deadline:
+                tries = attempt  # WAYPOST_LOAD_LIMIT: no time left for another try
+                last_message += f"; gave up after {overall:g} s (WAYPOST_LOAD_LIMIT)"
+                break
+            report(f"the next try, in {delay:.0f} s")
+            await sleep(delay)
     raise NavigationFailed(
-        f"Could not open {url} after {retry.tries} {'try' if retry.tries == 1 else 'tries'}: {last_message}. "
+        f"Could not open {url} after {tries} {'try' if tries == 1 else 'tries'}: {last_message}. "
         "Check the address, or try another page.",
         url=url,
         reason=last_reason,
-        attempts=retry.tries,
+        attempts=tries,
     )

@@ -26,6 +26,7 @@ _RETRYABLE_NET_ERRORS = {
     "ERR_ADDRESS_UNREACHABLE": "unreachable",
 }
 _NET_ERROR = re.compile(r"net::(ERR_[A-Z_]+)")
+_TIMEOUT = re.compile(r"Timeout (\d+)ms exceeded")
 
 # Chromium's words, said plainly. The code stays in parentheses after them for searching.
 _PLAIN_NET_ERRORS = {
@@ -97,6 +98,10 @@ def plain_error(message: str) -> str:
     "browsers refuse this port because other protocols use it; use another port (net::ERR_UNSAFE_PORT)"
     """
     first = message.strip().splitlines()[0] if message.strip() else "unknown error"
+    timeout = _TIMEOUT.search(first)
+    if timeout is not None:
+        seconds = int(timeout.group(1)) / 1000
+        return f"it did not finish loading within {seconds:g} s (WAYPOST_NAV_TIMEOUT)"
     match = _NET_ERROR.search(first)
     if match is None:
         # Playwright prefixes its method name ("Page.goto: "); people do not need it.
