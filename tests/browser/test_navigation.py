@@ -153,7 +153,9 @@ async def test_the_policy_block_reads_as_one_plain_line(tmp_path: Path) -> None:
     assert "URL policy" in text and "(net::ERR_BLOCKED_BY_CLIENT)" in text
 
 
-async def test_the_overall_load_limit_stops_the_retries(tmp_path: Path, fixture_server: FixtureServer) -> None:
+async def test_the_overall_load_limit_stops_the_retries(
+    tmp_path: Path, fixture_server: FixtureServer
+) -> None:
     settings = make_settings(
         tmp_path, nav_timeout=2.0, load_limit=3.0, retry=RetrySettings(tries=3, delays=(0.5,), jitter=0)
     )

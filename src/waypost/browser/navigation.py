@@ -151,16 +151,16 @@ async def _goto(page: Page, url: str, limit: float) -> Response | None:
     raise AssertionError("unreachable")
 
 
-async def _load_once(page: Page, url: str, limit: float) -> tuple[Response | None, str, str]:
+async def _load_once(page: Page, url: str, limit: float, note: str = "") -> tuple[Response | None, str, str]:
     try:
-        report("the server's answer")
+        report(f"the server's answer{note}")
         response = await _goto(page, url, limit)
     except PlaywrightError as exc:
         if "net::ERR_" in str(exc):
             await _settle_error_page(page)
         raise
     # Give scripts a moment to render, but never wait long for slow sub-resources.
-    report("the page's scripts and images")
+    report(f"the page's scripts and images{note}")
     with contextlib.suppress(PlaywrightTimeout):
         await page.wait_for_load_state("load", timeout=min(5.0, limit) * 1000)
     html = await page.content()
@@ -210,8 +210,7 @@ async def open_url(
         started = time.perf_counter()
         retry_wait: float | None = None
         timeout = min(pool.settings.nav_timeout, max(1.0, deadline - time.monotonic()))
-        if retry.tries > 1:
-            report(f"try {attempt} of {retry.tries}")
+        note = f" (try {attempt} of {retry.tries})" if retry.tries > 1 else ""
         try:
             async with pool.session(session_id) as session:
                 page = session.page
@@ -219,7 +218,7 @@ async def open_url(
                 page.on("response", note_document)
                 try:
                     response, html, title = await asyncio.wait_for(
-                        _load_once(page, url, timeout), timeout=timeout + 10
+                        _load_once(page, url, timeout, note), timeout=timeout + 10
                     )
                 except (TimeoutError, PlaywrightTimeout) as exc:
                     # The renderer may be stuck in an endless script: start the next try afresh.
