@@ -20,9 +20,10 @@ CJK_CHARS = (
     "\uac00-\ud7af\ud7b0-\ud7ff\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003134f"
 )
 _CJK = re.compile(f"[{CJK_CHARS}]")
-# The UTF-8 starts of those characters (a superset): a cheap first look at a body handed over as
-# bytes, which skips typographic punctuation (U+2000-2FFF) and 2-byte scripts without decoding.
-_MAYBE_CJK_UTF8 = re.compile(rb"[\xe3-\xed]|\xe1[\x84-\x87]|\xef[\xa4-\xab\xbd\xbe]|\xf0[\xa0-\xb1]")
+# Every byte but the UTF-8 lead bytes those characters can start with (a superset): deleting them is
+# a cheap first look at a body handed over as bytes (a C loop, a tenth of a regex's time), which
+# skips typographic punctuation (U+2000-2FFF) and 2-byte scripts without decoding.
+_NOT_CJK_LEADS = bytes(b for b in range(256) if b not in {0xE1, *range(0xE3, 0xEE), 0xEF, 0xF0})
 # A query's parts: a quoted phrase (with a prefix star), or a run of anything else but spaces and ().
 _QUERY_PART = re.compile(r'"(?:[^"]|"")*"\*?|[^\s"()]+')
 _COLUMN = re.compile(r"^((?:\w+|\{[^}]*\})\s*:)?(.*?)(\*?)$", re.S)
@@ -44,7 +45,7 @@ def split_cjk_body(text: str | bytes) -> str | bytes:
     Bytes without a possible CJK lead byte are returned as they are, without decoding.
     """
     if isinstance(text, bytes):
-        if text.isascii() or _MAYBE_CJK_UTF8.search(text) is None:
+        if text.isascii() or not text.translate(None, _NOT_CJK_LEADS):
             return text
         decoded = text.decode("utf-8", "surrogateescape")
         return split_cjk(decoded).encode("utf-8", "surrogateescape") if has_cjk(decoded) else text
