@@ -9,25 +9,33 @@ them without a restart.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from mcp.server.mcpserver.exceptions import ResourceNotFoundError
 
-from waypost.skills.model import SkillError
+from waypost.skills import SkillError, SkillLibrary
 from waypost.tools.registry import ToolSpec
+from waypost.tools.runtime import ToolRuntime
 
 
-def attach(server: Any, wp: Any, add: Callable[[ToolSpec, Any], None] | None = None) -> None:
-    """Add the skill resources to ``server`` and keep its tools in step with ``wp.skills``.
+def attach(
+    server: Any,
+    library: SkillLibrary,
+    runtime: ToolRuntime,
+    listed: Iterable[str] = (),
+    add: Callable[[ToolSpec], None] | None = None,
+) -> None:
+    """Add the skill resources to ``server`` and keep its tools in step with ``library``.
 
     Args:
         server: The MCP server.
-        wp: The running Waypost.
-        add: How the server adds a tool (``add(spec, wp)``); by default ``server.add_tool``.
+        library: The skill library.
+        runtime: What newly registered generated tools are bound to.
+        listed: Names of the tools the server lists already (never added twice).
+        add: How the server adds a tool (errors flagged, hints); by default ``server.add_tool``.
     """
-    library = wp.skills
-    added = {spec.name for spec in wp.tool_specs()}
+    added = {spec.name for spec in library.tool_specs()} | set(listed)
 
     @server.resource(
         "skills://list",
@@ -66,9 +74,9 @@ def attach(server: Any, wp: Any, add: Callable[[ToolSpec, Any], None] | None = N
         if spec.name in added:
             return
         if add is not None:
-            add(spec, wp)
+            add(spec)
         else:
-            server.add_tool(spec.bind(wp), name=spec.name, description=spec.description)
+            server.add_tool(spec.bind(runtime), name=spec.name, description=spec.description)
         added.add(spec.name)
 
     library.on_register(register)
