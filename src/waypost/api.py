@@ -381,6 +381,7 @@ class _Holder:
     async def call(self, *args: Any, **kwargs: Any) -> str:
         return await self._fn(*args, **kwargs)
 
+
 # -- runs: the composition root wires each run's tools and extensions, then calls the engine --------
 
 

@@ -29,7 +29,34 @@ app = typer.Typer(
     help="Waypost: let language models browse the web reliably, cheaply and safely.",
     no_args_is_help=True,
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from waypost.version import __version__
+
+        typer.echo(f"waypost {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            help="Print Waypost's version and exit.",
+            is_eager=True,
+            callback=_print_version,
+        ),
+    ] = False,
+) -> None:
+    """Waypost: let language models browse the web reliably, cheaply and safely."""
+
+
 sessions_app = typer.Typer(help="List and clear saved browser sessions.", no_args_is_help=True)
 app.add_typer(sessions_app, name="sessions")
 app.add_typer(retrieval_app, name="retrieval")
