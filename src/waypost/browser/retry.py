@@ -94,8 +94,8 @@ def classify_error(message: str) -> FailureKind:
 def plain_error(message: str) -> str:
     """One line in plain words for a Playwright error, Chromium's code kept in parentheses.
 
-    >>> plain_error("Page.goto: net::ERR_UNSAFE_PORT at http://127.0.0.1:6000/")
-    "browsers refuse this port because other protocols use it; use another port (net::ERR_UNSAFE_PORT)"
+    >>> print(plain_error("Page.goto: net::ERR_UNSAFE_PORT at http://127.0.0.1:6000/"))
+    browsers refuse this port because other protocols use it; use another port (net::ERR_UNSAFE_PORT)
     """
     first = message.strip().splitlines()[0] if message.strip() else "unknown error"
     timeout = _TIMEOUT.search(first)
