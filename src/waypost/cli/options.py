@@ -12,7 +12,8 @@ from rich.console import Console
 from waypost.config import Settings
 
 out = Console()
-err = Console(stderr=True)
+# Errors are one line whatever the terminal width, so they can be read and copied whole.
+err = Console(stderr=True, soft_wrap=True)
 
 
 def data_dir_option(what: str) -> Any:
