@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import inspect
 import threading
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -274,6 +276,37 @@ class Waypost:
         )
 
 
+class Blocking:
+    """A blocking view of an async object (the archive, a sub-agent manager): each coroutine method
+    runs on the :class:`SyncWaypost` loop and returns its result; everything else passes through.
+    ``with`` works for objects that are async context managers."""
+
+    def __init__(self, target: Any, run: Callable[[Coroutine[Any, Any, Any]], Any]) -> None:
+        self._target = target
+        self._run_on_loop = run
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._target, name)
+        if inspect.iscoroutinefunction(value):
+
+            @functools.wraps(value)
+            def blocking(*args: Any, **kwargs: Any) -> Any:
+                return self._run_on_loop(value(*args, **kwargs))
+
+            return blocking
+        return value
+
+    def __enter__(self) -> Blocking:
+        self._run_on_loop(self._target.__aenter__())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._run_on_loop(self._target.__aexit__(*exc))
+
+    def __repr__(self) -> str:
+        return f"Blocking({self._target!r})"
+
+
 class SyncWaypost:
     """A blocking wrapper around :class:`Waypost` for scripts and notebooks.
 
@@ -281,6 +314,15 @@ class SyncWaypost:
 
         with SyncWaypost(data_dir="/tmp/wp") as wp:
             print(wp.navigate("https://example.org/").text)
+            result = wp.run("Open the politics section and give me its top headline")
+            for event in wp.stream("..."):
+                print(event["type"])
+
+    It covers the whole of :class:`Waypost`: ``navigate``, ``act``, ``run``, ``stream`` (an
+    iterator), ``resume``, ``archive`` (``search``, ``get``, ``stats``, ``prune``, ``export_har``
+    without ``await``), ``skills`` (the skill library, already blocking), ``tools()`` (blocking
+    functions by name), ``tool_specs()``, ``subagents()`` (a blocking manager: ``with
+    wp.subagents() as agents: agents.spawn(...)``), ``sessions`` and ``clear_session``.
     """
 
     def __init__(self, settings: Settings | None = None, **overrides: Any) -> None:
@@ -300,10 +342,15 @@ class SyncWaypost:
         self.close()
 
     def close(self) -> None:
+        """Save every session and close the browser."""
         if self._thread.is_alive():
             self._run(self._wp.close())
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=10)
+
+    @property
+    def settings(self) -> Settings:
+        return self._wp.settings
 
     def navigate(self, target: str, **kwargs: Any) -> NavigationResult:
         """See :meth:`Waypost.navigate`."""
@@ -313,9 +360,66 @@ class SyncWaypost:
         """See :meth:`Waypost.act`."""
         return self._run(self._wp.act(instruction, **kwargs))
 
+    def run(self, task: str, **kwargs: Any) -> RunResult:
+        """See :meth:`Waypost.run`."""
+        return self._run(self._wp.run(task, **kwargs))
+
+    def resume(self, thread_id: str, **kwargs: Any) -> RunResult:
+        """See :meth:`Waypost.resume`."""
+        return self._run(self._wp.resume(thread_id, **kwargs))
+
+    def stream(self, task: str, **kwargs: Any) -> Iterator[dict[str, Any]]:
+        """The events of :meth:`Waypost.stream`, as a plain iterator (each one as it happens)."""
+        events = self._wp.stream(task, **kwargs)
+        try:
+            while True:
+                try:
+                    yield self._run(events.__anext__())
+                except StopAsyncIteration:
+                    return
+        finally:
+            self._run(events.aclose())  # type: ignore[attr-defined]
+
+    @property
+    def archive(self) -> Any:
+        """The network archive with blocking methods (see :class:`~waypost.archive.Archive`)."""
+        return Blocking(self._wp.archive, self._run)
+
+    @property
+    def skills(self) -> SkillLibrary:
+        """The skill library (its methods block already)."""
+        return self._wp.skills
+
+    def tool_specs(self) -> list[ToolSpec]:
+        """See :meth:`Waypost.tool_specs`."""
+        return self._wp.tool_specs()
+
+    def tools(self) -> dict[str, Callable[..., str]]:
+        """The model-facing tools as blocking functions, by name."""
+        return {name: Blocking(_Holder(fn), self._run).call for name, fn in self._wp.tools().items()}
+
+    def subagents(self, vfs: Any = None, **options: Any) -> Any:
+        """A blocking :class:`~waypost.subagents.SubAgentManager`; use it with ``with``."""
+        return Blocking(self._wp.subagents(vfs, **options), self._run)
+
     @property
     def sessions(self) -> list[SessionInfo]:
+        """Every known session, live or saved on disk."""
         return self._wp.sessions.status()
+
+    def clear_session(self, session_id: str) -> bool:
+        """Close a session and delete its cookies and storage."""
+        return self._run(self._wp.sessions.clear(session_id))
+
+
+class _Holder:
+    """Gives a bare tool function an async method for :class:`Blocking` to wrap."""
+
+    def __init__(self, fn: ToolFunction) -> None:
+        self._fn = fn
+
+    async def call(self, *args: Any, **kwargs: Any) -> str:
+        return await self._fn(*args, **kwargs)
 
 
 # -- runs: the composition root wires each run's tools and extensions, then calls the engine --------

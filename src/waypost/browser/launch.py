@@ -29,7 +29,8 @@ def find_chromium(explicit: str | None = None) -> str | None:
     """Return the Chromium binary to launch, or ``None`` to use Playwright's own build.
 
     Order: ``explicit`` (the ``chromium`` setting, ``$WAYPOST_CHROMIUM``), ``/usr/bin/chromium``,
-    ``chromium`` or ``chromium-browser`` on the PATH, else ``None``.
+    ``chromium`` or ``chromium-browser`` on the PATH, else ``None``: Playwright then launches its
+    own build, the one ``python -m playwright install chromium`` downloads.
 
     Raises:
         BrowserUnavailable: ``explicit`` names a file that does not exist.
@@ -96,8 +97,10 @@ async def launch_browser(
         )
     except Exception as exc:
         hint = (
-            "Install Debian's Chromium (apt-get install chromium) "
-            "or set WAYPOST_CHROMIUM to a Chromium binary."
+            # Playwright's own build was tried (none on the system): say how to get either.
+            "No Chromium on this system and none from Playwright: run `python -m playwright install "
+            "chromium` (downloads Playwright's build), or install one (apt-get install chromium) or "
+            "set WAYPOST_CHROMIUM to a Chromium binary. See README, Troubleshooting."
             if executable is None
             else f"Check that {executable} runs (try: {executable} --version)."
         )

@@ -18,6 +18,7 @@ from waypost.browser.blocking import BlockInfo
 from waypost.browser.navigation import PageSnapshot, open_url
 from waypost.browser.pool import SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
+from waypost.browser.url_policy import add_scheme
 from waypost.errors import BlockedURL, NavigationFailed
 from waypost.page import Link, PageView, display_url, parse_page, render_view
 from waypost.page.hint import HintMatcher
@@ -155,6 +156,7 @@ class Navigator:
         if not isinstance(target, str) or not target.strip():
             raise BlockedURL("Empty target: give a URL such as /politik/ or https://example.org/.")
         target = target.strip()
+        target = add_scheme(target) or target
         scheme = urlsplit(target).scheme.lower() if ":" in target else ""
         if not scheme or (scheme not in {"http", "https", "about"} and len(scheme) == 1):
             current = self._state(session_id).current
@@ -302,6 +304,9 @@ class Navigator:
             notices.append(f"Loaded on try {snapshot.attempts}.")
         if archived is not None:
             notices.append(archived.line())
+        not_a_page = describe_non_page(snapshot, archived)
+        if not_a_page:
+            notices.append(not_a_page)
         view = render_view(
             model,
             hint=hint,
@@ -328,6 +333,37 @@ class Navigator:
             build_ms=build_ms,
             archived=archived,
         )
+
+
+def _size(n: int) -> str:
+    if n < 1000:
+        return f"{n} byte{'' if n == 1 else 's'}"
+    return f"{n / 1000:.1f} kB" if n < 1_000_000 else f"{n / 1_000_000:.1f} MB"
+
+
+def describe_non_page(snapshot: PageSnapshot, archived: NavigationStats | None) -> str | None:
+    """One line for an answer that is no page to read (an image, a file, an empty body), else ``None``.
+
+    >>> url = "http://x/a.png"
+    >>> snap = PageSnapshot(url, url, 200, "", "", content_type="image/png", body_size=371)
+    >>> describe_non_page(snap, None)
+    'Not a web page: an image (image/png, 371 bytes), with no text or links to read; not saved.'
+    """
+    saved = (
+        f"saved in the archive as doc {archived.document_id}"
+        if archived is not None and archived.document_id
+        else "not saved"
+    )
+    kind = snapshot.mime or "no type given"
+    if snapshot.body_size == 0:
+        return f"The answer is empty (HTTP {snapshot.status}, {kind}, 0 bytes): nothing to read; {saved}."
+    if snapshot.is_page:
+        return None
+    size = _size(snapshot.body_size) if snapshot.body_size is not None else "size unknown"
+    what = {"image": "an image", "audio": "a sound file", "video": "a video", "font": "a font"}.get(
+        snapshot.mime.split("/", 1)[0], "a file"
+    )
+    return f"Not a web page: {what} ({kind}, {size}), with no text or links to read; {saved}."
 
 
 def _pick_next(view: PageView, hint: str | None, current: str, n: int) -> list[Link]:

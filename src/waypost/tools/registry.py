@@ -30,12 +30,15 @@ class ToolSpec:
         description: What it does and how to call it, in words a small model follows.
         factory: Binds the tool to a runtime and returns its async function.
         read_only: True if it changes nothing on any site (safe to call without approval).
+        destructive: For a tool that is not read-only: whether it may change or delete something
+            on a site (a click may submit a form); False for tools that only tidy the view.
     """
 
     name: str
     description: str
     factory: Callable[[ToolRuntime], ToolFunction]
     read_only: bool = True
+    destructive: bool = True
 
     @classmethod
     def over(cls, name: str, description: str, fn: ToolFunction, *, read_only: bool = True) -> ToolSpec:
