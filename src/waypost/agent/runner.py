@@ -43,10 +43,12 @@ from waypost.agent.context import AgentConfig, AgentContext, PageProbe, PageStat
 from waypost.agent.graph import compile_graph
 from waypost.agent.models import make_model, memory_threshold, supports_strict
 from waypost.agent.prompts import task_message
+from waypost.agent.redact import RedactingSerializer, find_secrets, mask_data, scrub_checkpoints
 from waypost.agent.state import ApprovePolicy, initial_state
 from waypost.agent.tool_slots import choose
 from waypost.agent.tools import ToolBox
 from waypost.agent.transcript import transcript_of
+from waypost.files import private_file
 from waypost.planning.agent import equip_planner
 from waypost.subagents.agent import equip_run, run_scope
 from waypost.vfs.agent import restore as restore_vfs
@@ -83,6 +85,7 @@ class RunResult:
         pending: The approval request when ``stop_reason`` is ``awaiting_approval``.
         quality: The quality evaluator's score in [0, 1].
         actions: Every tool call of the task (tool, args, ok, url, one-liner).
+        task: The task as given (values typed into password fields masked, as everywhere here).
     """
 
     answer: str
@@ -97,6 +100,7 @@ class RunResult:
     pending: dict[str, Any] | None = None
     quality: float = 0.0
     actions: list[dict[str, Any]] = field(default_factory=list)
+    task: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-friendly data (what ``--out`` writes)."""
@@ -166,7 +170,8 @@ def _setup(
     if probe is None and wp is not None and tools is None:
         probe = make_probe(wp, session_id)
     path = Path(checkpoint_path) if checkpoint_path else default_checkpoint_path(wp)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if str(path) != ":memory:":
+        private_file(path)  # 0600 from the start: checkpoints hold the whole working history
     ctx = AgentContext(model=chat, toolbox=toolbox, config=cfg, probe=probe, pause=pause or PauseSwitch())
     equip_run(ctx, wp, vfs=vfs, model=model, base_url=base_url, api_key=api_key)  # files, sub-agents
     equip_planner(ctx, wp, planner_mode)  # type: ignore[arg-type]  # rag: evidence tools, small views
@@ -185,7 +190,8 @@ def _result(
     values: dict[str, Any], thread_id: str, seconds: float, pending: dict[str, Any] | None
 ) -> RunResult:
     messages: list[BaseMessage] = values.get("messages", [])
-    return RunResult(
+    secrets = find_secrets(values)
+    result = RunResult(
         answer=values.get("answer") or "",
         success=bool(values.get("success")) and pending is None,
         steps=int(values.get("step", 0)),
@@ -201,7 +207,11 @@ def _result(
             {k: r.get(k) for k in ("step", "tool", "args", "ok", "error_type", "url", "line")}
             for r in values.get("trail", [])
         ],
+        task=str(values.get("task") or ""),
     )
+    if not secrets:
+        return result
+    return RunResult(**mask_data(dataclasses.asdict(result), secrets))
 
 
 async def _ask(approver: Approver, payload: dict[str, Any]) -> Any:
@@ -236,11 +246,29 @@ async def _drive(
     approver: Approver | None,
     recursion_limit: int,
 ) -> AsyncIterator[dict[str, Any]]:
+    secrets: set[str] = set()
+    try:
+        async for event in _drive_saved(setup, thread_id, first_input, secrets, approver, recursion_limit):
+            yield event
+    finally:
+        if secrets:  # steps saved before the secret was known still hold it
+            await asyncio.to_thread(scrub_checkpoints, setup.path, thread_id, secrets)
+
+
+async def _drive_saved(
+    setup: _Setup,
+    thread_id: str,
+    first_input: Any,
+    secrets: set[str],
+    approver: Approver | None,
+    recursion_limit: int,
+) -> AsyncIterator[dict[str, Any]]:
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
     started = time.perf_counter()
     config = {"configurable": {"thread_id": thread_id}, "recursion_limit": recursion_limit}
     async with AsyncSqliteSaver.from_conn_string(str(setup.path)) as saver, run_scope(setup.ctx):
+        saver.serde = RedactingSerializer(saver.serde, secrets)
         graph = compile_graph(setup.ctx, saver)
         graph_input = first_input
         if callable(graph_input):
