@@ -8,6 +8,9 @@ async with Waypost() as wp:
 from __future__ import annotations
 
 import asyncio
+import logging
+import sqlite3
+import tempfile
 import threading
 from collections.abc import AsyncIterator, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -17,8 +20,10 @@ from waypost.browser.pool import SessionInfo, SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
 from waypost.config import Settings
 from waypost.errors import BrowserUnavailable, ConfigError
+from waypost.files import unwritable_reason
 from waypost.page.tokens import count_tokens
 from waypost.retrieval import Actor, ActReport
+from waypost.retrieval.memory import RetrievalStore
 from waypost.skills import SkillLibrary
 from waypost.tools.navigate import NavigationResult, Navigator
 from waypost.tools.registry import ToolFunction, ToolSpec, default_tools
@@ -27,6 +32,7 @@ if TYPE_CHECKING:
     from waypost.agent.runner import RunResult
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class Sessions:
@@ -68,6 +74,8 @@ class Waypost:
         self.sessions = Sessions(self)
         self.actor: Actor | None = None
         self.skills = SkillLibrary.for_waypost(self)
+        self.read_only: str | None = None  # why the data dir cannot be written, once started
+        self._scratch: tempfile.TemporaryDirectory[str] | None = None
 
     async def __aenter__(self) -> Waypost:
         await self.start()
@@ -90,12 +98,37 @@ class Waypost:
                 f"The data dir {data_dir} cannot be used ({exc.strerror}): "
                 "point --data-dir or WAYPOST_DATA_DIR at a folder you can write."
             ) from None
-        self.actor = Actor.for_data_dir(self.settings.data_dir, self.settings.retrieval)
+        self.read_only = await asyncio.to_thread(unwritable_reason, data_dir)
+        if self.read_only:
+            log.warning(
+                "The data dir %s cannot be written (%s): browsing goes on, but sessions, the archive, "
+                "learned selectors, skills and run checkpoints are not saved.",
+                data_dir,
+                self.read_only,
+            )
+            self.pool.saving_failed = self.read_only  # said once here, not again by the pool
+            self._use_scratch_archive()
+        self.actor = self._open_actor()
         self.skills.open()
         await self.archive.open()
         await self.pool.start()
         # Load the tokenizer now, so the first page view is not the one that pays for it.
         await asyncio.to_thread(count_tokens, "warm up")
+
+    def _use_scratch_archive(self) -> None:
+        """Record this run's pages in a private temporary folder, deleted on close."""
+        self._scratch = tempfile.TemporaryDirectory(prefix="waypost-archive-")
+        self.archive = Archive.in_data_dir(self._scratch.name, self.settings.archive)
+        self.pool.on_context = self.archive.attach
+        self.navigator.archive = self.archive
+
+    def _open_actor(self) -> Actor:
+        if not self.read_only:
+            try:
+                return Actor.for_data_dir(self.settings.data_dir, self.settings.retrieval)
+            except (OSError, sqlite3.Error) as exc:
+                log.warning("retrieval.db cannot be opened (%s): learned selectors are not kept.", exc)
+        return Actor(self.settings.retrieval, store=RetrievalStore(None))
 
     async def close(self) -> None:
         """Save every session and close the browser (an attached browser stays open)."""
@@ -109,6 +142,9 @@ class Waypost:
                 self.actor.close()
             self.skills.close()
             await self.archive.close()  # drains what was captured
+            if self._scratch is not None:
+                self._scratch.cleanup()
+                self._scratch = None
 
     async def navigate(
         self,

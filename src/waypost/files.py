@@ -12,6 +12,7 @@ Two rules, in one place so every door follows them:
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
 import stat
 import tempfile
@@ -25,7 +26,7 @@ from waypost.errors import WaypostError
 PRIVATE_FILE = 0o600
 PRIVATE_DIR = 0o700
 TEMP_PREFIX = ".tmp-"
-STALE_TEMP_SECONDS = 3600.0
+STALE_TEMP_SECONDS = 5.0
 SQLITE_SIDE_FILES = ("-wal", "-shm", "-journal")
 
 
@@ -67,26 +68,61 @@ def private_file(path: Path) -> Path:
     return path
 
 
-def remove_stale_temp_files(folder: Path, *, older_than: float = STALE_TEMP_SECONDS) -> int:
-    """Delete ``.tmp-*`` files a killed save left in ``folder``. Returns how many went.
+def unwritable_reason(folder: Path) -> str | None:
+    """Why nothing can be written in ``folder`` (``None`` if a file can be created there).
 
-    Only files older than ``older_than`` seconds go, so a save running right now in another
-    process keeps its temporary file.
+    A real write is tried, since permission bits say nothing on a read-only mount or to root.
+    """
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=folder)
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    os.close(fd)
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
+    return None
+
+
+def new_temp_file(folder: Path, prefix: str = TEMP_PREFIX, suffix: str = "") -> tuple[int, str]:
+    """A new 0600 temporary file in ``folder``, locked while its writer lives.
+
+    The lock (``flock``) tells :func:`remove_stale_temp_files` that a writer still owns the
+    file; a killed writer's lock is gone with its process.
+    """
+    fd, tmp = tempfile.mkstemp(prefix=prefix, suffix=suffix, dir=folder)  # mode 0600
+    with contextlib.suppress(OSError):
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    return fd, tmp
+
+
+def remove_stale_temp_files(
+    folder: Path, prefix: str = TEMP_PREFIX, *, min_age: float = STALE_TEMP_SECONDS
+) -> int:
+    """Delete temporary files a killed save left in ``folder``. Returns how many went.
+
+    A file goes only if no process holds its lock and it is older than ``min_age`` seconds
+    (a save in another process that has just created its file keeps it).
     """
     removed = 0
-    cutoff = time.time() - older_than
+    cutoff = time.time() - min_age
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return 0
     for entry in entries:
-        if not entry.name.startswith(TEMP_PREFIX):
+        if not entry.name.startswith(prefix):
             continue
         with contextlib.suppress(OSError):
             info = entry.stat(follow_symlinks=False)
-            if stat.S_ISREG(info.st_mode) and info.st_mtime < cutoff:
+            if not stat.S_ISREG(info.st_mode) or info.st_mtime > cutoff:
+                continue
+            fd = os.open(entry.path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)  # raises while a writer holds it
                 os.unlink(entry.path)
                 removed += 1
+            finally:
+                os.close(fd)
     return removed
 
 
@@ -149,7 +185,7 @@ def output_file(
     """
     target = check_output_path(path)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=target.parent)  # 0600
+        fd, tmp = new_temp_file(target.parent)
     except OSError as exc:
         raise OutputPathError(f"Cannot write {str(target)!r}: {exc.strerror}.") from None
     try:

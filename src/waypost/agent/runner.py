@@ -48,6 +48,7 @@ from waypost.agent.state import ApprovePolicy, initial_state
 from waypost.agent.tool_slots import choose
 from waypost.agent.tools import ToolBox
 from waypost.agent.transcript import transcript_of
+from waypost.errors import ConfigError
 from waypost.files import private_file
 from waypost.planning.agent import equip_planner
 from waypost.subagents.agent import equip_run, run_scope
@@ -170,8 +171,16 @@ def _setup(
     if probe is None and wp is not None and tools is None:
         probe = make_probe(wp, session_id)
     path = Path(checkpoint_path) if checkpoint_path else default_checkpoint_path(wp)
+    if not checkpoint_path and getattr(wp, "read_only", None):
+        path = Path(":memory:")  # a read-only data dir: the run works, it cannot be resumed later
     if str(path) != ":memory:":
-        private_file(path)  # 0600 from the start: checkpoints hold the whole working history
+        try:
+            private_file(path)  # 0600 from the start: checkpoints hold the whole working history
+        except OSError as exc:
+            raise ConfigError(
+                f"The checkpoint file {path} cannot be written ({exc.strerror}): free some space, "
+                "or point --data-dir at a folder you can write."
+            ) from None
     ctx = AgentContext(model=chat, toolbox=toolbox, config=cfg, probe=probe, pause=pause or PauseSwitch())
     equip_run(ctx, wp, vfs=vfs, model=model, base_url=base_url, api_key=api_key)  # files, sub-agents
     equip_planner(ctx, wp, planner_mode)  # type: ignore[arg-type]  # rag: evidence tools, small views

@@ -12,7 +12,6 @@ import contextlib
 import hashlib
 import json
 import logging
-import os
 import re
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -49,6 +48,7 @@ from waypost.archive.snippets import (
     terms_pattern,
 )
 from waypost.archive.text import LOOSE_TYPES, EncodedText, normalize_text
+from waypost.files import private_file
 
 log = logging.getLogger(__name__)
 
@@ -185,9 +185,7 @@ def prepare_body(record: CapturedResponse, *, extract: bool = True) -> PreparedB
 
 def create_private_file(path: Path) -> None:
     """Create ``path`` empty with mode 0600 (its folder 0700) unless it exists."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
-    os.close(fd)
+    private_file(path)
 
 
 class ArchiveStore:

@@ -86,7 +86,7 @@ class SessionPool:
         self.settings = settings or Settings()
         self.store = SessionStore(self.settings.data_dir)
         self.policy = UrlPolicy(self.settings.allow_domains, self.settings.deny_domains)
-        self._on_context = on_context
+        self.on_context = on_context  # public: Waypost re-points it at a scratch archive when read-only
         self._playwright: Playwright | None = None
         self._launched: LaunchedBrowser | None = None
         self._sessions: dict[str, Session] = {}
@@ -95,6 +95,7 @@ class SessionPool:
         self._closed = False
         self._started = False
         self.instance_id = uuid.uuid4().hex[:12]
+        self.saving_failed: str | None = None  # why the last save failed, until one works again
         self.relaunches = 0
 
     # -- lifecycle -----------------------------------------------------------------------------
@@ -111,6 +112,8 @@ class SessionPool:
         if self._started:
             return
         self._started = True
+        with contextlib.suppress(OSError):  # a read-only data dir: nothing to clean
+            await asyncio.to_thread(self.store.remove_stale_temp_files)
         self._playwright = await async_playwright().start()
         try:
             await self._ensure_browser()
@@ -264,9 +267,12 @@ class SessionPool:
             owns_context=owns,
         )
         if owns and "created" not in meta:
-            self.store.save_meta(session_id, {"created": session.created})
-        if self._on_context is not None:
-            result = self._on_context(session)
+            try:
+                self.store.save_meta(session_id, {"created": session.created})
+            except OSError as exc:
+                self._not_saved(exc)
+        if self.on_context is not None:
+            result = self.on_context(session)
             if asyncio.iscoroutine(result):
                 await result
         return session
@@ -300,7 +306,23 @@ class SessionPool:
         except Exception as exc:  # a crashed browser: keep the last good state on disk
             log.debug("could not read storage state of %s: %s", session.session_id, type(exc).__name__)
             return
-        await asyncio.to_thread(self.store.save_state, session.session_id, state)
+        try:
+            await asyncio.to_thread(self.store.save_state, session.session_id, state)
+        except OSError as exc:  # a full disk or a read-only data dir must not stop browsing
+            self._not_saved(exc)
+        else:
+            self.saving_failed = None
+
+    def _not_saved(self, exc: OSError) -> None:
+        """Warn once that session state is not being saved (until a save works again)."""
+        if self.saving_failed is None:
+            log.warning(
+                "Session state is not being saved under %s (%s): browsing goes on, but cookies and "
+                "storage will be lost when Waypost stops. Free some space or make the folder writable.",
+                self.settings.data_dir,
+                exc.strerror or exc,
+            )
+        self.saving_failed = exc.strerror or str(exc)
 
     async def _save_and_close(self, session: Session) -> None:
         if self._browser_alive():
@@ -383,7 +405,13 @@ class SessionPool:
                 del self._sessions[session_id]
                 found = True
         if forget:
-            found = await asyncio.to_thread(self.store.delete, session_id) or found
+            try:
+                found = await asyncio.to_thread(self.store.delete, session_id) or found
+            except OSError as exc:
+                raise BrowserUnavailable(
+                    f"The saved state of session {session_id!r} could not be deleted ({exc.strerror}); "
+                    "its browser context is closed."
+                ) from None
         return found
 
     async def save_all(self) -> None:

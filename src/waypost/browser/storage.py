@@ -6,17 +6,17 @@ import contextlib
 import json
 import os
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from waypost.browser.session_ids import validate_session_id
+from waypost.files import new_temp_file, private_dir, remove_stale_temp_files
 
 
 def write_private_json(path: Path, data: Any) -> None:
     """Write JSON to ``path`` atomically (temp file + rename) with 0600 permissions."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)  # mkstemp: mode 0600
+    private_dir(path.parent)
+    fd, tmp = new_temp_file(path.parent, suffix=".json")  # 0600, locked while this save lives
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(data, fh, ensure_ascii=False)
@@ -84,6 +84,14 @@ class SessionStore:
             return False
         shutil.rmtree(folder)
         return True
+
+    def remove_stale_temp_files(self) -> int:
+        """Delete the temporary files of saves that were killed half-way. Returns how many went."""
+        if not self.root.is_dir():
+            return 0
+        return sum(
+            remove_stale_temp_files(p) for p in self.root.iterdir() if p.is_dir() and not p.is_symlink()
+        )
 
     def saved_ids(self) -> list[str]:
         if not self.root.is_dir():

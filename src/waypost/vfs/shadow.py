@@ -17,16 +17,19 @@ import contextlib
 import hashlib
 import os
 import stat as stat_module
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from waypost.files import new_temp_file, remove_stale_temp_files
 from waypost.vfs import paths
 from waypost.vfs.errors import InvalidPath, MountError
 
 if TYPE_CHECKING:
     from waypost.vfs.filesystem import VirtualFS
+
+
+TEMP_PREFIX = ".waypost-"  # Waypost's own temporary files in a mounted folder: never shadowed
 
 
 def digest(text: str) -> str:
@@ -157,7 +160,11 @@ def scan_host(mount: ShadowMount, max_chars: int) -> tuple[dict[str, str], list[
                 except InvalidPath:
                     dirnames.remove(name)
                     skip(rel, "name not allowed in the VFS")
+        if any(n.startswith(TEMP_PREFIX) for n in filenames):
+            remove_stale_temp_files(here, TEMP_PREFIX)  # left by a sync that was killed
         for name in filenames:
+            if name.startswith(TEMP_PREFIX):
+                continue
             full = here / name
             rel = full.relative_to(root).as_posix()
             note = _file_problem(root, full, rel, max_chars)
@@ -226,7 +233,7 @@ def write_host(mount: ShadowMount, rel: str, text: str) -> None:
         info = None
     if info is not None and not stat_module.S_ISREG(info.st_mode):
         raise MountError(f"{rel} on the host is not a regular file; it was left alone.")
-    fd, tmp = tempfile.mkstemp(prefix=".waypost-", dir=target.parent)
+    fd, tmp = new_temp_file(target.parent, TEMP_PREFIX)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(text.encode("utf-8", "surrogatepass"))
