@@ -9,7 +9,8 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from waypost.browser.session_ids import validate_session_id
+from waypost.browser.session_ids import is_internal_session_id, validate_session_id
+from waypost.errors import InvalidSessionId
 from waypost.files import new_temp_file, private_dir, remove_stale_temp_files
 
 
@@ -41,6 +42,8 @@ class SessionStore:
         self.root = Path(data_dir) / "sessions"
 
     def folder(self, session_id: str) -> Path:
+        if is_internal_session_id(session_id):  # internal sessions live in memory only
+            raise InvalidSessionId(f"Session {session_id!r} is internal and has no folder on disk.")
         return self.root / validate_session_id(session_id)
 
     def state_path(self, session_id: str) -> Path:

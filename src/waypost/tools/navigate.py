@@ -183,7 +183,7 @@ class Navigator:
             NavigationFailed: The page could not be loaded after retries.
             BrowserUnavailable: No browser.
         """
-        validate_session_id(session_id)
+        self.pool.check_session_id(session_id)
         state = self.state(session_id)
         options = {"show_forms": show_forms, "show_feeds": show_feeds, "show_pagination": show_pagination}
         word = target.strip().lower() if isinstance(target, str) else ""
