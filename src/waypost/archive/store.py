@@ -63,6 +63,8 @@ PREFIX_TERMS = 8
 """Words a ``word*`` query is matched by at most: when more start so, the ones in most bodies."""
 PREFIX_MERGE_BODIES = 5_000
 """Up to this many list entries in all, FTS5 merges a prefix's word lists itself."""
+MAX_QUERY_CHARS = 1_000  # a longer search query is refused (FTS5 work grows with every term)
+MAX_FILTER_CHARS = 4_096
 _QUERY_ERRORS = ("fts5:", "no such column", "unterminated string", "unknown special query", "malformed match")
 _WORD = re.compile(r"\w+", re.UNICODE)
 # A query of plain parts only: quoted phrases, barewords (word* too) and AND / OR / NOT.
@@ -480,6 +482,20 @@ class ArchiveStore:
             raise ArchiveQueryError(
                 "The search query is empty: give one or more words to look for.", query="", plain_query=""
             )
+        if len(query) > MAX_QUERY_CHARS:
+            raise ArchiveQueryError(
+                f"The search query has {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,}: "
+                "search for a few words.",
+                query=query[:80],
+                plain_query="",
+            )
+        for name, value in (("url_prefix", url_prefix), ("mime", mime), ("session_id", session_id)):
+            if value is not None and len(value) > MAX_FILTER_CHARS:
+                raise ArchiveQueryError(
+                    f"The {name} filter has {len(value):,} characters; the limit is {MAX_FILTER_CHARS:,}.",
+                    query=query[:80],
+                    plain_query="",
+                )
         limit = max(1, min(int(limit), 100))
         if self.index is None:
             raise ArchiveError(
