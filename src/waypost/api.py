@@ -13,6 +13,7 @@ import sqlite3
 import tempfile
 import threading
 from collections.abc import AsyncIterator, Coroutine
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from waypost.archive import Archive
@@ -25,6 +26,7 @@ from waypost.page.tokens import count_tokens
 from waypost.retrieval import Actor, ActReport
 from waypost.retrieval.memory import RetrievalStore
 from waypost.skills import SkillLibrary
+from waypost.skills.library import FILE_NAME as SKILLS_FILE
 from waypost.tools.navigate import NavigationResult, Navigator
 from waypost.tools.registry import ToolFunction, ToolSpec, default_tools
 
@@ -116,11 +118,16 @@ class Waypost:
         await asyncio.to_thread(count_tokens, "warm up")
 
     def _use_scratch_archive(self) -> None:
-        """Record this run's pages in a private temporary folder, deleted on close."""
+        """Record this run's pages (and skills, if none exist yet) in a private temporary folder.
+
+        The folder is deleted on close.
+        """
         self._scratch = tempfile.TemporaryDirectory(prefix="waypost-archive-")
         self.archive = Archive.in_data_dir(self._scratch.name, self.settings.archive)
         self.pool.on_context = self.archive.attach
         self.navigator.archive = self.archive
+        if not (self.settings.data_dir / SKILLS_FILE).exists():  # the shipped skills, for this run only
+            self.skills.data_dir = Path(self._scratch.name)
 
     def _open_actor(self) -> Actor:
         if not self.read_only:

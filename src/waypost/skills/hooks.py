@@ -5,6 +5,7 @@ Both never raise: a problem with skills is logged and the run goes on as if ther
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -49,6 +50,9 @@ async def after_run(wp: Any, prepared: Prepared | None, result: Any, model: Any 
     """Learn from a finished run (nothing for a run that waits for approval or is paused)."""
     if prepared is None or result.stop_reason in NOT_FINISHED:
         return None
+    masked = getattr(result, "task", "")
+    if masked and masked != prepared.task:  # a password typed in the run is masked in its task
+        prepared = dataclasses.replace(prepared, task=masked)
     try:
         return await wp.skills.learn(prepared, result, model)
     except Exception as exc:
