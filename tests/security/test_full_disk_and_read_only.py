@@ -109,10 +109,10 @@ def test_the_cli_on_a_read_only_data_dir_prints_no_traceback(read_only, demo_sit
     source, view = read_only
     (source / "data").mkdir(mode=0o700)
     env = {**os.environ, "WAYPOST_LOOPBACK_ONLY": "true"}
+    command = [sys.executable, "-m", "waypost.cli", "navigate", demo_site.url + "/"]
     done = subprocess.run(
-        [sys.executable, "-m", "waypost.cli", "navigate", demo_site.url + "/", "--data-dir", str(view / "data")],
-        capture_output=True, text=True, env=env, timeout=120,
-    )  # fmt: skip
+        [*command, "--data-dir", str(view / "data")], capture_output=True, text=True, env=env, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("You are on: Waypost Nachrichten")
     assert "Traceback" not in done.stderr and done.stderr.count("cannot be written") == 1
