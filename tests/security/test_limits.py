@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from waypost.archive import ArchiveQueryError, ArchiveStore
-from waypost.tools.registry import MAX_ARGUMENT_CHARS
 from waypost.vfs import VirtualFS
 from waypost.vfs.errors import VfsError
 from waypost.vfs.tools import vfs_tools
@@ -48,6 +47,8 @@ def test_archive_queries_are_limited_in_length(tmp_path: Path) -> None:
 
 
 async def test_tool_arguments_are_limited_for_every_door(wp) -> None:
+    from waypost.tools.registry import MAX_ARGUMENT_CHARS
+
     tools = wp.tools()
     huge = "x" * (MAX_ARGUMENT_CHARS + 1)
     for name, args, big in (

@@ -12,7 +12,6 @@ from typer.testing import CliRunner
 
 from waypost.archive import ArchiveStore
 from waypost.cli import app
-from waypost.files import OutputPathError, write_output
 
 runner = CliRunner()
 
@@ -93,6 +92,7 @@ def test_skills_export_and_run_out_refuse_a_fifo(tmp_path) -> None:
 
 async def test_the_api_export_refuses_a_fifo(tmp_path) -> None:
     from waypost.archive import Archive
+    from waypost.files import OutputPathError
 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
@@ -103,6 +103,8 @@ async def test_the_api_export_refuses_a_fifo(tmp_path) -> None:
 
 
 def test_write_output_follows_a_link_to_a_regular_file_and_keeps_the_link(tmp_path) -> None:
+    from waypost.files import OutputPathError, write_output
+
     real = tmp_path / "real.txt"
     real.write_text("old")
     link = tmp_path / "link.txt"
