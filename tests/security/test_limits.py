@@ -77,3 +77,20 @@ async def test_a_20_mb_archive_query_over_mcp_is_refused_at_once(tmp_path: Path)
     text = result.content[0].text
     assert text.startswith("Error: the argument 'query' has 20,000,000 characters; the limit is 20,000.")
     assert seconds < 30  # was 35 s of index work; now parsing the line is all that is left
+
+
+def test_a_vfs_edit_that_would_blow_up_a_file_is_refused_before_it_is_built() -> None:
+    fs = VirtualFS()
+    fs.write("/a.txt", "a" * 1_000_000)
+    started = time.perf_counter()
+    with pytest.raises(VfsError, match="the limit is 2000000"):
+        fs.edit("/a.txt", "a", "b" * 10_000, replace_all=True)  # would be 10 GB
+    assert time.perf_counter() - started < 5
+    assert fs.read_text("/a.txt") == "a" * 1_000_000
+
+
+async def test_the_python_api_refuses_an_absurd_url_in_one_line(wp) -> None:
+    from waypost.errors import BlockedURL
+
+    with pytest.raises(BlockedURL, match="a URL may have at most 16,384"):
+        await wp.navigate("http://127.0.0.1/" + "x" * 5_000_000)

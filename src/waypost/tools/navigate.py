@@ -22,6 +22,7 @@ from waypost.page import Link, PageView, display_url, parse_page, render_view
 from waypost.page.hint import HintMatcher
 
 NEXT_STEP = "Call research_navigate with one of these URLs."
+MAX_URL_CHARS = 16_384  # longer targets are refused before any parsing or loading
 
 
 def same_page_key(url: str) -> str:
@@ -142,6 +143,10 @@ class Navigator:
         """
         if not isinstance(target, str) or not target.strip():
             raise BlockedURL("Empty target: give a URL such as /politik/ or https://example.org/.")
+        if len(target) > MAX_URL_CHARS:
+            raise BlockedURL(
+                f"The target has {len(target):,} characters; a URL may have at most {MAX_URL_CHARS:,}."
+            )
         target = target.strip()
         scheme = urlsplit(target).scheme.lower() if ":" in target else ""
         if not scheme or (scheme not in {"http", "https", "about"} and len(scheme) == 1):

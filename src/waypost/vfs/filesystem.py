@@ -278,6 +278,9 @@ class VirtualFS:
                 f"The text to replace occurs {count} times in {p}; give more surrounding text "
                 "so it is unique, or set replace_all."
             )
+        grows = (count if replace_all else 1) * (len(new) - len(old))
+        if len(text) + grows > MAX_FILE_CHARS:  # checked before the text is built, not after
+            raise VfsFull(f"{p} would hold {len(text) + grows} characters; the limit is {MAX_FILE_CHARS}.")
         updated = text.replace(old, new) if replace_all else text.replace(old, new, 1)
         self._check_size(p, updated)
         self._put(p, updated)
