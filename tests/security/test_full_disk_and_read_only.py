@@ -14,9 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from tests.conftest import make_settings
 from waypost.api import Waypost
+from waypost.cli import app
 
 
 def mount(*args: str) -> None:
@@ -116,6 +118,23 @@ def test_the_cli_on_a_read_only_data_dir_prints_no_traceback(read_only, demo_sit
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("You are on: Waypost Nachrichten")
     assert "Traceback" not in done.stderr and done.stderr.count("cannot be written") == 1
+
+
+
+def test_cli_commands_without_a_browser_on_a_read_only_data_dir_say_one_line(read_only) -> None:
+    from waypost.browser.storage import SessionStore
+    from waypost.retrieval.memory import RetrievalStore
+
+    source, view = read_only
+    SessionStore(source / "data").save_state("default", {"cookies": [], "origins": []})
+    RetrievalStore(source / "data" / "retrieval.db").close()
+    runner = CliRunner()
+    cleared = runner.invoke(app, ["sessions", "clear", "default", "--data-dir", str(view / "data")])
+    assert cleared.exit_code == 1 and isinstance(cleared.exception, SystemExit)
+    assert "cannot be deleted (Read-only file system)" in " ".join(cleared.output.split())
+    stats = runner.invoke(app, ["retrieval", "stats", "--data-dir", str(view / "data")])
+    assert stats.exit_code == 0 and "learned selectors" in stats.output, stats.output
+    assert (source / "data" / "sessions" / "default" / "storage.json").is_file()
 
 
 async def test_a_full_disk_fails_no_navigation_and_close_raises_nothing(

@@ -447,14 +447,8 @@ class SessionPool:
                 found = True
         if forget and session_id in self._internal:
             found = self._internal.pop(session_id) is not None or found  # nothing of it is on disk
-        elif forget:
-            try:
-                found = await asyncio.to_thread(self.store.delete, session_id) or found
-            except OSError as exc:
-                raise BrowserUnavailable(
-                    f"The saved state of session {session_id!r} could not be deleted ({exc.strerror}); "
-                    "its browser context is closed."
-                ) from None
+        elif forget:  # ConfigError when the data dir is read-only (the context is closed anyway)
+            found = await asyncio.to_thread(self.store.delete, session_id) or found
         return found
 
     async def save_all(self) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from waypost.browser.session_ids import is_internal_session_id, validate_session_id
-from waypost.errors import InvalidSessionId
+from waypost.errors import ConfigError, InvalidSessionId
 from waypost.files import new_temp_file, private_dir, remove_stale_temp_files
 
 
@@ -81,11 +81,21 @@ class SessionStore:
         write_private_json(path, meta)
 
     def delete(self, session_id: str) -> bool:
-        """Forget everything stored for a session. Returns whether anything was there."""
+        """Forget everything stored for a session. Returns whether anything was there.
+
+        Raises:
+            ConfigError: The files could not be deleted (a read-only data dir).
+        """
         folder = self.folder(session_id)
         if not folder.exists():
             return False
-        shutil.rmtree(folder)
+        try:
+            shutil.rmtree(folder)
+        except OSError as exc:
+            raise ConfigError(
+                f"The saved state of session {session_id!r} cannot be deleted ({exc.strerror}): "
+                f"{self.root} must be writable."
+            ) from None
         return True
 
     def remove_stale_temp_files(self) -> int:

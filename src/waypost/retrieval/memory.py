@@ -104,13 +104,22 @@ class RetrievalStore:
             str(path) if path else ":memory:", check_same_thread=False, isolation_level=None
         )
         self._db.row_factory = sqlite3.Row
-        if path is not None:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
-        self._db.execute(
-            "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
-        )
+        try:
+            if path is not None:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+            self._db.execute(
+                "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
+            )
+        except sqlite3.OperationalError:
+            if path is None or not path.is_file():
+                raise
+            # A read-only data dir: read what was learned; writes are lost (see _writing).
+            self._db.close()
+            uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
+            self._db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
+            self._db.row_factory = sqlite3.Row
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
