@@ -120,7 +120,6 @@ def test_the_cli_on_a_read_only_data_dir_prints_no_traceback(read_only, demo_sit
     assert "Traceback" not in done.stderr and done.stderr.count("cannot be written") == 1
 
 
-
 def test_cli_commands_without_a_browser_on_a_read_only_data_dir_say_one_line(read_only) -> None:
     from waypost.browser.storage import SessionStore
     from waypost.retrieval.memory import RetrievalStore
