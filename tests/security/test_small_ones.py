@@ -20,11 +20,11 @@ from waypost.vfs import VirtualFS
 from waypost.vfs.errors import MountError
 
 # A save that gets its temporary file and then hangs, as if killed half-way (the test kills it).
+# Like waypost.files.new_temp_file: a 0600 ``.tmp-*.json`` file, locked while its writer lives.
 HANGING_SAVE = """
-import sys, time
-from pathlib import Path
-from waypost.files import new_temp_file
-fd, tmp = new_temp_file(Path(sys.argv[1]), suffix=".json")
+import fcntl, sys, tempfile, time
+fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=sys.argv[1])
+fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 print(tmp, flush=True)
 time.sleep(120)
 """
