@@ -43,7 +43,7 @@ def _library(data_dir: Path | None) -> Iterator[SkillLibrary]:
         library.open()
         yield library
     except WaypostError as exc:
-        err.print(f"[red]Error:[/red] {exc}", highlight=False)
+        err.print(f"[red]Error:[/red] {exc}", highlight=False, soft_wrap=True)
         raise typer.Exit(1) from None
     finally:
         library.close()
@@ -136,15 +136,16 @@ def import_skills(
     path: Annotated[Path, typer.Argument(help="A YAML file written by 'waypost skills export'.")],
     data_dir: DataDir = None,
 ) -> None:
-    """Import skills from YAML (skills with the same name are replaced)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        err.print(f"[red]Error:[/red] cannot read {path}: {exc}", highlight=False)
-        raise typer.Exit(1) from None
+    """Import skills from YAML (same names are replaced, except the skills shipped with Waypost)."""
     with _library(data_dir) as library:
-        names = library.import_yaml(text)
+        names = library.import_file(path)
+        skipped = list(library.last_skipped)
     out.print(f"imported {len(names)} skill(s): {', '.join(names)}", highlight=False)
+    if skipped:
+        err.print(
+            f"kept the shipped skill(s) {', '.join(skipped)}: an import does not replace them",
+            highlight=False,
+        )
 
 
 @skills_app.command("retire")
