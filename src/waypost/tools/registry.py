@@ -1,8 +1,10 @@
 """One definition per model-facing tool, adapted for MCP, LangChain and the CLI.
 
 A tool is a name, a description written for small models, and a factory that binds it to a
-running :class:`~waypost.api.Waypost`. The factory returns a plain async function whose typed
-signature is the tool's argument schema, so every adapter derives the same schema from it.
+:class:`~waypost.tools.runtime.ToolRuntime` (the narrow objects tools use; the composition root
+builds it). The factory returns a plain async function whose typed signature is the tool's
+argument schema, so every adapter derives the same schema from it. The list of Waypost's own
+tools is :func:`waypost.tools.catalog.default_tools`.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from waypost.api import Waypost
+    from waypost.tools.runtime import ToolRuntime
 
 ToolFunction = Callable[..., Awaitable[str]]
 
 MAX_ARGUMENT_CHARS = 20_000
 """No argument of a model-facing tool may be longer (as text or JSON) than this."""
+LARGE_ARGUMENT_CHARS = 2_000_000
+"""The limit of tools over a file system or manager (a whole note is one argument of vfs_write)."""
 
 
 @dataclass(frozen=True)
@@ -30,17 +34,29 @@ class ToolSpec:
     Attributes:
         name: The tool's name as models see it.
         description: What it does and how to call it, in words a small model follows.
-        factory: Binds the tool to a Waypost instance and returns its async function.
+        factory: Binds the tool to a runtime and returns its async function.
         read_only: True if it changes nothing on any site (safe to call without approval).
+        max_argument_chars: The longest argument it takes (text, or lists as JSON).
     """
 
     name: str
     description: str
-    factory: Callable[[Waypost], ToolFunction]
+    factory: Callable[[ToolRuntime], ToolFunction]
     read_only: bool = True
+    max_argument_chars: int = MAX_ARGUMENT_CHARS
 
-    def bind(self, wp: Waypost) -> ToolFunction:
-        fn = bounded(self.factory(wp))
+    @classmethod
+    def over(cls, name: str, description: str, fn: ToolFunction, *, read_only: bool = True) -> ToolSpec:
+        """A tool already bound to what it works on (a file system, a manager): it ignores the runtime."""
+
+        def factory(_runtime: ToolRuntime | None) -> ToolFunction:
+            return fn
+
+        return cls(name, description, factory, read_only, LARGE_ARGUMENT_CHARS)
+
+    def bind(self, runtime: ToolRuntime) -> ToolFunction:
+        """The tool's async function over ``runtime``, named and described as models see it."""
+        fn = bounded(self.factory(runtime), self.max_argument_chars)
         fn.__name__ = self.name
         fn.__doc__ = self.description
         return fn
@@ -63,7 +79,7 @@ def oversized(arguments: dict[str, Any], limit: int = MAX_ARGUMENT_CHARS) -> str
     return None
 
 
-def bounded(fn: ToolFunction) -> ToolFunction:
+def bounded(fn: ToolFunction, limit: int = MAX_ARGUMENT_CHARS) -> ToolFunction:
     """``fn`` behind a size check of its arguments, with the same typed signature (its schema).
 
     Every door (MCP, the agent's LangChain tools, the Python tools map) calls tools through
@@ -82,7 +98,7 @@ def bounded(fn: ToolFunction) -> ToolFunction:
             bound = resolved.bind_partial(*args, **kwargs)
         except TypeError:
             return await fn(*args, **kwargs)  # the function itself says what is wrong
-        problem = oversized(bound.arguments)
+        problem = oversized(bound.arguments, limit)
         if problem is not None:
             return problem
         return await fn(*args, **kwargs)
@@ -94,22 +110,8 @@ def bounded(fn: ToolFunction) -> ToolFunction:
     return call
 
 
-def default_tools() -> list[ToolSpec]:
-    """Every tool Waypost offers, in the order models should see them."""
-    from waypost.tools.acting import ACTING_TOOLS
-    from waypost.tools.archive_tools import GET_ARCHIVED, SEARCH_ARCHIVE
-    from waypost.tools.research import RESEARCH_NAVIGATE
-
-    return [RESEARCH_NAVIGATE, *ACTING_TOOLS, SEARCH_ARCHIVE, GET_ARCHIVED]
-
-
-def tool_map(specs: list[ToolSpec] | None = None) -> dict[str, ToolSpec]:
-    return {spec.name: spec for spec in (specs or default_tools())}
-
-
-def error_text(exc: BaseException) -> str:
-    """How a tool reports a failure to a model: one line that says what to do next."""
-    return f"Error: {exc}"
+def tool_map(specs: list[ToolSpec]) -> dict[str, ToolSpec]:
+    return {spec.name: spec for spec in specs}
 
 
 def describe(specs: list[ToolSpec]) -> list[dict[str, Any]]:
