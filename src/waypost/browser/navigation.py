@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from playwright.async_api import Page, Response
 from playwright.async_api import TimeoutError as PlaywrightTimeout
@@ -81,6 +82,20 @@ async def _load_once(page: Page, url: str, limit: float) -> tuple[Response | Non
     return response, html, title
 
 
+def _explain_proxy_failure(pool: SessionPool, message: str, url: str, since: float) -> str:
+    """Chromium says only 'SOCKS connection failed' for what the guard proxy did not connect:
+    put the real cause (refused by the policy, connection refused, name not resolved) back."""
+    if "ERR_SOCKS_CONNECTION_FAILED" not in message or pool.guard is None:
+        return message
+    failure = pool.guard.explain(since, urlsplit(url).hostname)
+    if failure is None:
+        return message
+    text = message.replace("ERR_SOCKS_CONNECTION_FAILED", failure.net_error)
+    if failure.net_error == "ERR_BLOCKED_BY_CLIENT":
+        text += f" (the URL policy refused {failure.where}: {failure.reason})"
+    return text
+
+
 async def open_url(
     pool: SessionPool,
     session_id: str,
@@ -112,6 +127,7 @@ async def open_url(
     last_message = ""
     for attempt in range(1, retry.tries + 1):
         started = time.perf_counter()
+        wall_started = time.time() - 1.0
         retry_wait: float | None = None
         try:
             async with pool.session(session_id) as session:
@@ -131,6 +147,7 @@ async def open_url(
             raise
         except Exception as exc:
             message = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            message = _explain_proxy_failure(pool, message, url, wall_started)
             if "Download is starting" in message:
                 raise NavigationFailed(
                     f"{url} is a file download, not a page; it cannot be shown.", url=url, reason="download"
