@@ -62,7 +62,9 @@ class _Handler(BaseHTTPRequestHandler):
         script = scripts.get(parts.path, "done('page');")
         self._send(
             "<!doctype html><html><head><title>start</title></head><body><h1>Allowed page</h1><script>"
-            "function done(t) { if (document.title === 'start') document.title = t; }" + script + "</script></body></html>",
+            "function done(t) { if (document.title === 'start') document.title = t; }"
+            + script
+            + "</script></body></html>",
             "text/html",
         )
 

@@ -29,7 +29,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 
-from waypost.browser.url_policy import InvalidHost, UrlPolicy, parse_host
+from waypost.browser.url_policy import InvalidHost, IPAddress, UrlPolicy, parse_host
 
 log = logging.getLogger(__name__)
 
@@ -191,7 +191,7 @@ class GuardProxy:
         await _reply(writer, _REFUSED)
         return None
 
-    async def _resolve(self, host: str | ipaddress.IPv4Address | ipaddress.IPv6Address, port: int) -> list[str]:
+    async def _resolve(self, host: str | IPAddress, port: int) -> list[str]:
         if not isinstance(host, str):
             return [str(host)]
         if host == "localhost" or host.endswith(".localhost"):

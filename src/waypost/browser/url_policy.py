@@ -226,12 +226,12 @@ class HostRule:
         if self.name is not None:
             return isinstance(host, str) and (host == self.name or host.endswith("." + self.name))
         assert self.network is not None
-        if isinstance(host, str) or host in _UNSPECIFIED:
-            # Names under localhost always resolve to the machine; 0.0.0.0 and :: connect to it.
-            if not (host in _UNSPECIFIED or _is_local_name(host)):
-                return False
+        if not isinstance(host, str) and host.version == self.network.version and host in self.network:
+            return True
+        # Names under localhost always resolve to the machine; 0.0.0.0 and :: connect to it.
+        if (isinstance(host, str) and _is_local_name(host)) or host in _UNSPECIFIED:
             return any(a in self.network for a in _LOOPBACK_ALIASES if a.version == self.network.version)
-        return host.version == self.network.version and host in self.network
+        return False
 
     def matches_any(self, hosts: Iterable[str | IPAddress]) -> bool:
         return any(self.matches(h) for h in hosts)
