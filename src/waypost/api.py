@@ -12,6 +12,7 @@ import threading
 from collections.abc import AsyncIterator, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from waypost.approval import ApprovalGate
 from waypost.archive import Archive
 from waypost.browser.pool import SessionInfo, SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
@@ -64,7 +65,9 @@ class Waypost:
         self.settings = settings or Settings(**overrides)
         self.archive = Archive.in_data_dir(self.settings.data_dir, self.settings.archive)
         self.pool = SessionPool(self.settings, on_context=self.archive.attach)
-        self.navigator = Navigator(self.pool, archive=self.archive)
+        self.approval = ApprovalGate(self.settings.approve)
+        """Decides critical actions outside agent runs; set ``wp.approval.approver`` to be asked."""
+        self.navigator = Navigator(self.pool, archive=self.archive, approval=self.approval)
         self.sessions = Sessions(self)
         self.actor: Actor | None = None
         self.skills = SkillLibrary.for_waypost(self)
@@ -91,6 +94,7 @@ class Waypost:
                 "point --data-dir or WAYPOST_DATA_DIR at a folder you can write."
             ) from None
         self.actor = Actor.for_data_dir(self.settings.data_dir, self.settings.retrieval)
+        self.actor.approval = self.approval
         self.skills.open()
         await self.archive.open()
         await self.pool.start()

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from waypost.retrieval import overlays
+from waypost.approval import ApprovalGate, ApprovalRequest, classify_element, current_gate, may_activate
+from waypost.retrieval import effect, overlays
 from waypost.retrieval.finder import Chooser, ElementFinder, Resolution
 from waypost.retrieval.index import Embedder
 from waypost.retrieval.instructions import Step, direction_name, key_name, parse_instruction
@@ -89,6 +90,9 @@ class Actor:
         store: Learned selectors and action log; ``None`` for no memory and no telemetry.
         chooser: Asked to pick among the top candidates on a tie or low confidence (an LLM);
             ``async (query, candidates) -> candidate id | None``.
+        approval: Decides about critical clicks, submits and key presses (judged on the resolved
+            element) when the caller installed no gate of its own; by default they are refused
+            (nobody can be asked).
         model: Re-ranker weights (the shipped ones if not given).
         embedder: Optional local embedding model for the index.
 
@@ -108,9 +112,11 @@ class Actor:
         chooser: Chooser | None = None,
         model: RerankModel | None = None,
         embedder: Embedder | None = None,
+        approval: ApprovalGate | None = None,
     ) -> None:
         self.settings = settings or RetrievalSettings()
         self.store = store
+        self.approval = approval or ApprovalGate("ask")
         self.finder = ElementFinder(
             self.settings, store=store, model=model, chooser=chooser, embedder=embedder
         )
@@ -226,7 +232,7 @@ class Actor:
                 line += " and pressed Enter"
             return line
 
-        return await self._act(page, "type", target, "type", do)
+        return await self._act(page, "type", target, "type", do, key="Enter" if submit else None)
 
     async def select(self, page: Page, target: str, option: str) -> ActionResult:
         """Choose ``option`` in the dropdown (or radio group) ``target`` names."""
@@ -267,6 +273,9 @@ class Actor:
     async def press(self, page: Page, key: str) -> ActionResult:
         """Press a key ('Enter', 'Escape', 'Tab', 'Control+A'...) on the focused element."""
         name = key_name(key) or key.strip()
+        refusal = await self._approve(page, "press", key, None, key=name)
+        if refusal is not None:
+            return ActionResult("press", key, "refused", refusal)
         t0 = time.perf_counter()
         async with PageWatch(page) as watch:
             try:
@@ -399,6 +408,7 @@ class Actor:
         intent: Intent,
         do: Callable[[Locator, Resolution], Awaitable[str]],
         verb: str = "",
+        key: str | None = None,
     ) -> ActionResult:
         res = await self.finder.resolve(page, target, intent, verb)
         if res.status != "found" or res.selector is None:
@@ -406,6 +416,10 @@ class Actor:
             self._log(page, action, target, res, result)
             return result
         loc = res.selector.locator(page)
+        if action in ("click", "select") or key:
+            refusal = await self._approve(page, action, target, loc, key=key)
+            if refusal is not None:
+                return ActionResult(action, target, "refused", refusal, element=res.element_text)
         t0 = time.perf_counter()
         change: PageChange | None = None
         async with PageWatch(page) as watch:
@@ -448,6 +462,33 @@ class Actor:
         self._log(page, action, target, res, result, url=change.url_before)
         return result
 
+    async def _approve(
+        self, page: Page, action: str, target: str, loc: Locator | None, *, key: str | None = None
+    ) -> str | None:
+        """Resolve → classify → ask: ``None`` to go ahead, else why nothing is done.
+
+        Judged on what the element does (see :mod:`waypost.approval.criticality`), never on the
+        words of the call. ``loc`` is ``None`` for a key press (the focused element counts).
+        """
+        gate = current_gate(self.approval)
+        if gate.policy == "always" or (loc is None and not may_activate(key)):
+            return None
+        info = await (
+            effect.describe(loc, self._timeout) if loc is not None else effect.describe_focused(page)
+        )
+        if info is None:
+            if loc is None:
+                return None  # nothing focused: a key press goes to the page itself
+            return f"Could not read what {short(target, 60)!r} does, so it was not done. Nothing was done."
+        kind = "type" if action == "type" else "press" if loc is None else "click"
+        if kind == "type" and info.type == "password" and info.form is not None:
+            info = replace(info, form=replace(info.form, has_password=True))
+        verdict = classify_element(kind, info, key=key)
+        if verdict is None:
+            return None
+        refusal = await gate.decide(ApprovalRequest(action, target, verdict, page.url))
+        return None if refusal is None else f"{refusal} Nothing was done."
+
     async def _select_custom(self, page: Page, loc: Locator, res: Resolution, option: str) -> str:
         """Open a custom dropdown and click the option that matches."""
         async with PageWatch(page) as watch:
@@ -459,6 +500,9 @@ class Actor:
                 f'Opened {res.element_text} but found no option like "{short(option, 40)}"; '
                 "nothing was selected."
             )
+        refusal = await self._approve(page, "select", option, chosen.selector.locator(page))
+        if refusal is not None:
+            raise ActionProblem(refusal)
         await _click(chosen.selector.locator(page), chosen, self._timeout)
         return f'Selected "{short(chosen.element_text, 50)}" in {res.element_text}'
 
