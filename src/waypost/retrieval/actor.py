@@ -91,8 +91,9 @@ class Actor:
         chooser: Asked to pick among the top candidates on a tie or low confidence (an LLM);
             ``async (query, candidates) -> candidate id | None``.
         approval: Decides about critical clicks, submits and key presses (judged on the resolved
-            element) when the caller installed no gate of its own; by default they are refused
-            (nobody can be asked).
+            element) when the caller installed no gate of its own (:func:`using_gate`).
+            ``Waypost`` gives its actor the gate of its ``approve`` setting; a bare ``Actor``
+            on your own page has none by default: it acts as told, like Playwright would.
         model: Re-ranker weights (the shipped ones if not given).
         embedder: Optional local embedding model for the index.
 
@@ -116,7 +117,7 @@ class Actor:
     ) -> None:
         self.settings = settings or RetrievalSettings()
         self.store = store
-        self.approval = approval or ApprovalGate("ask")
+        self.approval = approval or ApprovalGate("always")
         self.finder = ElementFinder(
             self.settings, store=store, model=model, chooser=chooser, embedder=embedder
         )
