@@ -19,7 +19,6 @@ import pytest
 from tests.agent.scripted import ScriptedChatModel, answer, call
 from tests.conftest import make_settings
 from waypost.api import Waypost
-from waypost.approval import ApprovalGate, using_gate
 
 pytestmark = pytest.mark.browser
 
@@ -134,6 +133,8 @@ async def test_navigation_is_judged_on_the_normalized_url(wp: Waypost, site: Any
 
 
 async def test_an_approver_or_approve_always_lets_it_through(tmp_path: Path, site: Any) -> None:
+    from waypost.approval import ApprovalGate, using_gate
+
     asked: list[str] = []
 
     async def approver(request: Any) -> bool:

@@ -480,7 +480,7 @@ class Actor:
         if info is None:
             if loc is None:
                 return None  # nothing focused: a key press goes to the page itself
-            return f"Could not read what {short(target, 60)!r} does, so it was not done. Nothing was done."
+            return f"Error: could not read what {short(target, 60)!r} does, so nothing was done."
         kind = "type" if action == "type" else "press" if loc is None else "click"
         if kind == "type" and info.type == "password" and info.form is not None:
             info = replace(info, form=replace(info.form, has_password=True))
@@ -488,7 +488,7 @@ class Actor:
         if verdict is None:
             return None
         refusal = await gate.decide(ApprovalRequest(action, target, verdict, page.url))
-        return None if refusal is None else f"{refusal} Nothing was done."
+        return None if refusal is None else f"Error: {refusal} Nothing was done."
 
     async def _select_custom(self, page: Page, loc: Locator, res: Resolution, option: str) -> str:
         """Open a custom dropdown and click the option that matches."""
