@@ -25,7 +25,7 @@ HIDDEN = [
 def test_labels_titles_excerpts_and_forms_are_clean(hidden: str) -> None:
     html = (
         f"<html><head><title>Sh{hidden}op</title></head><body><main>"
-        f"<h1>Our sh{hidden}op</h1><p>Welcome to the sh{hidden}op. We sell books and other things you like.</p>"
+        f"<h1>Our sh{hidden}op</h1><p>Welcome to the sh{hidden}op. We sell books and more.</p>"
         f"<a href='/cart'>Ca{hidden}rt</a> <a href='/pay' title='P{hidden}ay'>P{hidden}ay now</a>"
         f"<form action='/s'><label for=q>Se{hidden}arch</label><input id=q name=q>"
         f"<button>G{hidden}o</button></form></main></body></html>"
