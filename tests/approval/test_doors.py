@@ -228,6 +228,7 @@ async def test_a_macro_replayed_without_a_model_is_judged_at_replay_time(wp: Way
 async def test_mcp_click_goes_through_the_same_gate(tmp_path: Path, site: Any) -> None:
     """The MCP server has no person to ask: critical actions are refused unless started with
     ``WAYPOST_APPROVE=always``."""
+    import os
     import sys
 
     from mcp import Client
@@ -236,7 +237,11 @@ async def test_mcp_click_goes_through_the_same_gate(tmp_path: Path, site: Any) -
     params = StdioServerParameters(
         command=sys.executable,
         args=["-m", "waypost.cli", "mcp", "--data-dir", str(tmp_path / "m")],
-        env={"WAYPOST_LOOPBACK_ONLY": "true", "WAYPOST_RETRY__DELAYS": "[0.01]"},
+        env={
+            "WAYPOST_LOOPBACK_ONLY": "true",
+            "WAYPOST_RETRY__DELAYS": "[0.01]",
+            **{k: v for k, v in os.environ.items() if k == "PYTHONPATH"},
+        },
     )
     async with Client(params) as client:
 
