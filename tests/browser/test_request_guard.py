@@ -240,3 +240,44 @@ async def test_allow_lists_hold_for_redirects_and_sockets(tmp_path: Path, world:
             await open_url(pool, "default", f"{world.home}/redirect?to={world.mapped()}")
         await _visit(pool, f"{world.home}/fetch?to={world.mapped('/f?a=1')}")
     assert world.denied.hits == []
+
+
+async def test_cdp_attach_mode_guards_the_users_profile_by_routes_and_new_sessions_fully(
+    tmp_path: Path, world: World
+) -> None:
+    """Attach mode: the user's own context gets routes (WebSockets included); other sessions the proxy."""
+    import socket
+
+    from playwright.async_api import async_playwright
+    from websockets.asyncio.server import serve
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(
+            executable_path="/usr/bin/chromium", args=["--no-sandbox", f"--remote-debugging-port={port}"]
+        )
+        try:
+            settings = make_settings(
+                tmp_path / "d",
+                cdp_url=f"http://127.0.0.1:{port}",
+                deny_domains=("evil.localhost", "127.0.0.2"),
+            )
+
+            async def handler(ws: object) -> None:
+                world.ws_hits.append("attach")
+                await ws.send("hello")  # type: ignore[attr-defined]
+
+            async with SessionPool(settings) as pool, serve(handler, "127.0.0.1", 0) as near:
+                near_port = next(iter(near.sockets)).getsockname()[1]
+                title = await _visit(pool, f"{world.home}/ws?to=ws://evil.localhost.:{near_port}/x")
+                assert title in ("ws error", "ws closed")
+                await _visit(pool, f"{world.home}/fetch?to={world.mapped('/f?a=1')}")
+                async with pool.session("other") as s:
+                    assert s.owns_context
+                with pytest.raises(NavigationFailed):
+                    await open_url(pool, "other", f"{world.home}/redirect?to={world.evil()}")
+        finally:
+            await browser.close()
+    assert world.leaked() == []
