@@ -26,6 +26,20 @@ elif [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# bubblewrap: generated tools run only inside it (namespaces, read-only file system, no network);
+# without it Waypost refuses to register or run them, and everything else works.
+if ! command -v bwrap >/dev/null; then
+  if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's bubblewrap (apt-get)..."
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends bubblewrap >/dev/null
+  else
+    echo "Note: generated tools need bubblewrap (as root: apt-get install bubblewrap);" >&2
+    echo "without it they are refused, never run unconfined." >&2
+  fi
+fi
+
 # The virtual environment, reinstalled when pyproject.toml changes.
 if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv

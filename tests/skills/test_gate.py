@@ -116,7 +116,7 @@ async def gate_pages(wp):
 async def test_the_sandbox_rejects_candidates_that_fail_at_run_time(gate_pages, tmp_path: Path) -> None:
     for name, source in BROKEN_AT_RUN_TIME.items():
         assert static_check(source) == [], name
-        verdict = await check(source, "<p>fixture</p>", gate_pages, tmp_path / "ws", time_limit=1.5)
+        verdict = await check(source, "<p>fixture</p>", gate_pages, time_limit=1.5)
         assert not verdict.accepted, name
         assert verdict.stage == "sandbox" and verdict.reason.startswith("test failed"), (name, verdict.reason)
         if name in ("endless loop", "log flood"):
@@ -138,13 +138,33 @@ async def test_the_sandbox_itself_refuses_files_imports_and_processes(gate_pages
     async with gate_pages() as page:
         await page.set_content("<p>x</p>")
         for name, source in attempts.items():
-            outcome = await run_sandboxed(tmp_path / "ws", source, page, entry="test", time_limit=5.0)
+            outcome = await run_sandboxed(source, page, entry="test", time_limit=5.0)
             assert not outcome.passed, name
     assert not target.exists()
 
 
 async def test_the_gate_accepts_every_template_on_its_fixture_page(gate_pages, tmp_path: Path) -> None:
     for template in TEMPLATES:
-        verdict = await check(template.source, template.fixture_html, gate_pages, tmp_path / template.name)
+        verdict = await check(template.source, template.fixture_html, gate_pages)
         assert verdict.accepted, (template.name, verdict.reason)
         assert verdict.report["ops"] > 0
+
+
+async def test_without_bubblewrap_nothing_is_registered_or_run(gate_pages, monkeypatch) -> None:
+    # No weaker mode: a machine without the confinement refuses generated tools outright.
+    from waypost.skills import sandbox
+
+    monkeypatch.setattr(sandbox.shutil, "which", lambda *a, **k: None)
+    sandbox.forget_confinement()
+    try:
+        available, why, _ = sandbox.confinement()
+        assert not available and "bubblewrap is not installed" in why
+        template = TEMPLATES[0]
+        verdict = await check(template.source, template.fixture_html, gate_pages)
+        assert not verdict.accepted and "not registered: bubblewrap is not installed" in verdict.reason
+        async with gate_pages() as page:
+            outcome = await run_sandboxed(template.source, page, entry="run", params={"date": "2026-01-01"})
+        assert not outcome.passed and outcome.error.startswith("refused to run")
+        assert outcome.ops == []
+    finally:
+        sandbox.forget_confinement()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from waypost.approval import ApprovalGate, ApprovalRequest, classify_element, current_gate, may_activate
+from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval import effect, overlays
 from waypost.retrieval.finder import Chooser, ElementFinder, Resolution
 from waypost.retrieval.index import Embedder
@@ -31,7 +32,6 @@ from waypost.retrieval.rerank import WEIGHTS_FILE, RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange, short
 from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
-from waypost.retrieval.settings import RetrievalSettings
 from waypost.retrieval.telemetry import ActionRecord
 from waypost.retrieval.validation import Validation
 

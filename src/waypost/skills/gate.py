@@ -7,21 +7,25 @@
    no ``open`` or other file access, no ``getattr``-style dynamic attributes, no dunder names or
    attributes (also not as strings), no private attributes, no ``os``/``sys``/``subprocess``/
    ``socket``...; no classes, no ``async``, no ``global`` state; a size limit.
-2. **Sandbox test**: its own ``test(page)`` runs in :mod:`waypost.skills.sandbox` (resource limits,
-   clean environment, audit hook, page proxy) against its fixture page, in a fresh browser page.
+2. **Sandbox test**: its own ``test(page)`` runs in :mod:`waypost.skills.sandbox` (a separate
+   process confined by the operating system: namespaces, seccomp, resource limits, page proxy)
+   against its fixture page, in a fresh browser page.
 
-The sandbox repeats the important refusals at run time (audit hook, restricted builtins), so a
-construct the static checks miss still cannot reach files, the network or processes.
+The static checks are a first filter, not the boundary: a denylist of names cannot foresee every
+way Python reaches an attribute. What holds against a candidate that slips past them is the
+sandbox's confinement, which nothing inside the tool's process can lift. Where that confinement is
+not available, nothing is registered.
 """
 
 from __future__ import annotations
 
 import ast
+import asyncio
+import string
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-from waypost.skills.sandbox import run_sandboxed
+from waypost.skills.sandbox import confinement, run_sandboxed
 
 ALLOWED_IMPORTS = frozenset(
     {"re", "json", "math", "time", "datetime", "string", "itertools", "functools", "collections"}
@@ -105,10 +109,46 @@ FORBIDDEN_ATTRIBUTES = frozenset(
         "f_globals",
         "f_back",
         "tb_frame",
+        "tb_next",
+        "f_locals",
+        "f_builtins",
+        "f_code",
+        "gi_code",
+        "gi_yieldfrom",
+        "cr_frame",
+        "cr_await",
+        "ag_frame",
+        "co_consts",
+        "get_field",
+        "get_value",
+        "vformat",
+        "format_field",
+        "convert_field",
+        "format_map",
+        "attrgetter",
+        "methodcaller",
+        "getattr_static",
+        "Formatter",
     }
 )
+FORBIDDEN_NAMES = FORBIDDEN_NAMES | {
+    "Formatter",
+    "attrgetter",
+    "methodcaller",
+    "gc",
+    "inspect",
+    "operator",
+    "codecs",
+    "encodings",
+    "weakref",
+    "types",
+    "traceback",
+}
+PLAIN_CODECS = frozenset({"utf-8", "utf8", "ascii", "latin-1", "latin1", "iso-8859-1"})
 MAX_SOURCE = 20000
 MAX_NODES = 4000
+MAX_DEPTH = 60
+"""Deepest syntax tree accepted: compiling a deeper one can exhaust the compiler's recursion."""
 
 
 @dataclass
@@ -148,12 +188,16 @@ def static_check(source: str) -> list[str]:
         tree = ast.parse(source)
     except SyntaxError as exc:
         return [f"syntax error: {exc.msg} (line {exc.lineno})"]
+    except (RecursionError, MemoryError):
+        return ["nested too deeply to be parsed"]
     except ValueError as exc:
         return [f"cannot be parsed: {exc}"]
     reasons: list[str] = []
     nodes = list(ast.walk(tree))
     if len(nodes) > MAX_NODES:
-        reasons.append(f"more than {MAX_NODES} syntax nodes")
+        return [f"more than {MAX_NODES} syntax nodes"]
+    if depth(tree) > MAX_DEPTH:
+        return [f"syntax tree deeper than {MAX_DEPTH} levels"]
     functions: dict[str, ast.FunctionDef] = {}
     for stmt in tree.body:
         if isinstance(stmt, ast.FunctionDef):
@@ -205,7 +249,39 @@ def static_check(source: str) -> list[str]:
             reasons.append(f"{where}: decorators are not allowed")
         elif isinstance(node, ast.keyword) and node.arg and _is_dunder(node.arg):
             reasons.append(f"{where}: dunder keyword arguments are not allowed")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            problem = _call_problem(node.func, node.args)
+            if problem:
+                reasons.append(f"{where}: {problem}")
     return list(dict.fromkeys(reasons))
+
+
+def depth(tree: ast.AST) -> int:
+    """How deep the syntax tree is (counted without recursion, so any tree can be measured)."""
+    deepest, stack = 0, [(tree, 1)]
+    while stack:
+        node, level = stack.pop()
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in ast.iter_child_nodes(node))
+    return deepest
+
+
+def _call_problem(func: ast.Attribute, args: list[ast.expr]) -> str | None:
+    """``str.format`` with fields that reach attributes, or text decoded with an unusual codec."""
+    if func.attr == "format":
+        if not isinstance(func.value, ast.Constant) or not isinstance(func.value.value, str):
+            return "format() is only allowed on a literal format string"
+        try:
+            fields = [f for _, f, _, _ in string.Formatter().parse(func.value.value) if f]
+        except ValueError:
+            return "malformed format string"
+        if any("." in f or "[" in f for f in fields):
+            return "format fields may not reach attributes or items"
+    if func.attr in ("encode", "decode") and args:
+        codec = args[0]
+        if not (isinstance(codec, ast.Constant) and str(codec.value).lower() in PLAIN_CODECS):
+            return f"{func.attr}() only with utf-8, ascii or latin-1"
+    return None
 
 
 def _constant(node: ast.AST | None) -> bool:
@@ -220,7 +296,7 @@ def _constant(node: ast.AST | None) -> bool:
 
 
 async def check(
-    source: str, fixture_html: str, browser_page_factory: Any, workspace: Path, *, time_limit: float = 15.0
+    source: str, fixture_html: str, browser_page_factory: Any, *, time_limit: float = 15.0
 ) -> GateResult:
     """Run both stages on a candidate.
 
@@ -228,7 +304,6 @@ async def check(
         source: The candidate's Python source.
         fixture_html: The page its test runs against.
         browser_page_factory: An async context manager factory yielding a fresh Playwright page.
-        workspace: The candidate's folder.
         time_limit: Seconds the sandboxed test may take.
     """
     reasons = static_check(source)
@@ -236,10 +311,18 @@ async def check(
         return GateResult(False, "static", reasons)
     if not isinstance(fixture_html, str) or not fixture_html.strip():
         return GateResult(False, "static", ["no fixture page for the test"])
+    available, why, _ = await asyncio.to_thread(confinement)
+    if not available:
+        return GateResult(False, "sandbox", [f"not registered: {why}"])
     async with browser_page_factory() as page:
         await page.set_content(fixture_html)
-        outcome = await run_sandboxed(workspace, source, page, entry="test", time_limit=time_limit)
-    report = {"value": outcome.value, "ops": len(outcome.ops), "log": outcome.log[-500:]}
+        outcome = await run_sandboxed(source, page, entry="test", time_limit=time_limit)
+    report = {
+        "value": outcome.value,
+        "ops": len(outcome.ops),
+        "log": outcome.log[-500:],
+        "confinement": outcome.mechanisms,
+    }
     if not outcome.passed:
         return GateResult(False, "sandbox", [f"test failed: {outcome.error}"], report)
     return GateResult(True, "sandbox", [], report)

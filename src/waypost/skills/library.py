@@ -27,6 +27,7 @@ import yaml
 from waypost.agent import critical
 from waypost.retrieval.index import Embedder
 from waypost.skills import macro as macros
+from waypost.skills.files import parse_skills, read_file
 from waypost.skills.gate import GateResult
 from waypost.skills.gate import check as gate_check
 from waypost.skills.generation import LAST_GENERATED, Candidate, decide, make_candidates, params_of
@@ -40,6 +41,7 @@ from waypost.tools.registry import ToolSpec
 if TYPE_CHECKING:
     from waypost.agent.context import PageProbe
     from waypost.agent.tools import ToolBox
+    from waypost.browser.pool import SessionPool
 
 log = logging.getLogger(__name__)
 
@@ -61,16 +63,21 @@ def predefined() -> list[Skill]:
 
 
 def parse_yaml(text: str) -> list[Skill]:
-    """Skills from YAML text (``skills: [...]`` or a bare list); bad input raises :class:`SkillError`."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise SkillError(f"Not valid YAML: {str(exc).splitlines()[0]}") from None
-    if isinstance(data, dict):
-        data = data.get("skills")
-    if not isinstance(data, list):
-        raise SkillError("A skill file holds a list of skills under 'skills:'.")
-    return [Skill.from_dict(entry) for entry in data]
+    """Skills from YAML text (``skills: [...]`` or a bare list); bad input raises :class:`SkillError`.
+
+    Bounded and strictly validated (:mod:`waypost.skills.files`): every problem is one line.
+    """
+    return parse_skills(text)
+
+
+def _same_text(a: Skill, b: Skill) -> bool:
+    """Whether two skills say the same to the agent (description, keywords, instructions, macro)."""
+    return (a.description, a.keywords, a.instructions, a.macro) == (
+        b.description,
+        b.keywords,
+        b.instructions,
+        b.macro,
+    )
 
 
 @dataclass
@@ -168,28 +175,29 @@ class SkillLibrary:
         self.clock = clock
         self.gate_timeout = 15.0
         self.last: Learning | None = None
+        self.last_skipped: list[str] = []
         self._store: SkillStore | None = None
         self._listeners: list[Callable[[ToolSpec], None]] = []
 
     @classmethod
-    def for_waypost(cls, wp: Any) -> SkillLibrary:
-        """The library of a Waypost instance: its data dir, and pages from its session pool."""
+    def over_pool(cls, data_dir: str | Path, pool: SessionPool) -> SkillLibrary:
+        """The library under ``data_dir``, with gate and replay pages from ``pool``."""
 
         @contextlib.asynccontextmanager
         async def gate_page() -> AsyncIterator[Any]:
             try:
-                async with wp.pool.session(GATE_SESSION) as session:
+                async with pool.session(GATE_SESSION) as session:
                     yield session.page
             finally:
                 with contextlib.suppress(Exception):
-                    await wp.pool.close_session(GATE_SESSION, forget=True)
+                    await pool.close_session(GATE_SESSION, forget=True)
 
         @contextlib.asynccontextmanager
         async def session_page(session_id: str) -> AsyncIterator[Any]:
-            async with wp.pool.session(session_id) as session:
+            async with pool.session(session_id) as session:
                 yield session.page
 
-        return cls(wp.settings.data_dir, page_factory=gate_page, session_page=session_page)
+        return cls(data_dir, page_factory=gate_page, session_page=session_page)
 
     # ---- lifecycle ----------------------------------------------------------------------------------
 
@@ -255,11 +263,45 @@ class SkillLibrary:
         )
 
     def import_yaml(self, text: str) -> list[str]:
-        """Add the skills of a YAML text (same names are replaced); returns their names."""
+        """Add the skills of a YAML text (same names are replaced); returns the names imported.
+
+        An imported skill is always ``source: imported``, whatever the file claims, and starts at
+        most at the predefined skills' confidence: a file cannot make itself shipped know-how or
+        outrank it. A skill with the name of a shipped skill never changes that skill's text: an
+        unchanged export of it only brings back its state (retired or not); one with other text is
+        not imported, and its name is in :attr:`last_skipped`. The file is validated completely
+        before anything is stored, so a bad file changes nothing.
+
+        Raises:
+            SkillError: The text is not a valid skill file (one line saying why).
+        """
         skills = parse_yaml(text)
+        shipped = {s.name: s for s in predefined()}
+        shipped |= {s.name: s for s in self.store.all() if s.source == "predefined" and s.name not in shipped}
+        self.last_skipped = []
+        imported = []
         for skill in skills:
+            original = shipped.get(skill.name)
+            if original is not None:
+                if _same_text(skill, original):  # an export of the shipped skill: its state comes back
+                    current = self.store.get(skill.name) or original
+                    current.retired, current.updated = skill.retired, self.clock()
+                    current.confidence = min(skill.confidence, max(current.confidence, PREDEFINED_CONFIDENCE))
+                    self.store.put(current)
+                    imported.append(skill.name)
+                else:
+                    self.last_skipped.append(skill.name)
+                continue
+            skill.source = "imported"
+            skill.confidence = min(skill.confidence, PREDEFINED_CONFIDENCE)
+            skill.updated = self.clock()
             self.store.put(skill)
-        return [s.name for s in skills]
+            imported.append(skill.name)
+        return imported
+
+    def import_file(self, path: Path) -> list[str]:
+        """Import a skill file (a regular file of bounded size); see :meth:`import_yaml`."""
+        return self.import_yaml(read_file(Path(path)))
 
     def match(self, task: str) -> list[Match]:
         """The skills that fit a task, best first (all of them, before the prompt's limit)."""
@@ -437,11 +479,6 @@ class SkillLibrary:
     async def submit(self, candidate: Candidate, provenance: dict[str, Any] | None = None) -> GeneratedTool:
         """Put a candidate through the quality gate: registered if it passes, else kept with the reason."""
         name = re.sub(r"[^a-z0-9_]", "_", candidate.name.lower())[:48] or "generated_tool"
-        try:
-            required, optional = params_of(candidate.source)
-        except SyntaxError:
-            required, optional = [], []
-        workspace = self.data_dir / "skills" / "tools" / name
         if self.page_factory is None:
             verdict = GateResult(False, "sandbox", ["no browser for the gate's test"])
         else:
@@ -449,9 +486,11 @@ class SkillLibrary:
                 candidate.source,
                 candidate.fixture_html,
                 self.page_factory,
-                workspace,
                 time_limit=self.gate_timeout,
             )
+        required, optional = [], []
+        if verdict.accepted:  # only a source that passed the static checks is parsed again
+            required, optional = params_of(candidate.source)
         tool = GeneratedTool(
             name=name,
             description=candidate.description,
@@ -543,9 +582,9 @@ class SkillLibrary:
             values = {k: str(v) for k, v in kwargs.items() if v not in ("", None)}
             if self.session_page is None:
                 return "Error: no browser session for this tool."
-            workspace = self.data_dir / "skills" / "tools" / tool.name
+            # Confined like the gate's test: the source is treated as hostile every time it runs.
             async with self.session_page(session_id) as page:
-                outcome = await run_sandboxed(workspace, tool.source, page, entry="run", params=values)
+                outcome = await run_sandboxed(tool.source, page, entry="run", params=values)
             if not outcome.passed:
                 return f"Error: {tool.name} failed: {outcome.error}"
             return outcome.value or "Done."
