@@ -203,7 +203,6 @@ async def test_the_agent_holds_a_click_judged_critical_only_after_resolution(
 
 
 async def test_a_macro_replayed_without_a_model_is_judged_at_replay_time(wp: Waypost, site: Any) -> None:
-    from waypost.agent.tools import ToolBox
     from waypost.skills.macro import replay
     from waypost.skills.model import Macro, MacroStep
 
@@ -215,7 +214,7 @@ async def test_a_macro_replayed_without_a_model_is_judged_at_replay_time(wp: Way
             MacroStep(tool="click", args={"target": "css=#danger"}),  # imported: words say nothing
         ],
     )
-    toolbox = ToolBox.for_waypost(wp)
+    toolbox = wp.toolbox()
     held = await replay("imported", macro, {}, toolbox, approve="ask")
     assert held.handover is not None and "approval" in held.handover and held.done == 1
     refused = await replay("imported", macro, {}, toolbox, approve="never")
