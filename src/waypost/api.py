@@ -31,6 +31,7 @@ from waypost.agent import runner as engine
 from waypost.agent.extensions import RunExtension
 from waypost.agent.runner import CHECKPOINT_FILE, RunResult, make_probe
 from waypost.agent.tools import ToolBox
+from waypost.approval import ApprovalGate
 from waypost.archive import Archive
 from waypost.browser.downloads import Downloads
 from waypost.browser.pool import Session, SessionInfo, SessionPool
@@ -109,7 +110,11 @@ class Waypost:
         self.documents = Documents(self.downloads, self.archive, token_budget=self.settings.view_token_budget)
         self.downloads.on_saved = self.documents.on_saved
         self.uploads = UploadSources(self.settings.upload_dirs)
-        self.navigator = Navigator(self.pool, archive=self.archive, on_download=self._download_view)
+        self.approval = ApprovalGate(self.settings.approve)
+        """Decides critical actions outside agent runs; set ``wp.approval.approver`` to be asked."""
+        self.navigator = Navigator(
+            self.pool, archive=self.archive, on_download=self._download_view, approval=self.approval
+        )
         self.runtime = ToolRuntime(
             self.settings,
             self.pool,
@@ -166,6 +171,7 @@ class Waypost:
             self.pool.saving_failed = self.read_only  # said once here, not again by the pool
             self._use_scratch_archive()
         self.actor = self._open_actor()
+        self.actor.approval = self.approval
         self.skills.open()
         await self.archive.open()
         await self.pool.start()

@@ -17,6 +17,9 @@ from tests.driver import ToolFunction
 
 @pytest.fixture
 async def agent_tools(wp: Any) -> AsyncIterator[dict[str, ToolFunction]]:
+    # The planner is driven here without the graph, whose approval node would ask about logins and
+    # sends: this harness is the person saying yes (approvals are tested in tests/approval).
+    wp.approval.policy = "always"
     tools = dict(wp.tools())
     created = None
     if "click" not in tools:

@@ -77,3 +77,29 @@ def test_loopback_detection() -> None:
 )
 def test_a_host_looking_target_gets_the_scheme_people_expect(target: str, expected: str | None) -> None:
     assert add_scheme(target) == expected
+
+
+DENIED_SPELLINGS = [
+    ("localhost", "localhost."),
+    ("localhost", "LOCALHOST."),
+    ("127.0.0.1", "[::ffff:127.0.0.1]"),
+    ("127.0.0.1", "[::ffff:7f00:1]"),
+    ("127.0.0.1", "2130706433"),
+    ("127.0.0.1", "0x7f.1"),
+    ("127.0.0.1", "0177.0.0.1"),
+    ("127.0.0.1", "127.1"),
+    ("münchen.de", "xn--mnchen-3ya.de"),
+    ("evil.example", "EVIL.example.."),
+]
+
+
+@pytest.mark.parametrize(("rule", "spelled"), DENIED_SPELLINGS)
+def test_a_denied_host_is_denied_in_any_spelling_with_the_old_api_too(rule: str, spelled: str) -> None:
+    """The issue's repros against ``check`` and ``allows_request`` (the API the old code had)."""
+    policy = UrlPolicy(deny_domains=(rule,))
+    with pytest.raises(BlockedURL):
+        policy.check(f"http://{spelled}:8080/")
+    assert not policy.allows_request(f"http://{spelled}:8080/x.js")
+    allowed = UrlPolicy(allow_domains=(rule,))
+    assert allowed.check(f"http://{spelled}/")
+    assert allowed.allows_request(f"http://{spelled}/x.js")

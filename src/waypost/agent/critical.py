@@ -10,49 +10,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Literal
+
+from waypost.approval import ApprovalGate, ApprovalRequest, Policy, Verdict, classify_url
+from waypost.approval.criticality import KINDS as _KINDS
 
 Reply = Literal["approve", "deny", "edit"]
 
-_W = r"(?<![^\W_])"  # start of a word (works for German compounds' first part)
-_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    (
-        "a purchase",
-        re.compile(
-            _W + r"(?:buy|purchase|check ?out|place (?:the |your )?order|order now|kauf(?:en|e)?\b|"
-            r"jetzt kaufen|bestellen|bestellung abschicken|zahlungspflichtig|zur kasse|kasse\b|"
-            r"subscribe|abonnieren|in den warenkorb und bezahlen)",
-            re.I,
-        ),
-    ),
-    (
-        "a payment",
-        re.compile(
-            _W + r"(?:pay\b|pay now|payment|bezahlen|jetzt zahlen|zahlung|überweis|kreditkarte|credit card|"
-            r"card number|kartennummer|iban|paypal|cvv|cvc)",
-            re.I,
-        ),
-    ),
-    (
-        "deleting something",
-        re.compile(
-            _W + r"(?:delete|remove|erase|destroy|löschen|lösche|entfernen|konto schließen|close account|"
-            r"kündigen|cancel (?:my |the )?(?:account|subscription)|unsubscribe|abmelden vom newsletter)",
-            re.I,
-        ),
-    ),
-    (
-        "sending a message",
-        re.compile(
-            _W + r"(?:send|senden|absenden|abschicken|verschicken|versenden|post (?:a |the )?"
-            r"(?:comment|message|reply)|kommentar (?:abschicken|senden|veröffentlichen)|veröffentlichen|"
-            r"publish|submit (?:message|comment|form)|nachricht senden)",
-            re.I,
-        ),
-    ),
-)
-_URL_KINDS = re.compile(r"/(?:checkout|kasse|pay(?:ment)?|bezahlen|delete|remove|loeschen|löschen)\b", re.I)
 _SECRET_FIELD = re.compile(r"pass(?:word|wort)?|kennwort|\bpin\b|passphrase|secret", re.I)
 _SUBMIT_WORDS = re.compile(
     r"log ?in|sign ?in|anmelden|einloggen|submit|absenden|weiter|continue|bestätigen|confirm|"
@@ -63,20 +27,6 @@ _MESSAGE_FIELD = re.compile(r"message|nachricht|comment|kommentar|text ?area|mit
 
 _YES = {"y", "yes", "ja", "j", "ok", "okay", "approve", "approved", "allow", "go", "true", "1", "sure"}
 _NO = {"n", "no", "nein", "deny", "denied", "reject", "stop", "cancel", "abbrechen", "false", "0"}
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Why a call is critical.
-
-    Attributes:
-        reason: In words for the person asked, e.g. ``click 'Jetzt kaufen' looks like a purchase``.
-        kind: ``a purchase``, ``a payment``, ``deleting something``, ``sending a message``,
-            ``submitting a password`` or ``a pattern you listed``.
-    """
-
-    reason: str
-    kind: str
 
 
 def is_secret_field(target: str) -> bool:
@@ -149,8 +99,9 @@ def check(
         )
     if read_only:
         target = str(args.get("target") or "")
-        if tool == "research_navigate" and _URL_KINDS.search(target):
-            return Verdict(f"opening {target} looks like a checkout, payment or delete link", "a purchase")
+        found = classify_url(target) if tool == "research_navigate" else None
+        if found is not None:
+            return Verdict(f"opening {target}: {found.reason}", found.kind)
         return None
     if tool == "type":
         target = str(args.get("target") or "")
@@ -217,3 +168,31 @@ def parse_reply(value: Any) -> tuple[Reply, str | None]:
     if not text or text.lower().rstrip(".!") in _NO:
         return "deny", None
     return "edit", text
+
+
+class RunGate(ApprovalGate):
+    """The approval gate of one agent tool call (installed by the tools node and macro replay).
+
+    The actor and navigator judge the resolved element or URL and ask it. A call a person
+    approved goes ahead; under ``ask`` anything else is *held*: nothing is done, and the tools
+    node pauses the run for the person (``human_in_loop``) with the reason the gate saw.
+
+    Args:
+        policy: The run's approval policy.
+        approved: Ids of calls a person approved.
+        call_id: The id of the call being run.
+    """
+
+    def __init__(self, policy: Policy, approved: Iterable[str] = (), call_id: str | None = None) -> None:
+        super().__init__(policy)
+        self.approved = set(approved)
+        self.call_id = call_id
+        self.held: ApprovalRequest | None = None
+
+    async def decide(self, request: ApprovalRequest) -> str | None:
+        if self.call_id is not None and self.call_id in self.approved:
+            return None
+        if self.policy == "ask":
+            self.held = request
+            return f"Not done yet: {request.reason}; it waits for the user's approval."
+        return await super().decide(request)

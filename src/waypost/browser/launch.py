@@ -20,6 +20,9 @@ CHROMIUM_ARGS: tuple[str, ...] = (
     "--disable-component-update",
     "--disable-sync",
     "--disable-dev-shm-usage",
+    # Nothing may leave beside the guard proxy: no WebRTC UDP, no DNS prefetching.
+    "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
+    "--dns-prefetch-disable",
 )
 
 SYSTEM_CHROMIUM = "/usr/bin/chromium"

@@ -13,6 +13,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page, Response
@@ -168,6 +169,20 @@ async def _load_once(page: Page, url: str, limit: float, note: str = "") -> tupl
     return response, html, title
 
 
+def _explain_proxy_failure(pool: SessionPool, message: str, url: str, since: float) -> str:
+    """Chromium says only 'SOCKS connection failed' for what the guard proxy did not connect:
+    put the real cause (refused by the policy, connection refused, name not resolved) back."""
+    if "ERR_SOCKS_CONNECTION_FAILED" not in message or pool.guard is None:
+        return message
+    failure = pool.guard.explain(since, urlsplit(url).hostname)
+    if failure is None:
+        return message
+    text = message.replace("ERR_SOCKS_CONNECTION_FAILED", failure.net_error)
+    if failure.net_error == "ERR_BLOCKED_BY_CLIENT":
+        text += f" (the URL policy refused {failure.where}: {failure.reason})"
+    return text
+
+
 async def open_url(
     pool: SessionPool,
     session_id: str,
@@ -208,6 +223,7 @@ async def open_url(
     tries = retry.tries
     for attempt in range(1, retry.tries + 1):
         started = time.perf_counter()
+        wall_started = time.time() - 1.0
         retry_wait: float | None = None
         timeout = min(pool.settings.nav_timeout, max(1.0, deadline - time.monotonic()))
         note = f" (try {attempt} of {retry.tries})" if retry.tries > 1 else ""
@@ -233,8 +249,11 @@ async def open_url(
         except BrowserUnavailable:
             raise
         except Exception as exc:
-            raw = str(exc) or type(exc).__name__
+            first = (str(exc) or type(exc).__name__).strip().splitlines()[0]
+            raw = _explain_proxy_failure(pool, first, url, wall_started)
             message = plain_error(raw)
+            if " (the URL policy refused " in raw:  # the guard proxy's reason, kept in plain words
+                message += " (the URL policy refused " + raw.split(" (the URL policy refused ", 1)[1]
             if "Download is starting" in message:
                 raise NavigationFailed(
                     f"{url} is a file download{_described(documents)}, not a page; it was not saved "

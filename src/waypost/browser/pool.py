@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 import uuid
 from collections.abc import AsyncIterator, Callable
@@ -18,8 +19,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.async_api import Browser, BrowserContext, Page, Playwright, Route, async_playwright
+from playwright.async_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    Route,
+    WebSocketRoute,
+    async_playwright,
+)
 
+from waypost.browser.guard_proxy import GuardProxy
 from waypost.browser.launch import LaunchedBrowser, launch_browser
 from waypost.browser.session_ids import (
     DEFAULT_SESSION,
@@ -28,9 +38,9 @@ from waypost.browser.session_ids import (
     validate_session_id,
 )
 from waypost.browser.storage import SessionStore
-from waypost.browser.url_policy import UrlPolicy, is_loopback_host
+from waypost.browser.url_policy import UrlPolicy
 from waypost.config import Settings
-from waypost.errors import BrowserUnavailable, InvalidSessionId, SessionBusy
+from waypost.errors import BrowserUnavailable, ConfigError, InvalidSessionId, SessionBusy
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +105,14 @@ class SessionPool:
     def __init__(self, settings: Settings | None = None, *, on_context: ContextHook | None = None) -> None:
         self.settings = settings or Settings()
         self.store = SessionStore(self.settings.data_dir)
-        self.policy = UrlPolicy(self.settings.allow_domains, self.settings.deny_domains)
+        try:
+            self.policy = UrlPolicy(
+                self.settings.allow_domains, self.settings.deny_domains, self.settings.loopback_only
+            )
+        except ValueError as exc:
+            raise ConfigError(f"allow_domains/deny_domains: {exc}") from None
+        # Every connection of a context Waypost creates goes through it while a policy is active.
+        self.guard: GuardProxy | None = GuardProxy(self.policy) if self.policy.active else None
         self.on_context = on_context  # public: Waypost re-points it at a scratch archive when read-only
         self._playwright: Playwright | None = None
         self._launched: LaunchedBrowser | None = None
@@ -128,10 +145,14 @@ class SessionPool:
             await asyncio.to_thread(self.store.remove_stale_temp_files)
         self._playwright = await async_playwright().start()
         try:
+            if self.guard is not None:
+                await self.guard.start()
             await self._ensure_browser()
         except BaseException:
             await self._playwright.stop()
             self._playwright = None
+            if self.guard is not None:
+                await self.guard.close()
             self._started = False
             raise
         self._janitor = asyncio.create_task(self._janitor_loop(), name="waypost-session-janitor")
@@ -159,6 +180,8 @@ class SessionPool:
             with contextlib.suppress(Exception):
                 await self._playwright.stop()
             self._playwright = None
+        if self.guard is not None:
+            await self.guard.close()
 
     # -- browser -------------------------------------------------------------------------------
 
@@ -300,11 +323,21 @@ class SessionPool:
             options: dict[str, Any] = {"storage_state": state} if state else {}
             if self.settings.user_agent:
                 options["user_agent"] = self.settings.user_agent
+            if self.guard is not None:
+                options["proxy"] = self.guard.playwright_proxy()
+                # A service worker can answer later navigations from its cache and fetch beside
+                # the page's routes: none while a policy is active.
+                options["service_workers"] = "block"
             context = await browser.new_context(**options)
             owns = True
         context.set_default_navigation_timeout(self.settings.nav_timeout * 1000)
         context.set_default_timeout(min(self.settings.nav_timeout, 15.0) * 1000)
-        await self._install_routes(context)
+        await self._install_routes(context, proxied=owns and self.guard is not None)
+        if not owns and self.policy.active:
+            log.warning(
+                "attached to the user's own browser profile: the URL policy is enforced by request "
+                "routes only there (redirect hops are not checked); other sessions are fully guarded"
+            )
         page = await context.new_page()
         session = Session(
             session_id=session_id,
@@ -325,26 +358,39 @@ class SessionPool:
                 await result
         return session
 
-    async def _install_routes(self, context: BrowserContext) -> None:
-        loopback_only = self.settings.loopback_only
+    async def _install_routes(self, context: BrowserContext, *, proxied: bool) -> None:
+        """The first line of the URL policy: every routed request and WebSocket, by URL.
+
+        Playwright continues redirect hops without asking this handler, so a context Waypost
+        creates also sends all its connections through the guard proxy (``proxied``). The
+        user's own profile in attach mode cannot be proxied: it has only this line (see
+        docs/security.md).
+        """
         policy = self.policy
-        if not (loopback_only or policy.allow_domains or policy.deny_domains):
+        if not policy.active:
             return
 
         async def guard(route: Route) -> None:
-            url = route.request.url
-            if url.startswith(("data:", "blob:", "about:")):
-                await route.continue_()
-                return
-            from urllib.parse import urlsplit
-
-            host = urlsplit(url).hostname
-            if (loopback_only and not is_loopback_host(host)) or not policy.allows_request(url):
+            reason = policy.request_refusal(route.request.url)
+            if reason is not None:
+                log.info("blocked request to %s: %s", route.request.url[:200], reason)
                 await route.abort("blockedbyclient")
                 return
-            await route.continue_()
+            await route.fallback()
 
         await context.route("**/*", guard)
+        if proxied:
+            return  # WebSockets go through the proxy like everything else
+
+        async def guard_socket(ws: WebSocketRoute) -> None:
+            reason = policy.request_refusal(ws.url)
+            if reason is not None:
+                log.info("blocked WebSocket to %s: %s", ws.url[:200], reason)
+                await ws.close(code=1008, reason="blocked by the URL policy")
+                return
+            ws.connect_to_server()
+
+        await context.route_web_socket(re.compile(r".*"), guard_socket)
 
     async def _save(self, session: Session) -> None:
         if not session.owns_context:

@@ -82,6 +82,12 @@ class Settings(BaseSettings):
     allow_domains: tuple[str, ...] = Field((), description="If set, only these domains (and subdomains).")
     deny_domains: tuple[str, ...] = Field((), description="Never these domains (and subdomains).")
     loopback_only: bool = Field(False, description="Abort every request that is not to 127.0.0.0/8 or ::1.")
+    approve: Literal["ask", "always", "never"] = Field(
+        "ask",
+        description="Critical actions (buy, pay, delete, send, password submit) outside an agent run "
+        "(wp.act, wp.tools(), MCP): always do them, never, or ask the approver set on Waypost "
+        "(refused when there is none, e.g. over MCP).",
+    )
     max_links: int = Field(15, ge=1, le=100, description="Links shown in a page view.")
     view_token_budget: int = Field(1300, ge=200, le=20000, description="Tokens a page view may take.")
     user_agent: str | None = None

@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
+from waypost.approval import ApprovalGate, ApprovalRequest, classify_url, current_gate
 from waypost.archive import Archive, NavigationStats
 from waypost.browser.blocking import BlockInfo
 from waypost.browser.navigation import PageSnapshot, open_url
@@ -125,10 +126,12 @@ class Navigator:
         token_budget: int | None = None,
         archive: Archive | None = None,
         on_download: DownloadView | None = None,
+        approval: ApprovalGate | None = None,
     ) -> None:
         self.pool = pool
         self.archive = archive
         self.on_download = on_download
+        self.approval = approval or ApprovalGate("ask")
         self.max_links = max_links or pool.settings.max_links
         self.token_budget = token_budget or pool.settings.view_token_budget
         self._states: dict[str, NavState] = {}
@@ -226,6 +229,13 @@ class Navigator:
         url = self.resolve(target, session_id)
         if not reload and self._is_current(url, session_id):
             return self._guard(url, hint, session_id)
+        verdict = classify_url(url)  # judged on the normalized URL, not the words of the call
+        if verdict is not None:
+            request = ApprovalRequest("navigate", url, verdict, state.current or "")
+            refusal = await current_gate(self.approval).decide(request)
+            if refusal is not None:
+                text = f"Error: {refusal} The page was not opened."
+                return NavigationResult(text=text, ok=False, error="needs_approval", view=state.last_view)
         result = await self._load(url, hint, session_id, options)
         final = result.final_url or url
         del state.history[state.position + 1 :]

@@ -61,11 +61,24 @@ _BYLINE = re.compile(
 _HIDDEN_STYLE = re.compile(r"display\s*:\s*none|visibility\s*:\s*hidden", re.I)
 
 WS = re.compile(r"\s+")
+# Characters that change what a model reads without showing anything: zero-width spaces and
+# joiners, bidi embeddings, overrides and isolates, the BOM, soft hyphens, invisible fillers,
+# variation selectors and Unicode tag characters (used to smuggle hidden instructions).
+INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\U000e0000-\U000e0fff"
+    "\U0001d173-\U0001d17a]"
+)
+
+
+def strip_invisible(text: str) -> str:
+    """``text`` without zero-width, bidi-control and other invisible format characters."""
+    return INVISIBLE.sub("", text)
 
 
 def norm_ws(text: str) -> str:
-    """Collapse whitespace runs to one space and strip."""
-    return WS.sub(" ", text).strip()
+    """Collapse whitespace runs to one space and strip (invisible characters removed too)."""
+    return WS.sub(" ", INVISIBLE.sub("", text)).strip()
 
 
 def truncate_text(text: str, limit: int) -> str:
@@ -102,6 +115,7 @@ def parse_html(html: str | bytes) -> tuple[LexborHTMLParser, bool]:
         html = html[:MAX_HTML_CHARS]
     if "\x00" in html:
         html = html.replace("\x00", "\ufffd")
+    html = INVISIBLE.sub("", html)  # what a reader cannot see, a model must not read
     try:
         tree = LexborHTMLParser(html)
     except UnicodeError:  # lone surrogates cannot be encoded for the parser

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from http import HTTPStatus
 
-from waypost.page._dom import same_url, truncate_text
+from waypost.page._dom import same_url, strip_invisible, truncate_text
 from waypost.page.hint import HintMatcher, apply_hint
 from waypost.page.links import display_url, is_same_site
 from waypost.page.model import Form, Link, PageModel, PageView
@@ -308,6 +308,7 @@ def render_view(
                 kept = set(text.split("\n"))
                 shown = [link for link in shown if r.link_line(link.label, link.url, 30) in kept]
                 excerpt = excerpt if excerpt in text else ""
+    text = strip_invisible(text)  # also what entities (&#x200b;) decoded to
     return PageView(
         text=text,
         links=r.links,

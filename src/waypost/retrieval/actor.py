@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from waypost.approval import ApprovalGate, ApprovalRequest, classify_element, current_gate, may_activate
 from waypost.config.retrieval import RetrievalSettings
+from waypost.retrieval import effect, overlays
 from waypost.retrieval import kinds as kind_of
-from waypost.retrieval import overlays
 from waypost.retrieval.errors import PageTooLarge
 from waypost.retrieval.finder import Chooser, ElementFinder, Resolution
 from waypost.retrieval.index import Embedder
@@ -92,6 +93,10 @@ class Actor:
         store: Learned selectors and action log; ``None`` for no memory and no telemetry.
         chooser: Asked to pick among the top candidates on a tie or low confidence (an LLM);
             ``async (query, candidates) -> candidate id | None``.
+        approval: Decides about critical clicks, submits and key presses (judged on the resolved
+            element) when the caller installed no gate of its own (:func:`using_gate`).
+            ``Waypost`` gives its actor the gate of its ``approve`` setting; a bare ``Actor``
+            on your own page has none by default: it acts as told, like Playwright would.
         model: Re-ranker weights (the shipped ones if not given).
         embedder: Optional local embedding model for the index.
 
@@ -111,9 +116,11 @@ class Actor:
         chooser: Chooser | None = None,
         model: RerankModel | None = None,
         embedder: Embedder | None = None,
+        approval: ApprovalGate | None = None,
     ) -> None:
         self.settings = settings or RetrievalSettings()
         self.store = store
+        self.approval = approval or ApprovalGate("always")
         self.finder = ElementFinder(
             self.settings, store=store, model=model, chooser=chooser, embedder=embedder
         )
@@ -235,7 +242,7 @@ class Actor:
         async def do(loc: Locator, res: Resolution) -> str:
             return await self._fill(loc, res, text, submit)
 
-        return await self._act(page, "type", target, "type", do, exact=exact)
+        return await self._act(page, "type", target, "type", do, exact=exact, key="Enter" if submit else None)
 
     async def _fill(self, loc: Locator, res: Resolution, text: str, submit: bool = False) -> str:
         v = res.validation or Validation("ok")
@@ -432,6 +439,9 @@ class Actor:
     async def press(self, page: Page, key: str) -> ActionResult:
         """Press a key ('Enter', 'Escape', 'Tab', 'Control+A'...) on the focused element."""
         name = key_name(key) or key.strip()
+        refusal = await self._approve(page, "press", key, None, key=name)
+        if refusal is not None:
+            return ActionResult("press", key, "refused", refusal)
         t0 = time.perf_counter()
         async with PageWatch(page) as watch:
             try:
@@ -569,6 +579,7 @@ class Actor:
         do: Callable[[Locator, Resolution], Awaitable[str]],
         verb: str = "",
         exact: str = "",
+        key: str | None = None,
     ) -> ActionResult:
         res = await self.finder.resolve(page, target, intent, verb, exact)
         if (
@@ -586,6 +597,10 @@ class Actor:
             self._log(page, action, target, res, result)
             return result
         loc = res.selector.locator(page)
+        if action in ("click", "select") or key:
+            refusal = await self._approve(page, action, target, loc, key=key)
+            if refusal is not None:
+                return ActionResult(action, target, "refused", refusal, element=res.element_text)
         t0 = time.perf_counter()
         change: PageChange | None = None
         async with PageWatch(page) as watch:
@@ -628,6 +643,33 @@ class Actor:
         self._log(page, action, target, res, result, url=change.url_before)
         return result
 
+    async def _approve(
+        self, page: Page, action: str, target: str, loc: Locator | None, *, key: str | None = None
+    ) -> str | None:
+        """Resolve → classify → ask: ``None`` to go ahead, else why nothing is done.
+
+        Judged on what the element does (see :mod:`waypost.approval.criticality`), never on the
+        words of the call. ``loc`` is ``None`` for a key press (the focused element counts).
+        """
+        gate = current_gate(self.approval)
+        if gate.policy == "always" or (loc is None and not may_activate(key)):
+            return None
+        info = await (
+            effect.describe(loc, self._timeout) if loc is not None else effect.describe_focused(page)
+        )
+        if info is None:
+            if loc is None:
+                return None  # nothing focused: a key press goes to the page itself
+            return f"Error: could not read what {short(target, 60)!r} does, so nothing was done."
+        kind = "type" if action == "type" else "press" if loc is None else "click"
+        if kind == "type" and info.type == "password" and info.form is not None:
+            info = replace(info, form=replace(info.form, has_password=True))
+        verdict = classify_element(kind, info, key=key)
+        if verdict is None:
+            return None
+        refusal = await gate.decide(ApprovalRequest(action, target, verdict, page.url))
+        return None if refusal is None else f"Error: {refusal} Nothing was done."
+
     async def _select_custom(self, page: Page, loc: Locator, res: Resolution, option: str) -> str:
         """Open a custom dropdown and click the option that matches."""
         async with PageWatch(page) as watch:
@@ -639,6 +681,9 @@ class Actor:
                 f'Opened {res.element_text} but found no option like "{short(option, 40)}"; '
                 "nothing was selected."
             )
+        refusal = await self._approve(page, "select", option, chosen.selector.locator(page))
+        if refusal is not None:
+            raise ActionProblem(refusal)
         await _click(chosen.selector.locator(page), chosen, self._timeout)
         return f'Selected "{short(chosen.element_text, 50)}" in {res.element_text}'
 

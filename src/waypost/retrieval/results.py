@@ -12,7 +12,7 @@ from waypost.errors import ElementNotFound
 from waypost.retrieval.errors import AmbiguousTarget, ElementNotActionable
 from waypost.retrieval.ranking import Candidate
 
-Status = Literal["done", "unsure", "not_found", "not_actionable", "failed"]
+Status = Literal["done", "unsure", "not_found", "not_actionable", "failed", "refused"]
 
 
 def short(text: str, n: int = 80) -> str:

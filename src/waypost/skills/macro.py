@@ -28,6 +28,7 @@ from waypost.agent import critical
 from waypost.agent import focus as focus_tracker
 from waypost.agent.outcomes import classify_error, moved_to, page_location
 from waypost.agent.prompts import fence
+from waypost.approval import using_gate
 from waypost.skills.model import Macro, MacroStep
 
 if TYPE_CHECKING:
@@ -233,7 +234,13 @@ async def replay(
         if verdict is not None and approve != "always":
             out.handover = f"step {index} needs approval ({verdict.reason})"
             break
-        text, _ = await toolbox.run(step.tool, args)
+        # Judged again at replay time on what the step resolves to: a macro never asks a person.
+        gate = critical.RunGate(approve if approve in ("always", "never") else "ask")  # type: ignore[arg-type]
+        with using_gate(gate):
+            text, _ = await toolbox.run(step.tool, args)
+        if gate.held is not None:
+            out.handover = f"step {index} needs approval ({gate.held.reason})"
+            break
         error = classify_error(text, step.tool)
         url = out.current_url
         if step.tool == "research_navigate" and error is None:

@@ -12,7 +12,7 @@ from langchain_core.messages import HumanMessage
 from langgraph.types import Command, interrupt
 
 from waypost.agent import critical
-from waypost.agent.context import AgentContext, last_ai
+from waypost.agent.context import AgentContext, answered_ids, last_ai
 from waypost.agent.nodes.critical_action_validator import refuse
 from waypost.agent.state import AgentState
 
@@ -27,7 +27,8 @@ def make_human_in_loop_node(ctx: AgentContext):
     async def human_in_loop(state: AgentState) -> Command:
         pending = state.get("pending")
         ai = last_ai(state.get("messages", []))
-        calls = list(ai.tool_calls) if ai else []
+        answered = answered_ids(state.get("messages", []))  # a batch held in the middle by the tools node
+        calls = [c for c in (ai.tool_calls if ai else []) if c["id"] not in answered]
         if not pending or not calls:
             return Command(update={"pending": None, "last_node": NAME}, goto="progress_reporter")
         # Everything before interrupt() runs again on resume: keep it free of side effects.

@@ -16,6 +16,7 @@ from langchain_core.messages import ToolMessage
 from langgraph.config import get_stream_writer
 from langgraph.types import Command
 
+from waypost.agent import critical
 from waypost.agent import focus as focus_tracker
 from waypost.agent.choices import ACTING_WITH_TARGET
 from waypost.agent.context import AgentContext, PageState, answered_ids, last_ai
@@ -24,9 +25,10 @@ from waypost.agent.outcomes import candidate_selectors, classify_error, moved_to
 from waypost.agent.prompts import fence
 from waypost.agent.state import ActionRecord, AgentState
 from waypost.agent.tool_slots import CATEGORIES, catalogue_text, load
+from waypost.approval import using_gate
 
 NAME = "tools"
-DESTINATIONS = ("self_corrector", "progress_analyzer")
+DESTINATIONS = ("self_corrector", "progress_analyzer", "human_in_loop")
 CORRECTABLE = ("stale", "element_not_found")
 
 
@@ -69,6 +71,7 @@ def make_tools_node(ctx: AgentContext):
         errors: list[str] = []
         correctable = False
         categories: list[str] = []
+        held: dict[str, Any] | None = None
         for call in calls:
             name, args = call["name"], dict(call.get("args") or {})
             write({"type": "tool_start", "name": name, "args": args, "step": step})
@@ -89,7 +92,17 @@ def make_tools_node(ctx: AgentContext):
             else:
                 for extension in ctx.extensions:  # e.g. rag mode's per-step token telemetry
                     extension.before_tool_call(ctx, state, name)
-                text, _ran = await ctx.toolbox.run(name, args)
+                # The actor and navigator judge the resolved element or URL and ask this gate.
+                gate = critical.RunGate(
+                    state.get("approve", "ask"), state.get("approved_calls", []), call["id"]
+                )
+                with using_gate(gate):
+                    text, _ran = await ctx.toolbox.run(name, args)
+                if gate.held is not None:
+                    # Nothing was done: pause for a person; this call and the rest run after.
+                    held = {"tool": name, "args": args, "reason": gate.held.reason, "call_id": call["id"]}
+                    write({"type": "tool_end", "name": name, "ok": False, "error_type": None, "step": step})
+                    break
             error = classify_error(text, name)
             if name == "load_tools" and "No such tool" in text and "Loaded" not in text:
                 error = "unknown"
@@ -148,7 +161,7 @@ def make_tools_node(ctx: AgentContext):
             "current_url": current_url,
             "view_links": links,
             "candidates": candidates,
-            "pending": None,
+            "pending": held,
             "error_count": state.get("error_count", 0) + len(errors),
             "error_type": errors[-1] if errors else None,
             "last_node": NAME,
@@ -174,6 +187,8 @@ def make_tools_node(ctx: AgentContext):
         for extension in ctx.extensions:  # e.g. the files, so the checkpoint carries them
             update.update(extension.state_update(ctx, state))
         update["messages"] = out
+        if held is not None:
+            return Command(update=update, goto="human_in_loop")
         goto = (
             "self_corrector"
             if correctable and state.get("corrections", 0) < ctx.config.max_corrections

@@ -1,0 +1,33 @@
+"""Critical actions: classified from what they do, decided by the gate of the door they came through."""
+
+from waypost.approval.criticality import (
+    ElementInfo,
+    FormInfo,
+    Verdict,
+    classify_element,
+    classify_url,
+    may_activate,
+)
+from waypost.approval.gate import (
+    ApprovalGate,
+    ApprovalRequest,
+    Approver,
+    Policy,
+    current_gate,
+    using_gate,
+)
+
+__all__ = [
+    "ApprovalGate",
+    "ApprovalRequest",
+    "Approver",
+    "ElementInfo",
+    "FormInfo",
+    "Policy",
+    "Verdict",
+    "classify_element",
+    "classify_url",
+    "current_gate",
+    "may_activate",
+    "using_gate",
+]

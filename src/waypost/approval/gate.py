@@ -1,0 +1,105 @@
+"""The approval gate every door shares: resolve → classify → ask → act.
+
+The actor and the navigator ask the *current* gate about every action they judge critical
+(:mod:`waypost.approval.criticality`). Which gate is current depends on the door:
+
+- an agent run installs its own gate around each tool call (the run's ``approve`` policy, the
+  calls a person approved, and under ``ask`` a hold that pauses the graph for ``interrupt()``);
+- a macro replay installs one that never asks: a critical step hands over to the agent;
+- everything else (``wp.act``, ``wp.tools()``, the MCP server) uses the :class:`Waypost`'s gate,
+  built from the ``approve`` setting: ``always``, ``never``, or ``ask`` — which asks
+  ``approver`` if one is set and refuses otherwise, because nobody can be asked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import inspect
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Literal
+
+from waypost.approval.criticality import Verdict
+
+Policy = Literal["ask", "always", "never"]
+
+
+@dataclass(frozen=True)
+class ApprovalRequest:
+    """A critical action about to be done.
+
+    Attributes:
+        action: ``click``, ``press``, ``type``, ``select``, ``navigate``...
+        target: The target as the caller gave it.
+        verdict: Why it is critical, judged from the resolved element or URL.
+        url: The page it would be done on.
+    """
+
+    action: str
+    target: str
+    verdict: Verdict
+    url: str = ""
+
+    @property
+    def reason(self) -> str:
+        return self.verdict.reason
+
+
+Approver = Callable[[ApprovalRequest], Awaitable[bool] | bool]
+"""Asked under ``ask``: return True to allow the action."""
+
+
+class ApprovalGate:
+    """Decides about critical actions for one door.
+
+    Args:
+        policy: ``always`` do them, ``never`` refuse them, ``ask`` ask ``approver`` (refused
+            when there is none).
+        approver: Asked under ``ask``.
+    """
+
+    def __init__(self, policy: Policy = "ask", approver: Approver | None = None) -> None:
+        if policy not in ("ask", "always", "never"):
+            raise ValueError(f"approve must be ask, always or never, not {policy!r}")
+        self.policy: Policy = policy
+        self.approver = approver
+
+    async def decide(self, request: ApprovalRequest) -> str | None:
+        """``None`` to go ahead, else the message saying why nothing was done."""
+        if self.policy == "always":
+            return None
+        if self.policy == "never":
+            return (
+                f"Not done: {request.reason}. Such actions need the user's approval and the approval "
+                "policy here is 'never'. Find another way, or tell the user it needs them."
+            )
+        if self.approver is None:
+            return (
+                f"Not done: {request.reason}. Such actions need a person's approval and nobody can be "
+                "asked here (start with approve='always', or give an approver)."
+            )
+        answer = self.approver(request)
+        if inspect.isawaitable(answer):
+            answer = await answer
+        if answer is True:
+            return None
+        return f"Not done: the user did not approve {request.reason}."
+
+
+_CURRENT: ContextVar[ApprovalGate | None] = ContextVar("waypost_approval_gate", default=None)
+
+
+def current_gate(default: ApprovalGate) -> ApprovalGate:
+    """The gate a door installed for this call, else ``default``."""
+    return _CURRENT.get() or default
+
+
+@contextlib.contextmanager
+def using_gate(gate: ApprovalGate) -> Iterator[ApprovalGate]:
+    """Make ``gate`` current for the code inside (and the tasks it starts)."""
+    token = _CURRENT.set(gate)
+    try:
+        yield gate
+    finally:
+        _CURRENT.reset(token)
