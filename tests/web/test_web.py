@@ -1,0 +1,226 @@
+"""The web view of ``waypost serve``, driven in real Chromium against the running server.
+
+The server (uvicorn in a thread, on a free 127.0.0.1 port) runs the offline planner on the demo
+site; a second Chromium, through Playwright, is the person at the browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.conftest import make_settings
+from waypost.browser.launch import find_chromium
+from waypost.server.web.app import WebServer
+
+pytestmark = pytest.mark.browser
+POLITICS = "Open the politics section and give me its top headline"
+LOGIN = "log in as demo/demo"
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
+    settings = make_settings(Path(tmp_path_factory.mktemp("web")) / "data")
+    with WebServer(settings) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=find_chromium(), args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser, web: WebServer) -> Iterator[Page]:
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.goto(web.url)  # the token becomes a cookie
+    yield tab
+    context.close()
+
+
+def start_run(page: Page, task: str, start_url: str = "", approve: str = "never") -> str:
+    page.get_by_label("Task").fill(task)
+    page.get_by_label("Start page").fill(start_url)
+    page.get_by_label("Critical actions").select_option(approve)
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_url("**/runs/*")
+    return page.url
+
+
+def http(
+    url: str, *, method: str = "GET", headers: dict[str, str] | None = None, data: bytes | None = None
+) -> int:
+    request = urllib.request.Request(url, method=method, headers=headers or {}, data=data)
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+def test_without_the_token_everything_answers_401(web: WebServer, browser: Browser) -> None:
+    for path in ("/", "/runs/x", "/archive?q=a", "/static/web.js", "/mcp", f"/?token={web.token}x"):
+        assert http(web.origin + path) == 401, path
+    assert http(web.origin + "/", headers={"Authorization": "Bearer nope"}) == 401
+    assert http(web.origin + "/", headers={"Authorization": f"Bearer {web.token}"}) == 200
+    context = browser.new_context()
+    tab = context.new_page()
+    response = tab.goto(web.origin + "/")
+    assert response is not None and response.status == 401
+    assert "missing or wrong token" in tab.content()
+    context.close()
+
+
+def test_a_cross_origin_post_is_refused(web: WebServer, page: Page, demo_site: Any) -> None:
+    auth = {"Authorization": f"Bearer {web.token}", "Content-Type": "application/x-www-form-urlencoded"}
+    body = b"task=hello&approve=never"
+    assert (
+        http(web.origin + "/runs", method="POST", headers={**auth, "Origin": "http://evil.test"}, data=body)
+        == 403
+    )
+    assert (
+        http(web.origin + "/", headers={"Authorization": f"Bearer {web.token}", "Host": "evil.test"}) == 403
+    )
+    # The same form posted from another page in the browser (a real cross-site POST) is refused too.
+    before = len(web.app.state.runs.runs)
+    page.goto(demo_site.url + "/")  # another origin (another port)
+    page.set_content(
+        f'<form method="post" action="{web.origin}/runs"><input name="task" value="x">'
+        '<input name="approve" value="never"><button>go</button></form>'
+    )
+    with page.expect_navigation() as nav:
+        page.get_by_role("button", name="go").click()
+    assert nav.value is not None and nav.value.status == 403
+    assert len(web.app.state.runs.runs) == before
+
+
+def test_a_run_streams_its_steps_live_to_every_tab(web: WebServer, page: Page, demo_site: Any) -> None:
+    run_url = start_run(page, POLITICS, demo_site.url + "/")
+    second = page.context.new_page()
+    second.goto(run_url)
+    page.close()  # closing one tab does not stop the run
+    expect(second.locator("#steps li.call").first).to_be_visible(timeout=30_000)
+    expect(second.locator("#steps li.done")).to_be_visible(timeout=60_000)
+    expect(second.locator("#status")).to_have_text("done")
+    assert second.locator("#steps li.result.ok").count() >= 1
+    assert "success" in second.locator("#steps li.done").inner_text()
+    steps = second.locator("#steps li").all_inner_texts()
+    third = second.context.new_page()  # a late watcher gets the whole run replayed
+    third.goto(run_url)
+    expect(third.locator("#steps li.done")).to_be_visible()
+    assert third.locator("#steps li").all_inner_texts() == steps
+    expect(third.get_by_role("button", name="Stop the run")).to_have_count(0)
+
+
+def test_an_approved_login_waits_then_finishes(web: WebServer, page: Page, demo_site: Any) -> None:
+    start_run(page, LOGIN, demo_site.url + "/", approve="ask")
+    approve = page.get_by_role("button", name="Approve")
+    expect(approve).to_be_visible(timeout=60_000)
+    expect(page.locator("#status")).to_have_text("waiting")
+    assert "password" in page.locator("#steps li.question").inner_text()
+    page.wait_for_timeout(500)
+    expect(page.locator("#steps li.done")).to_have_count(0)  # it waits for the answer
+    approve.click()
+    done = page.locator("#steps li.done")
+    expect(done).to_be_visible(timeout=60_000)
+    assert "success" in done.inner_text(), done.inner_text()
+    expect(page.locator("#steps li.answered")).to_have_text("The action was approved.")
+
+
+def test_a_denied_action_is_not_performed(web: WebServer, page: Page, demo_site: Any) -> None:
+    start_run(page, LOGIN, demo_site.url + "/", approve="ask")
+    deny = page.get_by_role("button", name="Deny")
+    expect(deny).to_be_visible(timeout=60_000)
+    deny.click()
+    done = page.locator("#steps li.done")
+    expect(done).to_be_visible(timeout=60_000)
+    expect(page.locator("#steps li.answered")).to_have_text("The action was denied.")
+    assert "success" not in done.inner_text().split("·")[0].replace("not done", ""), done.inner_text()
+    run = web.app.state.runs.get(page.url.rsplit("/", 1)[1])
+    clicks = [e for e in run.events if e["type"] == "tool_end" and e["name"] == "click" and e["ok"]]
+    assert clicks == [], clicks
+
+
+def test_archive_search_highlights_and_opens_the_text(web: WebServer, page: Page, demo_site: Any) -> None:
+    if not web.app.state.runs.runs:  # this test alone: give the archive something
+        start_run(page, POLITICS, demo_site.url + "/")
+        expect(page.locator("#steps li.done")).to_be_visible(timeout=60_000)
+    page.get_by_role("link", name="Archive").click()
+    page.get_by_label("Search the archived pages").fill("Politik")
+    page.get_by_role("button", name="Search").click()
+    first = page.locator("ol.hits li").first
+    expect(first.locator("mark").first).to_be_visible()
+    first.get_by_role("link").click()
+    expect(page.locator("pre.doc")).to_contain_text("Politik")
+
+
+def test_bad_input_gets_a_clear_message_and_html_is_never_rendered(web: WebServer, page: Page) -> None:
+    assert page.goto(web.origin + "/runs/nope").status == 404
+    expect(page.get_by_role("alert")).to_have_text("There is no run with that id.")
+    page.goto(web.origin + "/")
+    page.get_by_label("Task").fill("x" * 5000)
+    page.get_by_role("button", name="Start").click()
+    expect(page.get_by_role("alert")).to_contain_text("5000 characters long")
+    page.goto(web.origin + "/archive?q=%22unbalanced")
+    expect(page.get_by_role("alert")).to_be_visible()
+    assert page.goto(web.origin + "/archive/999999").status == 404
+    hostile = '<b id="bold">bold</b><img src=x onerror="window.pwned=1">'
+    page.goto(web.origin + "/")
+    start_run(page, hostile)
+    expect(page.locator("#task")).to_have_text(hostile)
+    expect(page.locator("#steps li.done, #steps li.error").first).to_be_visible(timeout=60_000)
+    assert page.locator("#bold").count() == 0 and page.evaluate("window.pwned") is None
+    page.goto(web.origin + "/")
+    expect(page.get_by_role("link", name=hostile)).to_be_visible()
+    assert page.locator("#bold").count() == 0
+
+
+def test_sessions_and_skills_pages(web: WebServer, page: Page) -> None:
+    page.get_by_role("link", name="Skills").click()
+    expect(page.get_by_role("heading", name="Skills")).to_be_visible()
+    rows = page.locator("tbody tr")
+    if rows.count():
+        name = rows.first.locator("a").inner_text()
+        rows.first.locator("a").click()
+        page.get_by_role("button", name="Retire this skill").click()
+        expect(page.locator(".facts")).to_contain_text("retired")
+        assert name in page.url
+    page.get_by_role("link", name="Sessions").click()
+    expect(page.get_by_role("heading", name="Sessions")).to_be_visible()
+
+
+def test_mcp_over_http_lists_and_calls_research_navigate(web: WebServer, demo_site: Any) -> None:
+    import httpx2
+    from mcp import Client
+    from mcp.client.streamable_http import streamable_http_client
+
+    outcome: dict[str, Any] = {}
+
+    async def talk() -> None:
+        headers = {"Authorization": f"Bearer {web.token}"}
+        async with (
+            httpx2.AsyncClient(headers=headers, timeout=60) as http_client,
+            Client(streamable_http_client(web.origin + "/mcp", http_client=http_client)) as client,
+        ):
+            tools = await client.list_tools()
+            outcome["names"] = [t.name for t in tools.tools]
+            result = await client.call_tool("research_navigate", {"target": demo_site.url + "/"})
+            outcome["text"] = " ".join(getattr(c, "text", "") for c in result.content)
+
+    thread = threading.Thread(target=lambda: asyncio.run(talk()))
+    thread.start()
+    thread.join(120)
+    assert "research_navigate" in outcome.get("names", []), outcome
+    assert "Politik" in outcome["text"]
