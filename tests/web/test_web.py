@@ -224,3 +224,25 @@ def test_mcp_over_http_lists_and_calls_research_navigate(web: WebServer, demo_si
     thread.join(120)
     assert "research_navigate" in outcome.get("names", []), outcome
     assert "Politik" in outcome["text"]
+
+
+def test_a_restarted_server_shows_the_finished_runs(tmp_path: Path, browser: Browser, demo_site: Any) -> None:
+    settings = make_settings(tmp_path / "data")
+    with WebServer(settings) as first:
+        context = browser.new_context()
+        tab = context.new_page()
+        tab.goto(first.url)
+        run_url = start_run(tab, POLITICS, demo_site.url + "/")
+        expect(tab.locator("#steps li.done")).to_be_visible(timeout=60_000)
+        steps = tab.locator("#steps li").all_inner_texts()
+        context.close()
+    assert oct((tmp_path / "data" / "web-runs.jsonl").stat().st_mode & 0o777) == "0o600"
+    with WebServer(settings) as second:
+        context = browser.new_context()
+        tab = context.new_page()
+        tab.goto(second.url)
+        tab.get_by_role("link", name=POLITICS).click()
+        assert tab.url.endswith(run_url.rsplit("/", 1)[1])
+        expect(tab.locator("#steps li.done")).to_be_visible()
+        assert tab.locator("#steps li").all_inner_texts() == steps
+        context.close()

@@ -136,6 +136,7 @@ def build_app(
     @contextlib.asynccontextmanager
     async def lifespan(_app: Starlette) -> AsyncIterator[None]:
         async with wp, contextlib.AsyncExitStack() as stack:
+            runs.load()  # finished runs of earlier servers
             if mcp_server is not None:
                 await stack.enter_async_context(mcp_server.session_manager.run())
             try:

@@ -10,15 +10,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
+import logging
+import os
 import time
 import uuid
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from waypost.api import Waypost
 
+log = logging.getLogger(__name__)
+
 APPROVE_POLICIES = ("ask", "always", "never")
+HISTORY_FILE = "web-runs.jsonl"
+_KEPT = ("id", "task", "start_url", "approve", "model", "created", "status", "answer", "events")
 KEEPALIVE_SECONDS = 15.0
 
 
@@ -84,10 +92,38 @@ class WebRun:
 class RunManager:
     """Starts runs on one :class:`Waypost` and keeps them (in memory) for the pages."""
 
-    def __init__(self, wp: Waypost, *, max_steps: int = 30) -> None:
+    def __init__(self, wp: Waypost, *, max_steps: int = 30, history: Path | None = None) -> None:
         self.wp = wp
         self.max_steps = max_steps
         self.runs: dict[str, WebRun] = {}
+        self.history = history if history is not None else Path(wp.settings.data_dir) / HISTORY_FILE
+
+    def load(self) -> int:
+        """Read the finished runs of earlier servers from the history file; returns how many."""
+        try:
+            lines = self.history.read_text(encoding="utf-8").splitlines()
+        except FileNotFoundError:
+            return 0
+        loaded = 0
+        for line in lines:
+            try:
+                record = json.loads(line)
+                run = WebRun(**{k: record[k] for k in _KEPT}, closed=True)
+            except (ValueError, KeyError, TypeError):
+                continue  # a torn last line after a crash: skip it, keep the rest
+            self.runs.setdefault(run.id, run)
+            loaded += 1
+        return loaded
+
+    def _save(self, run: WebRun) -> None:
+        record = {k: getattr(run, k) for k in _KEPT}
+        try:
+            self.history.parent.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.history, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+            with os.fdopen(fd, "a", encoding="utf-8") as out:
+                out.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+        except OSError as exc:
+            log.warning("Could not record the run %s in %s: %s", run.id, self.history, exc)
 
     def get(self, run_id: str) -> WebRun | None:
         return self.runs.get(run_id)
@@ -125,7 +161,8 @@ class RunManager:
         question = Question(uuid.uuid4().hex[:8], payload, asyncio.get_running_loop().create_future())
         run.questions[question.id] = question
         run.status = "waiting"
-        await run.publish({"type": "question", "id": question.id, "payload": payload})
+        shown = {k: v for k, v in payload.items() if k != "args"}  # args stay out of the history
+        await run.publish({"type": "question", "id": question.id, "payload": shown})
         try:
             reply = await question.future
         finally:
@@ -185,3 +222,4 @@ class RunManager:
             async with run.changed:
                 run.closed = True
                 run.changed.notify_all()
+            self._save(run)
