@@ -13,10 +13,13 @@ bootstrap:
 demo: bootstrap
 	@$(TOKENIZERS) $(VENV)/bin/waypost demo
 
+# The layering contracts (import-linter, pyproject.toml) first, then the tests.
 test: bootstrap
+	$(VENV)/bin/lint-imports
 	$(TOKENIZERS) $(VENV)/bin/python -m pytest -q
 
 lint: bootstrap
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/ruff check src tests bench
 	$(VENV)/bin/ruff format --check src tests bench
 

@@ -79,7 +79,7 @@ def offline_planner(latency: float = 0.0) -> Any:
     endpoint would (for benchmarks whose point is what the saved turns are worth)."""
     import asyncio
 
-    from waypost.agent.planner import OfflinePlanner
+    from waypost.models.planner import OfflinePlanner
 
     if not latency:
         return OfflinePlanner()
@@ -100,10 +100,10 @@ def make_chat_model(
     if spec == "offline":
         return offline_planner(latency)
     if spec.startswith("local:"):
-        from waypost.agent.local_model import LocalGGUFChat
+        from waypost.models.local_model import LocalGGUFChat
 
         return LocalGGUFChat.from_spec(spec, cache_dir=cache)
-    from waypost.agent.models import make_model
+    from waypost.models.factory import make_model
 
     return make_model(spec, base_url, api_key)
 
@@ -152,7 +152,9 @@ async def run_one(task: dict[str, Any], site: Any, args: argparse.Namespace, mod
         async with Waypost(Settings(data_dir=Path(tmp), loopback_only=True, nav_timeout=15.0)) as wp:
             started = time.perf_counter()
             if args.driver:
-                from waypost.agent.planner import drive
+                if str(REPO) not in sys.path:
+                    sys.path.insert(0, str(REPO))
+                from tests.driver import drive  # the plain tool loop lives with the tests
 
                 result = await drive(
                     model, wp.tools(), task["task"], start_url=task["start"], max_steps=args.max_steps
@@ -161,7 +163,7 @@ async def run_one(task: dict[str, Any], site: Any, args: argparse.Namespace, mod
                 tokens_in, tokens_out = result.tokens_in, result.tokens_out
                 agent_success = None
             else:
-                from waypost.agent.runner import run_task
+                from waypost.api import run_task
 
                 result = await run_task(
                     wp,

@@ -63,8 +63,7 @@ def answered(part: dict[str, Any], answer: str) -> bool:
 async def run_serial(
     parts: list[dict[str, Any]], data_dir: Path, max_steps: int, model: Any = None
 ) -> tuple[float, list[bool]]:
-    from waypost.agent.runner import run_task
-    from waypost.api import Waypost
+    from waypost.api import Waypost, run_task
     from waypost.config import Settings
 
     async with Waypost(Settings(data_dir=data_dir, loopback_only=True, nav_timeout=15.0)) as wp:

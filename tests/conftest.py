@@ -27,7 +27,7 @@ if "TIKTOKEN_CACHE_DIR" not in os.environ and (SHARED / "tokenizers").is_dir():
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     # Browser tests must run for real; a missing Chromium is an error, not a skip.
-    if find_chromium() is None:
+    if find_chromium(Settings().chromium) is None:
         raise pytest.UsageError(
             "No Chromium found: run `make test` (installs Debian's chromium) or set WAYPOST_CHROMIUM."
         )

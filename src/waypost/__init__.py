@@ -11,8 +11,7 @@ from waypost.errors import (
     SessionBusy,
     WaypostError,
 )
-
-__version__ = "0.1.0"
+from waypost.version import __version__
 
 
 def __getattr__(name: str) -> object:

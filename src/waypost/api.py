@@ -1,8 +1,16 @@
-"""The public Python API: one object, :class:`Waypost`, created and closed as a context manager.
+"""The public Python API and the composition root: :class:`Waypost`, created and closed as a context manager.
 
 async with Waypost() as wp:
     view = await wp.navigate("https://example.org/", hint="contact")
     print(view.text)
+
+``Waypost`` builds every part (the session pool, the archive, the navigator, the actor, the skill
+library) and hands each lower layer only what it uses: tools get a
+:class:`~waypost.tools.runtime.ToolRuntime`, the engine gets a toolbox and a list of run
+extensions. Which extensions a run gets (files, sub-agents, rag mode, skills) is decided here
+and nowhere else: :func:`run_task`, :func:`stream_task`, :func:`stream_resume`,
+:func:`resume_task` and :func:`get_result` wire them and call the engine
+(:mod:`waypost.agent.runner`).
 """
 
 from __future__ import annotations
@@ -10,21 +18,33 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import AsyncIterator, Coroutine
-from typing import TYPE_CHECKING, Any, TypeVar
+from pathlib import Path
+from typing import Any, TypeVar
 
+from waypost.agent import runner as engine
+from waypost.agent.extensions import RunExtension
+from waypost.agent.runner import CHECKPOINT_FILE, RunResult, make_probe
+from waypost.agent.tools import ToolBox
 from waypost.archive import Archive
 from waypost.browser.pool import SessionInfo, SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
 from waypost.config import Settings
-from waypost.errors import BrowserUnavailable, ConfigError
+from waypost.errors import ConfigError
+from waypost.navigation import NavigationResult, Navigator
 from waypost.page.tokens import count_tokens
+from waypost.planning.session import PlanningSession
+from waypost.planning.telemetry import PlannerStore
+from waypost.rag.extension import RagExtension
 from waypost.retrieval import Actor, ActReport
 from waypost.skills import SkillLibrary
-from waypost.tools.navigate import NavigationResult, Navigator
-from waypost.tools.registry import ToolFunction, ToolSpec, default_tools
-
-if TYPE_CHECKING:
-    from waypost.agent.runner import RunResult
+from waypost.skills.hooks import SkillsExtension
+from waypost.subagents import SubAgentManager
+from waypost.subagents.agent import SubAgentsExtension
+from waypost.tools.catalog import default_tools
+from waypost.tools.registry import ToolFunction, ToolSpec
+from waypost.tools.runtime import ToolRuntime
+from waypost.vfs import VirtualFS
+from waypost.vfs.agent import FilesExtension
 
 T = TypeVar("T")
 
@@ -65,9 +85,18 @@ class Waypost:
         self.archive = Archive.in_data_dir(self.settings.data_dir, self.settings.archive)
         self.pool = SessionPool(self.settings, on_context=self.archive.attach)
         self.navigator = Navigator(self.pool, archive=self.archive)
+        self.runtime = ToolRuntime(self.settings, self.pool, self.navigator, self.archive)
         self.sessions = Sessions(self)
-        self.actor: Actor | None = None
-        self.skills = SkillLibrary.for_waypost(self)
+        self.skills = SkillLibrary.over_pool(self.settings.data_dir, self.pool)
+
+    @property
+    def actor(self) -> Actor | None:
+        """The element finder and actor (``None`` until started)."""
+        return self.runtime.actor
+
+    @actor.setter
+    def actor(self, actor: Actor | None) -> None:
+        self.runtime.actor = actor
 
     async def __aenter__(self) -> Waypost:
         await self.start()
@@ -138,46 +167,45 @@ class Waypost:
         Several steps ('type Bob into the name field and click Submit') run in order; the first
         step that is not done stops the rest. Nothing is retried.
         """
-        validate_session_id(session_id)
-        async with self.pool.session(session_id) as session:
-            return await self._require_actor().act(session.page, instruction)
+        async with self.pool.session(session_id) as session:  # checks the session id
+            return await self.runtime.require_actor().act(session.page, instruction)
 
     async def run(self, task: str, **kwargs: Any) -> RunResult:
-        """Carry out a web task with the agent; see :func:`waypost.agent.runner.run_task`.
+        """Carry out a web task with the agent; see :func:`run_task`.
 
         Without ``model`` the offline planner runs it; ``model="gpt-4o-mini"`` (with
         ``base_url``/``api_key`` for Ollama, LM Studio, vLLM...) or ``model="local:PATH"`` use a model.
         """
-        from waypost.agent.runner import run_task
-
         return await run_task(self, task, **kwargs)
 
     def stream(self, task: str, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
         """Run a task and yield its events (node, tool_start, tool_end, content, interrupt, done)."""
-        from waypost.agent.runner import stream_task
-
         return stream_task(self, task, **kwargs)
 
     async def resume(self, thread_id: str, **kwargs: Any) -> RunResult:
         """Continue a checkpointed run, e.g. after an approval question."""
-        from waypost.agent.runner import resume_task
-
         return await resume_task(self, thread_id, **kwargs)
 
-    def subagents(self, vfs: Any = None, **options: Any) -> Any:
+    def subagents(self, vfs: Any = None, **options: Any) -> SubAgentManager:
         """A :class:`~waypost.subagents.SubAgentManager` over ``vfs`` (a new VirtualFS if ``None``).
 
         Use it as ``async with wp.subagents() as agents: await agents.spawn(task, "name")``.
         """
-        from waypost.subagents import SubAgentManager
-        from waypost.vfs import VirtualFS
-
         return SubAgentManager(self, vfs if vfs is not None else VirtualFS(), **options)
 
-    def _require_actor(self) -> Actor:
-        if self.actor is None:
-            raise BrowserUnavailable("Waypost is not started: use 'async with Waypost() as wp'.")
-        return self.actor
+    async def run_subagent(self, task: str, **options: Any) -> RunResult:
+        """Run one sub-agent (what a :class:`~waypost.subagents.SubAgentManager` asks its host)."""
+        return await run_task(self, task, **options)
+
+    async def end_session(self, session_id: str) -> None:
+        """Close a session and forget it: its navigation history, its cookies and storage."""
+        self.navigator.forget(session_id)
+        await self.pool.close_session(session_id, forget=True)
+
+    @property
+    def checkpoint_path(self) -> Path:
+        """``<data_dir>/checkpoints.db``: where runs are checkpointed."""
+        return Path(self.settings.data_dir) / CHECKPOINT_FILE
 
     def tool_specs(self) -> list[ToolSpec]:
         """The model-facing tools (generated tools that passed the quality gate included)."""
@@ -185,7 +213,25 @@ class Waypost:
 
     def tools(self) -> dict[str, ToolFunction]:
         """The model-facing tools bound to this instance, by name."""
-        return {spec.name: spec.bind(self) for spec in self.tool_specs()}
+        return {spec.name: spec.bind(self.runtime) for spec in self.tool_specs()}
+
+    def toolbox(self, session_id: str = DEFAULT_SESSION) -> ToolBox:
+        """The agent's toolbox over this instance's tools, acting in ``session_id``."""
+        return ToolBox.from_specs(self.runtime, self.tool_specs(), session_id=session_id)
+
+    def run_extensions(
+        self,
+        *,
+        vfs: Any = None,
+        planner_mode: str | None = None,
+        model: Any = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+    ) -> list[RunExtension]:
+        """The plug-ins of one run, in the order they are equipped: files, sub-agents, rag mode, skills."""
+        return _extensions(
+            self, vfs=vfs, planner_mode=planner_mode, model=model, base_url=base_url, api_key=api_key
+        )
 
 
 class SyncWaypost:
@@ -230,3 +276,107 @@ class SyncWaypost:
     @property
     def sessions(self) -> list[SessionInfo]:
         return self._wp.sessions.status()
+
+
+# -- runs: the composition root wires each run's tools and extensions, then calls the engine --------
+
+
+def default_checkpoint_path(wp: Waypost | None) -> Path:
+    """``<data_dir>/checkpoints.db`` of ``wp``'s settings (or of the default settings)."""
+    if wp is not None:
+        return wp.checkpoint_path
+    return Path(Settings().data_dir) / CHECKPOINT_FILE
+
+
+def _extensions(
+    wp: Waypost | None,
+    *,
+    vfs: Any = None,
+    planner_mode: str | None = None,
+    model: Any = None,
+    base_url: str | None = None,
+    api_key: str | None = None,
+) -> list[RunExtension]:
+    files = FilesExtension(vfs)
+    extensions: list[RunExtension] = [files]
+    if wp is None:
+        return extensions  # a run over given tools only: its notes, nothing else
+    if not getattr(files.fs, "restricted", False):
+        # A main agent gets sub-agents; a sub-agent (a restricted view) cannot start its own.
+        manager = SubAgentManager(wp, files.fs, model=model, base_url=base_url, api_key=api_key)
+        extensions.append(SubAgentsExtension(manager))
+    if (planner_mode or wp.settings.planner_mode) == "rag":
+        store = PlannerStore.for_data_dir(wp.settings.data_dir)
+        planning = PlanningSession(wp.runtime.require_actor(), store=store)
+        extensions.append(RagExtension(wp.runtime, planning))
+    extensions.append(SkillsExtension(wp.skills))
+    return extensions
+
+
+def _wire(wp: Waypost | None, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The engine's arguments for a run of ``wp`` (or over given tools when ``wp`` is ``None``)."""
+    vfs = kwargs.pop("vfs", None)
+    planner_mode = kwargs.pop("planner_mode", None)
+    session_id = kwargs.get("session_id", DEFAULT_SESSION)
+    tools = kwargs.pop("tools", None)
+    if tools is None:
+        if wp is None:
+            raise ValueError("run_task needs a Waypost instance or an explicit list of tools.")
+        kwargs["tools"] = wp.toolbox(session_id)
+        if kwargs.get("probe") is None:
+            kwargs["probe"] = make_probe(wp.pool, session_id)
+    else:
+        kwargs["tools"] = tools
+    if not kwargs.get("checkpoint_path"):
+        kwargs["checkpoint_path"] = default_checkpoint_path(wp)
+    kwargs["extensions"] = _extensions(
+        wp,
+        vfs=vfs,
+        planner_mode=planner_mode,
+        model=kwargs.get("model"),
+        base_url=kwargs.get("base_url"),
+        api_key=kwargs.get("api_key"),
+    )
+    return kwargs
+
+
+async def stream_task(wp: Waypost | None, task: str, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
+    """Run a task with ``wp``'s tools and extensions and yield its events.
+
+    Args:
+        wp: A started :class:`Waypost` (may be ``None`` when ``tools`` are given: such a run gets
+            its files and nothing else of Waypost).
+        task: What to do, in the user's words.
+        **kwargs: The arguments of :func:`waypost.agent.runner.stream_task` (``tools``,
+            ``checkpoint_path`` and ``probe`` default to ``wp``'s), plus ``vfs`` (the run's file
+            system: a :class:`~waypost.vfs.VirtualFS`; default a new one, or the thread's
+            checkpointed one; a restricted view makes the run a sub-agent) and ``planner_mode``
+            (``full`` page views, or ``rag``: find_evidence / act_on_evidence and small page
+            views; default: the settings' ``planner_mode``).
+    """
+    async for event in engine.stream_task(task, **_wire(wp, kwargs)):
+        yield event
+
+
+async def stream_resume(wp: Waypost | None, thread_id: str, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
+    """Continue a checkpointed run of ``wp`` and yield its events (see :func:`stream_task`)."""
+    async for event in engine.stream_resume(thread_id, **_wire(wp, kwargs)):
+        yield event
+
+
+async def run_task(wp: Waypost | None, task: str, **kwargs: Any) -> RunResult:
+    """Run a task to the end (or to an approval nobody answers); the arguments of :func:`stream_task`."""
+    return await engine.run_task(task, **_wire(wp, kwargs))
+
+
+async def resume_task(wp: Waypost | None, thread_id: str, **kwargs: Any) -> RunResult:
+    """Continue a checkpointed run and return its result; the arguments of :func:`stream_resume`."""
+    return await engine.resume_task(thread_id, **_wire(wp, kwargs))
+
+
+async def get_result(
+    wp: Waypost | None, thread_id: str, *, checkpoint_path: str | Path | None = None
+) -> RunResult | None:
+    """The result of a checkpointed run as it stands now (``None`` if there is no such thread)."""
+    path = checkpoint_path or default_checkpoint_path(wp)
+    return await engine.get_result(thread_id, checkpoint_path=path)

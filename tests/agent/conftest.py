@@ -9,7 +9,8 @@ import pytest
 
 from tests.agent.fakes import FakeSite
 from tests.agent.scripted import ScriptedChatModel
-from waypost.agent.runner import RunResult, run_task
+from waypost.agent.runner import RunResult
+from waypost.api import run_task
 
 
 @pytest.fixture

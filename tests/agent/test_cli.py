@@ -11,7 +11,7 @@ import typer
 from typer.testing import CliRunner
 
 from tests.agent.scripted import ScriptedChatModel, answer, call
-from waypost.agent import cli as agent_cli
+from waypost.cli import run as agent_cli
 
 app = typer.Typer()
 app.command("run")(agent_cli.run_command)

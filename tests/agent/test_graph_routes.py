@@ -8,7 +8,7 @@ from tests.agent.fakes import BASE, FakeSite
 from tests.agent.scripted import ScriptedChatModel, answer, call, calls, say
 from waypost.agent.context import AgentConfig, PageState, PauseSwitch
 from waypost.agent.prompts import FENCE_CLOSE, TASK_NAME
-from waypost.agent.runner import get_result, resume_task, run_task, stream_task
+from waypost.api import get_result, resume_task, run_task, stream_task
 
 START = BASE + "/"
 

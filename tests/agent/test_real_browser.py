@@ -10,7 +10,8 @@ from langchain_core.messages import BaseMessage, ToolMessage
 from tests.agent.scripted import ScriptedChatModel, answer, call
 from waypost.agent.outcomes import view_links
 from waypost.agent.prompts import unfence
-from waypost.agent.runner import CHECKPOINT_FILE, make_probe, run_task, stream_task
+from waypost.agent.runner import CHECKPOINT_FILE, make_probe
+from waypost.api import run_task, stream_task
 
 
 def last_view(prompt: list[BaseMessage]) -> str:
@@ -61,7 +62,7 @@ async def test_politics_headline_on_the_demo_site(wp, demo_site) -> None:
 
 
 async def test_probe_fingerprints_the_page(wp, demo_site) -> None:
-    probe = make_probe(wp, "default")
+    probe = make_probe(wp.pool, "default")
     assert await probe() is None  # no page yet
     await wp.navigate(demo_site.url + "/politik/")
     first = await probe()
@@ -91,7 +92,7 @@ async def test_repeated_navigation_on_the_real_site_is_caught(wp, demo_site) -> 
 
 
 async def test_offline_planner_end_to_end(wp, demo_site) -> None:
-    pytest.importorskip("waypost.agent.planner")
+    pytest.importorskip("waypost.models.planner")
     result = await run_task(
         wp,
         "Open the politics section and give me the first headline",

@@ -7,18 +7,18 @@ from waypost.tools.acting import CLICK, SCROLL, TYPE
 from waypost.tools.research import RESEARCH_NAVIGATE
 
 
-class FakeWaypost:
+class FakeRuntime:
     """Only what the tool factories touch when binding (nothing is called here)."""
 
 
 def test_specs_become_structured_tools_with_their_descriptions() -> None:
-    tool = spec_tool(RESEARCH_NAVIGATE, FakeWaypost())  # type: ignore[arg-type]
+    tool = spec_tool(RESEARCH_NAVIGATE, FakeRuntime())  # type: ignore[arg-type]
     assert tool.name == "research_navigate" and tool.description == RESEARCH_NAVIGATE.description
     assert tool.coroutine is not None and set(tool.args) == {"target", "hint", "session_id"}
 
 
 def test_schemas_hide_the_session_and_enumerate_choices() -> None:
-    box = ToolBox.for_waypost(FakeWaypost(), [RESEARCH_NAVIGATE, CLICK, TYPE], session_id="agent")  # type: ignore[arg-type]
+    box = ToolBox.from_specs(FakeRuntime(), [RESEARCH_NAVIGATE, CLICK, TYPE], session_id="agent")  # type: ignore[arg-type]
     assert box.names[:4] == ["think", "final_answer", "list_tools", "load_tools"]
     assert box.read_only["research_navigate"] and not box.read_only["click"] and box.read_only["think"]
     plain = box.schema("research_navigate")["function"]
@@ -34,7 +34,7 @@ def test_schemas_hide_the_session_and_enumerate_choices() -> None:
     assert "default" not in params["properties"]["hint"]
     typed = box.schema("type", strict=True)["function"]["parameters"]["properties"]
     assert typed["submit"]["type"] == ["boolean", "null"]
-    scroll = ToolBox.for_waypost(FakeWaypost(), [SCROLL])  # type: ignore[arg-type]
+    scroll = ToolBox.from_specs(FakeRuntime(), [SCROLL])  # type: ignore[arg-type]
     direction = scroll.schema("scroll", strict=True)["function"]["parameters"]["properties"]["direction"]
     assert direction["enum"] == ["down", "up", "top", "bottom", None]
     # null for an optional argument means "use the default".

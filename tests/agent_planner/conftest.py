@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from waypost.agent.planner.driver import ToolFunction
+from tests.driver import ToolFunction
 
 
 @pytest.fixture

@@ -44,9 +44,10 @@ TASKS = [
 
 
 async def record() -> list[dict[str, object]]:
-    from waypost.agent.planner import OfflinePlanner, drive
+    from tests.driver import drive
     from waypost.api import Waypost
     from waypost.demo.server import DemoSite
+    from waypost.models.planner import OfflinePlanner
     from waypost.retrieval import Actor
     from waypost.tools.acting import ACTING_TOOLS
 

@@ -9,8 +9,8 @@ from typing import Any
 from langchain_core.tools import StructuredTool
 
 from tests.agent_planner.conftest import localize
-from waypost.agent.planner import Observation, OfflinePlanner, next_call, parse_task, task_message
-from waypost.agent.planner.driver import final_answer_tool
+from tests.driver import final_answer_tool
+from waypost.models.planner import Observation, OfflinePlanner, next_call, parse_task, task_message
 
 PORTAL, FINANCE = "http://127.0.0.1:8000", "http://localhost:8000"
 _RAW = (Path(__file__).parent / "data" / "transcripts.json").read_text(encoding="utf-8")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from waypost.agent.planner.intents import (
+from waypost.models.planner.intents import (
     Click,
     Cookies,
     FillForm,

@@ -18,9 +18,9 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage, ToolMessage
 from langchain_core.tools import StructuredTool
 
-from waypost.agent.local_model import LocalGGUFChat, resolve_model_path, tool_call_schema
-from waypost.agent.planner.driver import ToolFunction, drive, final_answer_tool
+from tests.driver import ToolFunction, drive, final_answer_tool
 from waypost.errors import ConfigError
+from waypost.models.local_model import LocalGGUFChat, resolve_model_path, tool_call_schema
 from waypost.tools.acting import ACTING_TOOLS
 from waypost.tools.research import RESEARCH_NAVIGATE
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from waypost.agent.planner import OfflinePlanner, drive
-from waypost.agent.planner.driver import ToolFunction
+from tests.driver import ToolFunction, drive
+from waypost.models.planner import OfflinePlanner
 
 pytestmark = pytest.mark.browser
 
@@ -98,7 +98,7 @@ async def test_planner_should_finish_multi_step_tasks_through_the_graph_runner(
     wp: Any, demo_site: Any
 ) -> None:
     """Through the real LangGraph engine: fenced results, focus notes, history shortened on tool switches."""
-    from waypost.agent.runner import run_task
+    from waypost.api import run_task
 
     result = await run_task(
         wp,

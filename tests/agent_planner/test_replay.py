@@ -18,7 +18,7 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
 from tests.agent_planner.conftest import localize
-from waypost.agent.planner import OfflinePlanner, task_message
+from waypost.models.planner import OfflinePlanner, task_message
 
 PORTAL, FINANCE = "http://127.0.0.1:8000", "http://localhost:8000"
 _RAW = (Path(__file__).parent / "data" / "transcripts.json").read_text(encoding="utf-8")

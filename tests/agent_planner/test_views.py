@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from tests.agent_planner.conftest import localize
-from waypost.agent.planner.texts import focus, money, required_labels
-from waypost.agent.planner.views import action_outcome, extract_text, is_denied, parse_view, unfence
+from waypost.models.planner.texts import focus, money, required_labels
+from waypost.models.planner.views import action_outcome, extract_text, is_denied, parse_view, unfence
 
 PORTAL, FINANCE = "http://127.0.0.1:8000", "http://localhost:8000"
 _RAW = (Path(__file__).parent / "data" / "transcripts.json").read_text(encoding="utf-8")

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from tests.archive.har_schema import HAR_12
 from tests.archive.test_store import page
 from waypost.archive import ArchiveStore
-from waypost.archive.cli import archive_app, parse_duration
+from waypost.cli.archive import archive_app, parse_duration
 
 runner = CliRunner()
 

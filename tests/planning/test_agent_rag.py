@@ -9,10 +9,10 @@ from typer.testing import CliRunner
 
 from tests.agent.scripted import ScriptedChatModel, answer, call
 from waypost.agent.prompts import unfence
-from waypost.agent.runner import run_task
+from waypost.api import run_task
 from waypost.cli import app
 from waypost.planning import PlannerStore
-from waypost.planning.agent import MAIN_LINKS
+from waypost.planning.evidence_tools import MAIN_LINKS
 
 
 def pick_item(label: str):

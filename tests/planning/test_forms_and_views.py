@@ -7,10 +7,10 @@ from playwright.async_api import Page
 
 from tests.agent.scripted import ScriptedChatModel, answer, call
 from waypost.agent.prompts import unfence
-from waypost.agent.runner import run_task
+from waypost.api import run_task
 from waypost.planning import PlanningSession, QuerySpec
-from waypost.planning.agent import MAIN_LINKS, compact_view, pack_items
 from waypost.planning.evidence import EvidenceItem
+from waypost.planning.evidence_tools import MAIN_LINKS, compact_view, pack_items
 from waypost.planning.rules import assign
 
 FORM = """<!doctype html><title>Contact</title><main><form onsubmit="return false">
@@ -114,7 +114,7 @@ def test_the_evidence_tools_schemas_should_be_lean_and_still_enumerate_the_pack(
     import json
 
     from waypost.agent.context import count_text_tokens
-    from waypost.planning.agent import lean_schema
+    from waypost.planning.evidence_tools import lean_schema
     from waypost.planning.spec import QuerySpec
 
     find = lean_schema("find_evidence")["function"]["parameters"]

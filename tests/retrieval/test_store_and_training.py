@@ -8,8 +8,8 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from waypost.cli.retrieval import retrieval_app
 from waypost.retrieval import ActionRecord, RerankModel, RetrievalStore, Selector, summarize, train
-from waypost.retrieval.cli import retrieval_app
 from waypost.retrieval.features import FEATURES
 from waypost.retrieval.memory import path_key
 from waypost.retrieval.training import evaluate, examples_from, fit

@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 from tests.agent.scripted import ScriptedChatModel, answer
 from waypost.agent.context import AgentContext
 from waypost.agent.graph import compile_graph
-from waypost.agent.runner import default_checkpoint_path
 from waypost.agent.tools import ToolBox
+from waypost.api import default_checkpoint_path
 from waypost.cli import app
 from waypost.skills import SkillLibrary
 

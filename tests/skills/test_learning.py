@@ -14,8 +14,8 @@ from mcp.server.mcpserver import MCPServer
 from tests.agent.scripted import ScriptedChatModel
 from waypost.agent.runner import RunResult
 from waypost.agent.tools import ToolBox
+from waypost.server import skills as skills_mcp
 from waypost.skills import Skill, SkillLibrary
-from waypost.skills import mcp as skills_mcp
 from waypost.skills.generation import COOLDOWN, LAST_GENERATED, MIN_COUNT, decide
 from waypost.skills.reflection import Reflection, by_llm, by_rules, is_real_model, pattern_of, signature
 from waypost.skills.store import GeneratedTool
@@ -155,7 +155,7 @@ async def test_repeated_failures_generate_a_gated_tool_that_is_hot_registered(wp
     clock = Clock()
     library.clock = clock
     server = MCPServer(name="t")
-    skills_mcp.attach(server, wp)
+    skills_mcp.attach(server, wp.skills, wp.runtime, {s.name for s in wp.tool_specs()})
     before = {t.name for t in await server.list_tools()}
     assert "modal_handler" not in before
 
@@ -185,7 +185,7 @@ async def test_repeated_failures_generate_a_gated_tool_that_is_hot_registered(wp
     # Hot: the agent's tools, the MCP server's tools, no restart.
     assert "modal_handler" in {s.name for s in wp.tool_specs()}
     assert "modal_handler" in {t.name for t in await server.list_tools()}
-    toolbox = ToolBox.for_waypost(wp)
+    toolbox = ToolBox.from_specs(wp.runtime, wp.tool_specs())
     assert toolbox.read_only["modal_handler"] is False
 
     # It works on a real page, in the sandbox, through the agent's toolbox.
@@ -218,7 +218,7 @@ def bare(tmp_path: Path):
 
 async def test_mcp_resources_list_the_skills(bare) -> None:
     server = MCPServer(name="t")
-    skills_mcp.attach(server, bare)
+    skills_mcp.attach(server, bare.skills, None)  # type: ignore[arg-type]  # no tool is registered
     listed = await server.read_resource("skills://list")
     rows = json.loads(next(iter(listed)).content)
     assert {"cookie-banners", "search-box"} <= {r["name"] for r in rows}
@@ -246,11 +246,13 @@ async def test_an_unfinished_run_teaches_nothing(bare, stop: str) -> None:
     from waypost.skills import hooks
     from waypost.skills.library import Prepared
 
-    got = await hooks.after_run(
-        bare, Prepared(task="x", start_url=None), result([fail("click", "x")], stop=stop)
+    got = await hooks.learn_from(
+        bare.skills, Prepared(task="x", start_url=None), result([fail("click", "x")], stop=stop)
     )
     assert got is None and bare.skills.patterns() == []
-    done = await hooks.after_run(bare, Prepared(task="x", start_url=None), result([fail("click", "x")]))
+    done = await hooks.learn_from(
+        bare.skills, Prepared(task="x", start_url=None), result([fail("click", "x")])
+    )
     assert done is not None and bare.skills.patterns()[0].count == 1
 
 

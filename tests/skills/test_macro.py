@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from waypost.agent.planner import OfflinePlanner
+from waypost.models.planner import OfflinePlanner
 from waypost.skills import macro as macros
 from waypost.skills.model import REPLAY_FROM, MacroStep
 

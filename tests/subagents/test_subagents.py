@@ -8,7 +8,7 @@ import pytest
 
 from tests.agent.scripted import answer, call
 from tests.subagents.conftest import CookieSite, last_result, routed, task_text, url_in, visit_and_report
-from waypost.agent.runner import run_task
+from waypost.api import run_task
 from waypost.subagents import SpawnRefused, Status, SubAgentError, SubAgentManager
 from waypost.vfs import RestrictedVFS, VirtualFS
 

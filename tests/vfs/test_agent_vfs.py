@@ -10,11 +10,11 @@ from tests.agent.fakes import BASE, FakeSite
 from tests.agent.scripted import ScriptedChatModel, answer, call
 from waypost.agent.context import AgentContext, PauseSwitch
 from waypost.agent.prompts import unfence
-from waypost.agent.runner import resume_task, run_task, stream_task
 from waypost.agent.tool_slots import CATEGORIES
 from waypost.agent.tools import ToolBox
+from waypost.api import resume_task, run_task, stream_task
 from waypost.vfs import VirtualFS
-from waypost.vfs.agent import before_tools, checkpointed, equip, state_update
+from waypost.vfs.agent import FilesExtension, checkpointed
 from waypost.vfs.tools import TOOL_NAMES
 
 
@@ -153,15 +153,19 @@ async def test_a_given_file_system_is_used_and_kept(tmp_path: Path) -> None:
 
 def test_active_rules_and_context_come_from_the_state() -> None:
     ctx = AgentContext(model=None, toolbox=ToolBox.of([], session_id="s1"))  # type: ignore[arg-type]
-    fs = equip(ctx)
+    files = FilesExtension()
+    files.equip(ctx)
+    fs = files.fs
     assert {"vfs_read", "vfs_grep"} <= set(ctx.toolbox.names) and ctx.toolbox.read_only["vfs_write"]
-    before_tools(ctx, {"task": "t", "step": 2, "active_rules": ["login-first: log in before searching"]})
+    files.before_tools(
+        ctx, {"task": "t", "step": 2, "active_rules": ["login-first: log in before searching"]}
+    )
     assert fs.read_text("/active_rules") == "1. login-first: log in before searching\n"
     assert "browser session: s1" in fs.read_text("/system_context")
-    before_tools(ctx, {"task": "t"})
+    files.before_tools(ctx, {"task": "t"})
     assert fs.read_text("/active_rules") == "no active rules\n"
-    assert state_update(ctx, {}) == {}  # nothing written yet
+    assert files.state_update(ctx, {}) == {}  # nothing written yet
     fs.write("/a.md", "x")
-    update = state_update(ctx, {})
+    update = files.state_update(ctx, {})
     assert update["vfs"]["files"]["/a.md"]["content"] == "x"
-    assert state_update(ctx, update) == {}  # the stored snapshot is current
+    assert files.state_update(ctx, update) == {}  # the stored snapshot is current

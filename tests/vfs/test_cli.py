@@ -9,7 +9,8 @@ from typer.testing import CliRunner
 
 from tests.agent.fakes import FakeSite
 from tests.agent.scripted import ScriptedChatModel, answer, call
-from waypost.agent.runner import CHECKPOINT_FILE, run_task
+from waypost.agent.runner import CHECKPOINT_FILE
+from waypost.api import run_task
 from waypost.cli import app
 
 

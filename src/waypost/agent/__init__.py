@@ -1,9 +1,11 @@
 """The agent: a LangGraph engine that completes web tasks with any OpenAI-compatible model, or with none.
 
-Example:
+The engine takes its tools, its checkpoint file and its plug-ins (run extensions) from the
+caller; ``Waypost.run`` (:mod:`waypost.api`) is the caller that wires Waypost's own:
+
     >>> async with Waypost() as wp:                                   # doctest: +SKIP
-    ...     result = await run_task(wp, "Open the politics section and give me its top headline",
-    ...                             start_url="http://127.0.0.1:8000/")
+    ...     result = await wp.run("Open the politics section and give me its top headline",
+    ...                           start_url="http://127.0.0.1:8000/")
     ...     print(result.answer)
 
 Names are imported lazily, so ``import waypost.agent.<module>`` stays cheap.
@@ -16,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from waypost.agent.context import AgentConfig, PauseSwitch
     from waypost.agent.graph import build_graph, compile_graph
-    from waypost.agent.models import make_model
     from waypost.agent.runner import (
         RunResult,
         get_result,
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
         stream_resume,
         stream_task,
     )
+    from waypost.models.factory import make_model
 
 __all__ = [
     "AgentConfig",
@@ -49,7 +51,7 @@ _WHERE = {
     "run_task": "waypost.agent.runner",
     "stream_task": "waypost.agent.runner",
     "resume_task": "waypost.agent.runner",
-    "make_model": "waypost.agent.models",
+    "make_model": "waypost.models.factory",
     "build_graph": "waypost.agent.graph",
     "compile_graph": "waypost.agent.graph",
 }

@@ -6,15 +6,32 @@ data so it can be checkpointed, and a resumed run rebuilds the context around it
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
 from waypost.agent.tools import ToolBox
+from waypost.tools.usage import count_message_tokens, count_text_tokens, message_text, usage
+
+__all__ = [
+    "AgentConfig",
+    "AgentContext",
+    "PageProbe",
+    "PageState",
+    "PauseSwitch",
+    "answered_ids",
+    "count_message_tokens",
+    "count_text_tokens",
+    "last_ai",
+    "message_text",
+    "usage",
+]
+
+if TYPE_CHECKING:
+    from waypost.agent.extensions import RunExtension
 
 
 @dataclass(frozen=True)
@@ -70,7 +87,7 @@ class AgentConfig:
         max_corrections: Self-corrections per step.
         max_malformed: Unusable model replies in a row before the run stops.
         strict: Mark tool schemas strict (for endpoints that enforce JSON schemas); ``None``:
-            as the model's endpoint supports (see :func:`~waypost.agent.models.supports_strict`).
+            as the model's endpoint supports (see :func:`~waypost.models.factory.supports_strict`).
         constrain: Enumerate the values that exist (URLs of the view, observe's selectors).
         max_slots: Dynamic tool slots.
         compress_on_switch: Shrink older results of a tool category when the agent switches to
@@ -100,8 +117,8 @@ class AgentContext:
         probe: Reads the page's URL and fingerprint after tool calls (optional).
         system_extra: Extra text for the system prompt.
         pause: The run's pause switch.
-        vfs: The run's virtual file system (``waypost.vfs``; a restricted view for a sub-agent).
-        subagents: The main agent's ``SubAgentManager`` (``None`` for sub-agents).
+        extensions: The run's plug-ins (files, sub-agents, skills, rag mode...), in the order
+            their hooks run; the engine knows only their protocol.
     """
 
     model: BaseChatModel
@@ -110,43 +127,7 @@ class AgentContext:
     probe: PageProbe | None = None
     system_extra: str | None = None
     pause: PauseSwitch = field(default_factory=PauseSwitch)
-    vfs: Any = None
-    subagents: Any = None
-
-
-def count_text_tokens(text: str) -> int:
-    """Tokens of a text (cl100k when available, a safe estimate otherwise)."""
-    from waypost.page import count_tokens
-
-    return count_tokens(text) if text else 0
-
-
-def message_text(message: BaseMessage) -> str:
-    """A message's text plus its tool calls as JSON (what a model reads or wrote)."""
-    content = (
-        message.content if isinstance(message.content, str) else json.dumps(message.content, default=str)
-    )
-    if isinstance(message, AIMessage) and message.tool_calls:
-        content += json.dumps(
-            [{"name": c["name"], "args": c["args"]} for c in message.tool_calls], default=str
-        )
-    return content
-
-
-def count_message_tokens(messages: Sequence[BaseMessage]) -> int:
-    """Tokens of a list of messages (4 per message for the chat format)."""
-    return sum(count_text_tokens(message_text(m)) + 4 for m in messages)
-
-
-def usage(
-    reply: AIMessage, prompt: Sequence[BaseMessage], tools: Sequence[dict[str, Any]] = ()
-) -> tuple[int, int]:
-    """``(tokens_in, tokens_out)`` of one model call: usage metadata when present, else counted."""
-    meta = reply.usage_metadata
-    if meta and (meta.get("input_tokens") or meta.get("output_tokens")):
-        return int(meta.get("input_tokens") or 0), int(meta.get("output_tokens") or 0)
-    tokens_in = count_message_tokens(prompt) + (count_text_tokens(json.dumps(list(tools))) if tools else 0)
-    return tokens_in, count_message_tokens([reply])
+    extensions: tuple[RunExtension, ...] = ()
 
 
 def last_ai(messages: Sequence[BaseMessage]) -> AIMessage | None:

@@ -2,8 +2,8 @@
 
 Runs are checkpointed with LangGraph's ``AsyncSqliteSaver`` in ``<data_dir>/checkpoints.db``;
 the thread id names a run. A run paused for approval (``approve="ask"`` without an approver)
-ends with ``stop_reason="awaiting_approval"`` and its pending action; ``resume_task(wp,
-thread_id, answer="yes")`` continues it. Starting a new task on a finished thread keeps that
+ends with ``stop_reason="awaiting_approval"`` and its pending action; ``resume_task(thread_id,
+answer="yes", ...)`` continues it. Starting a new task on a finished thread keeps that
 thread's permanent history (summaries of its earlier tasks) and starts a fresh working history.
 
 A :class:`~waypost.agent.context.PauseSwitch` passed in pauses a run after the current step
@@ -17,6 +17,11 @@ Events of :func:`stream_task`, each a dict with a ``type``:
 * ``progress``: the progress reporter's snapshot (step, budget, URL, tokens, score);
 * ``interrupt``: an action waits for approval (``payload``, ``thread_id``);
 * ``done``: the end (``result``: a :class:`RunResult`).
+
+The runner knows nothing of Waypost's plug-ins: the caller passes the run's tools (a
+:class:`~waypost.agent.tools.ToolBox` or LangChain tools), its checkpoint file and a list of
+:class:`~waypost.agent.extensions.RunExtension` s. :mod:`waypost.api` is the caller that wires
+Waypost's own (skills, files, sub-agents, rag mode).
 """
 
 from __future__ import annotations
@@ -40,19 +45,17 @@ from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.types import Command
 
 from waypost.agent.context import AgentConfig, AgentContext, PageProbe, PageState, PauseSwitch
+from waypost.agent.extensions import RunExtension, RunStart
 from waypost.agent.graph import compile_graph
-from waypost.agent.models import make_model, memory_threshold, supports_strict
 from waypost.agent.prompts import task_message
 from waypost.agent.state import ApprovePolicy, initial_state
 from waypost.agent.tool_slots import choose
 from waypost.agent.tools import ToolBox
 from waypost.agent.transcript import transcript_of
-from waypost.planning.agent import equip_planner
-from waypost.subagents.agent import equip_run, run_scope
-from waypost.vfs.agent import restore as restore_vfs
+from waypost.models import make_model, memory_threshold, supports_strict
 
 if TYPE_CHECKING:
-    from waypost.api import Waypost
+    from waypost.browser.pool import SessionPool
 
 Approver = Callable[[dict[str, Any]], Any]
 """Answers an approval request: gets the interrupt's payload, returns yes/no/an instruction (may be async)."""
@@ -103,22 +106,13 @@ class RunResult:
         return asdict(self)
 
 
-def default_checkpoint_path(wp: Waypost | None) -> Path:
-    """``<data_dir>/checkpoints.db`` of ``wp``'s settings (or of the default settings)."""
-    if wp is not None:
-        return Path(wp.settings.data_dir) / CHECKPOINT_FILE
-    from waypost.config import Settings
-
-    return Path(Settings().data_dir) / CHECKPOINT_FILE
-
-
-def make_probe(wp: Waypost, session_id: str) -> PageProbe:
+def make_probe(pool: SessionPool, session_id: str) -> PageProbe:
     """Reads the session page's URL and a fingerprint of what it shows (title and text)."""
 
     async def probe() -> PageState | None:
-        if wp.pool.current_url(session_id) is None:
+        if pool.current_url(session_id) is None:
             return None
-        async with wp.pool.session(session_id) as session:
+        async with pool.session(session_id) as session:
             url, title, length, text = await asyncio.wait_for(
                 session.page.evaluate(_FINGERPRINT_JS), timeout=5
             )
@@ -135,27 +129,27 @@ class _Setup:
 
 
 def _setup(
-    wp: Waypost | None,
     *,
     model: str | BaseChatModel | None,
     base_url: str | None,
     api_key: str | None,
-    tools: Sequence[BaseTool] | None,
+    tools: ToolBox | Sequence[BaseTool] | None,
     session_id: str,
     checkpoint_path: str | Path | None,
     config: AgentConfig | None,
     probe: PageProbe | None,
     pause: PauseSwitch | None = None,
-    vfs: Any = None,
-    planner_mode: str | None = None,
+    extensions: Sequence[RunExtension] = (),
 ) -> _Setup:
     chat = model if isinstance(model, BaseChatModel) else make_model(model, base_url, api_key)
-    if tools is not None:
+    if isinstance(tools, ToolBox):
+        toolbox = tools
+    elif tools is not None:
         toolbox = ToolBox.of(tools, session_id=session_id)
-    elif wp is not None:
-        toolbox = ToolBox.for_waypost(wp, session_id=session_id)
     else:
-        raise ValueError("run_task needs a Waypost instance or an explicit list of tools.")
+        raise ValueError("A run needs its tools (a ToolBox or a list of tools).")
+    if checkpoint_path is None:
+        raise ValueError("A run needs a checkpoint file (checkpoint_path).")
     cfg = dataclasses.replace(config) if config is not None else AgentConfig()
     if cfg.strict is None:
         cfg.strict = supports_strict(chat)
@@ -163,13 +157,18 @@ def _setup(
         cfg.memory_threshold = memory_threshold(chat)  # type: ignore[assignment]
         # A model that asks never to condense (the offline planner) reads every result whole.
         cfg.compress_on_switch = cfg.memory_threshold < 10**9
-    if probe is None and wp is not None and tools is None:
-        probe = make_probe(wp, session_id)
-    path = Path(checkpoint_path) if checkpoint_path else default_checkpoint_path(wp)
+    path = Path(checkpoint_path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    ctx = AgentContext(model=chat, toolbox=toolbox, config=cfg, probe=probe, pause=pause or PauseSwitch())
-    equip_run(ctx, wp, vfs=vfs, model=model, base_url=base_url, api_key=api_key)  # files, sub-agents
-    equip_planner(ctx, wp, planner_mode)  # type: ignore[arg-type]  # rag: evidence tools, small views
+    ctx = AgentContext(
+        model=chat,
+        toolbox=toolbox,
+        config=cfg,
+        probe=probe,
+        pause=pause or PauseSwitch(),
+        extensions=tuple(extensions),
+    )
+    for extension in ctx.extensions:  # in order: files, sub-agents, rag mode...
+        extension.equip(ctx)
     return _Setup(ctx, path)
 
 
@@ -240,7 +239,7 @@ async def _drive(
 
     started = time.perf_counter()
     config = {"configurable": {"thread_id": thread_id}, "recursion_limit": recursion_limit}
-    async with AsyncSqliteSaver.from_conn_string(str(setup.path)) as saver, run_scope(setup.ctx):
+    async with AsyncSqliteSaver.from_conn_string(str(setup.path)) as saver, _finishing(setup.ctx):
         graph = compile_graph(setup.ctx, saver)
         graph_input = first_input
         if callable(graph_input):
@@ -285,6 +284,21 @@ async def _drive(
 _DONE = object()
 
 
+@contextlib.asynccontextmanager
+async def _finishing(ctx: AgentContext) -> AsyncIterator[None]:
+    """Around a run's graph: whatever way the run ends, every extension's ``finish`` runs."""
+    try:
+        yield
+    finally:
+        for extension in reversed(ctx.extensions):
+            await extension.finish(ctx)
+
+
+def _restore(ctx: AgentContext, values: dict[str, Any] | None, *, resuming: bool) -> None:
+    for extension in ctx.extensions:
+        extension.restore(ctx, values, resuming=resuming)
+
+
 def _recursion_limit(max_steps: int) -> int:
     # A step passes through at most ~8 nodes (agent, validators, tools, corrector, analyzer,
     # adapter, reporter, memory); leave room for approvals and the final nodes.
@@ -292,35 +306,34 @@ def _recursion_limit(max_steps: int) -> int:
 
 
 async def stream_task(
-    wp: Waypost | None,
     task: str,
     *,
+    tools: ToolBox | Sequence[BaseTool] | None,
+    checkpoint_path: str | Path | None,
     start_url: str | None = None,
     model: str | BaseChatModel | None = None,
     max_steps: int = 30,
     approve: ApprovePolicy = "ask",
     approver: Approver | None = None,
     thread_id: str | None = None,
-    checkpoint_path: str | Path | None = None,
     critical_patterns: Sequence[str] = (),
     base_url: str | None = None,
     api_key: str | None = None,
-    tools: Sequence[BaseTool] | None = None,
     session_id: str = "default",
     config: AgentConfig | None = None,
     probe: PageProbe | None = None,
     pause: PauseSwitch | None = None,
-    vfs: Any = None,
-    planner_mode: str | None = None,
+    extensions: Sequence[RunExtension] = (),
 ) -> AsyncIterator[dict[str, Any]]:
     """Run a task and yield events as it goes (see the module docs for the event types).
 
     Args:
-        wp: A started :class:`~waypost.api.Waypost` (may be ``None`` when ``tools`` and
-            ``checkpoint_path`` are given).
         task: What to do, in the user's words.
+        tools: The run's tools: a :class:`~waypost.agent.tools.ToolBox`, or LangChain tools (the
+            core tools are added).
+        checkpoint_path: The SQLite checkpoint file (``":memory:"`` for a run kept in memory).
         start_url: The page to start on; the task message ends with ``Start page: <url>``.
-        model: A chat model, or a name for :func:`~waypost.agent.models.make_model`
+        model: A chat model, or a name for :func:`~waypost.models.make_model`
             (``None``/``"offline"``, ``"local:PATH"``, or an OpenAI-compatible model).
         max_steps: Model turns at most.
         approve: Critical actions: ``never`` refuse, ``always`` do, ``ask`` hold for approval.
@@ -328,23 +341,17 @@ async def stream_task(
             one, ``ask`` ends the call with ``stop_reason="awaiting_approval"``.
         thread_id: Names the run (default: a new one). A finished thread's permanent history
             carries over to the new task.
-        checkpoint_path: The SQLite checkpoint file (default: ``<data_dir>/checkpoints.db``).
         critical_patterns: Extra patterns (regular expressions) that make an action critical.
         base_url: The OpenAI-compatible endpoint, when ``model`` is a name.
         api_key: Its key.
-        tools: Tools to use instead of Waypost's own (core tools are added).
         session_id: The browser session the tools act in.
         config: Agent knobs (memory threshold, loop budget...).
-        probe: Reads the page's URL and fingerprint after tool calls (default: from ``wp``).
+        probe: Reads the page's URL and fingerprint after tool calls (optional).
         pause: A switch that pauses the run after the current step (``stop_reason="paused"``;
             continue with :func:`stream_resume`).
-        vfs: The run's file system (a :class:`~waypost.vfs.VirtualFS`; default: a new one, or the
-            thread's checkpointed one). Sub-agents get a restricted view here.
-        planner_mode: ``full`` (page views) or ``rag`` (Planner-RAG: find_evidence /
-            act_on_evidence, small page views); default: the settings' ``planner_mode``.
+        extensions: The run's plug-ins (see :mod:`waypost.agent.extensions`), equipped in order.
     """
     setup = _setup(
-        wp,
         model=model,
         base_url=base_url,
         api_key=api_key,
@@ -354,20 +361,18 @@ async def stream_task(
         config=config,
         probe=probe,
         pause=pause,
-        vfs=vfs,
-        planner_mode=planner_mode,
+        extensions=extensions,
     )
+    ctx = setup.ctx
     tid = thread_id or uuid.uuid4().hex
-    active = choose(task, setup.ctx.toolbox.catalogue(), setup.ctx.config.max_slots)
-    from waypost.skills import hooks as skill_hooks
-
-    skills = await skill_hooks.before_run(
-        wp, setup.ctx, task, start_url=start_url, approve=approve, critical_patterns=critical_patterns
-    )
+    active = choose(task, ctx.toolbox.catalogue(), ctx.config.max_slots)
+    start = RunStart(task, start_url, approve, tuple(critical_patterns))
+    for extension in ctx.extensions:
+        await extension.before_run(ctx, start)
 
     async def first_input(graph: Any, config: dict[str, Any]) -> dict[str, Any]:
         previous = await graph.aget_state(config)
-        restore_vfs(setup.ctx, previous.values if previous else None, replace=False)  # notes carry over
+        _restore(ctx, previous.values if previous else None, resuming=False)  # e.g. notes carry over
         permanent = (previous.values or {}).get("permanent", []) if previous else []
         values = initial_state(
             task,
@@ -379,37 +384,37 @@ async def stream_task(
             permanent=permanent,
         )
         values["messages"] = [RemoveMessage(id=REMOVE_ALL_MESSAGES), task_message(task, start_url)]
-        if skills is not None:  # matched skills' rules, and the steps a macro replayed
-            values.update(skills.state_update())
-            values["messages"] += skills.messages
+        for extension in ctx.extensions:  # e.g. matched skills' rules, and the steps a macro replayed
+            extra = dict(extension.start_values(ctx))
+            values["messages"] += extra.pop("messages", [])
+            values.update(extra)
         return values
 
     async for event in _drive(
         setup, tid, first_input, approver=approver, recursion_limit=_recursion_limit(max_steps)
     ):
         if event["type"] == "done":
-            await skill_hooks.after_run(wp, skills, event["result"], setup.ctx.model)
+            for extension in ctx.extensions:
+                await extension.after_run(ctx, event["result"], resumed=False)
         yield event
 
 
 async def stream_resume(
-    wp: Waypost | None,
     thread_id: str,
     *,
+    tools: ToolBox | Sequence[BaseTool] | None,
+    checkpoint_path: str | Path | None,
     answer: Any = None,
     model: str | BaseChatModel | None = None,
     approver: Approver | None = None,
-    checkpoint_path: str | Path | None = None,
     base_url: str | None = None,
     api_key: str | None = None,
-    tools: Sequence[BaseTool] | None = None,
     session_id: str = "default",
     config: AgentConfig | None = None,
     probe: PageProbe | None = None,
     instruction: str | None = None,
     pause: PauseSwitch | None = None,
-    vfs: Any = None,
-    planner_mode: str | None = None,
+    extensions: Sequence[RunExtension] = (),
 ) -> AsyncIterator[dict[str, Any]]:
     """Continue a checkpointed run and yield its events.
 
@@ -417,10 +422,10 @@ async def stream_resume(
     ``approver`` is asked). A paused run (see :class:`~waypost.agent.context.PauseSwitch`)
     resumes with ``instruction`` (or ``answer``) as a message from the user, or just goes on.
     A run that stopped otherwise (a crash) continues from its last checkpoint, with
-    ``instruction`` added first. A finished run just reports its result.
+    ``instruction`` added first. A finished run just reports its result. The other arguments
+    are those of :func:`stream_task`.
     """
     setup = _setup(
-        wp,
         model=model,
         base_url=base_url,
         api_key=api_key,
@@ -430,19 +435,19 @@ async def stream_resume(
         config=config,
         probe=probe,
         pause=pause,
-        vfs=vfs,
-        planner_mode=planner_mode,
+        extensions=extensions,
     )
+    ctx = setup.ctx
 
     async def first_input(graph: Any, config: dict[str, Any]) -> Any:
         snapshot = await graph.aget_state(config)
         if not snapshot.values:
             raise ValueError(f"No run with thread id {thread_id!r} in {setup.path}.")
-        restore_vfs(setup.ctx, snapshot.values)
+        _restore(ctx, snapshot.values, resuming=True)
         if snapshot.interrupts:
             payload = snapshot.interrupts[0].value
             if isinstance(payload, dict) and payload.get("type") == "pause":
-                setup.ctx.pause.resuming = True
+                ctx.pause.resuming = True
                 return Command(resume=answer if answer is not None else (instruction or "continue"))
             reply = answer
             if reply is None and approver is not None:
@@ -461,28 +466,24 @@ async def stream_resume(
         return None if snapshot.next else Command(goto="agent")
 
     # The step budget lives in the checkpointed state; the agent node enforces it.
-    from waypost.skills import hooks as skill_hooks
-
     ran = False  # a finished run that is only reported teaches nothing new
     async for event in _drive(
         setup, thread_id, first_input, approver=approver, recursion_limit=_recursion_limit(100)
     ):
         if event["type"] == "done" and ran:
-            await skill_hooks.after_resume(wp, event["result"], setup.ctx.model)
+            for extension in ctx.extensions:
+                await extension.after_run(ctx, event["result"], resumed=True)
         ran = True
         yield event
 
 
-async def get_result(
-    wp: Waypost | None, thread_id: str, *, checkpoint_path: str | Path | None = None
-) -> RunResult | None:
+async def get_result(thread_id: str, *, checkpoint_path: str | Path) -> RunResult | None:
     """The result of a checkpointed run as it stands now (``None`` if there is no such thread).
 
     A run that is neither done nor waiting for approval (stopped with Ctrl-C, or crashed)
     reports ``stop_reason="paused"``.
     """
-    path = Path(checkpoint_path) if checkpoint_path else default_checkpoint_path(wp)
-    snapshot = await read_checkpoint(path, thread_id)
+    snapshot = await read_checkpoint(checkpoint_path, thread_id)
     if snapshot is None:
         return None
     pending = snapshot.interrupts[0].value if snapshot.interrupts else None
@@ -511,47 +512,21 @@ async def _final(events: AsyncIterator[dict[str, Any]]) -> RunResult:
     return result
 
 
-async def run_task(
-    wp: Waypost | None,
-    task: str,
-    *,
-    start_url: str | None = None,
-    model: str | BaseChatModel | None = None,
-    max_steps: int = 30,
-    approve: ApprovePolicy = "ask",
-    approver: Approver | None = None,
-    thread_id: str | None = None,
-    checkpoint_path: str | Path | None = None,
-    critical_patterns: Sequence[str] = (),
-    **kwargs: Any,
-) -> RunResult:
+async def run_task(task: str, **kwargs: Any) -> RunResult:
     """Run a task to the end (or to an approval nobody answers) and return the result.
 
     Takes the arguments of :func:`stream_task`.
     """
-    return await _final(
-        stream_task(
-            wp,
-            task,
-            start_url=start_url,
-            model=model,
-            max_steps=max_steps,
-            approve=approve,
-            approver=approver,
-            thread_id=thread_id,
-            checkpoint_path=checkpoint_path,
-            critical_patterns=critical_patterns,
-            **kwargs,
-        )
-    )
+    return await _final(stream_task(task, **kwargs))
 
 
-async def resume_task(wp: Waypost | None, thread_id: str, *, answer: Any = None, **kwargs: Any) -> RunResult:
+async def resume_task(thread_id: str, *, answer: Any = None, **kwargs: Any) -> RunResult:
     """Continue a checkpointed run (see :func:`stream_resume`) and return its result."""
-    return await _final(stream_resume(wp, thread_id, answer=answer, **kwargs))
+    return await _final(stream_resume(thread_id, answer=answer, **kwargs))
 
 
 __all__ = [
+    "CHECKPOINT_FILE",
     "Approver",
     "RunResult",
     "get_result",

@@ -29,7 +29,7 @@ CATEGORIES: dict[str, str] = {
     "dismiss_overlays": "act",
     "observe": "read",
     "extract": "read",
-    "find_evidence": "read",  # Planner-RAG (waypost.planning.agent)
+    "find_evidence": "read",  # Planner-RAG (waypost.rag.extension)
     "act_on_evidence": "act",
     "search_archive": "archive",
     "get_archived": "archive",

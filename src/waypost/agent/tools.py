@@ -1,7 +1,7 @@
 """The agent's tools: Waypost's ToolSpecs as LangChain tools, plus the core tools of the graph.
 
 Each :class:`~waypost.tools.registry.ToolSpec` becomes a ``StructuredTool`` whose schema is the
-typed signature of ``spec.bind(wp)``; descriptions live on the tools, never in prompts. The core
+typed signature of ``spec.bind(runtime)``; descriptions live on the tools, never in prompts. The core
 tools ``think``, ``final_answer``, ``list_tools`` and ``load_tools`` are always bound; the tools
 node carries out the last three itself (they change the graph's state, not a page).
 """
@@ -19,10 +19,12 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import Field, ValidationError
 
 from waypost.agent.tool_slots import CORE_TOOLS, ToolInfo
+from waypost.tools.errors import bad_arguments, no_such_tool, timeout_text, tool_failed
+from waypost.tools.langchain import as_langchain
 
 if TYPE_CHECKING:
-    from waypost.api import Waypost
     from waypost.tools.registry import ToolSpec
+    from waypost.tools.runtime import ToolRuntime
 
 SESSION_ARG = "session_id"
 """Argument the agent fills in itself (the run's browser session); hidden from the model."""
@@ -90,14 +92,14 @@ def core_tools() -> list[StructuredTool]:
     ]
 
 
-def spec_tool(spec: ToolSpec, wp: Waypost) -> StructuredTool:
-    """One Waypost tool as a LangChain tool (the schema is ``spec.bind(wp)``'s typed signature)."""
-    return StructuredTool.from_function(coroutine=spec.bind(wp), name=spec.name, description=spec.description)
+def spec_tool(spec: ToolSpec, runtime: ToolRuntime | None) -> StructuredTool:
+    """One Waypost tool as a LangChain tool (the schema is ``spec.bind(runtime)``'s typed signature)."""
+    return as_langchain(spec, runtime)
 
 
-def waypost_tools(wp: Waypost, specs: Sequence[ToolSpec] | None = None) -> list[StructuredTool]:
-    """Every Waypost tool (``wp.tool_specs()`` unless given) as LangChain tools."""
-    return [spec_tool(spec, wp) for spec in (specs if specs is not None else wp.tool_specs())]
+def spec_tools(runtime: ToolRuntime, specs: Sequence[ToolSpec]) -> list[StructuredTool]:
+    """Tools as LangChain tools, bound to ``runtime``."""
+    return [spec_tool(spec, runtime) for spec in specs]
 
 
 def _parameters(tool: BaseTool) -> dict[str, Any]:
@@ -160,17 +162,17 @@ class ToolBox:
         return cls(by_name, flags, session_id)
 
     @classmethod
-    def for_waypost(
+    def from_specs(
         cls,
-        wp: Waypost,
-        specs: Sequence[ToolSpec] | None = None,
+        runtime: ToolRuntime,
+        specs: Sequence[ToolSpec],
         *,
         extra: Iterable[BaseTool] = (),
         session_id: str = "default",
     ) -> ToolBox:
-        """Every Waypost tool bound to ``wp`` (``wp.tool_specs()`` unless given), plus ``extra``."""
-        specs = list(specs if specs is not None else wp.tool_specs())
-        tools = [spec_tool(s, wp) for s in specs] + list(extra)
+        """The tools ``specs`` bound to ``runtime``, plus ``extra`` (and the core tools)."""
+        specs = list(specs)
+        tools = [spec_tool(s, runtime) for s in specs] + list(extra)
         return cls.of(tools, read_only={s.name: s.read_only for s in specs}, session_id=session_id)
 
     @property
@@ -245,18 +247,17 @@ class ToolBox:
         """Call a tool; never raises. Returns ``(text, ok)``."""
         tool = self.tools.get(name)
         if tool is None:
-            return f"Error: there is no tool {name!r}.", False
+            return no_such_tool(name), False
         call = {k: v for k, v in self.clean(name, args).items() if k != SESSION_ARG}
         if self.takes_session(name):
             call[SESSION_ARG] = self.session_id
         try:
             result = await asyncio.wait_for(tool.ainvoke(call), timeout=self.timeout)
         except TimeoutError:
-            return f"Error: {name} took longer than {self.timeout:.0f} s and was stopped (timeout).", False
+            return timeout_text(name, self.timeout), False
         except ValidationError as exc:
-            return f"Error: bad arguments for {name}: {exc.errors()[0]['msg']}.", False
+            return bad_arguments(name, exc.errors()[0]["msg"]), False
         except Exception as exc:  # a tool bug must not end the run; the model reads what happened
-            first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            return f"Error: {name} failed: {first}", False
+            return tool_failed(name, exc), False
         text = result if isinstance(result, str) else str(getattr(result, "content", result))
         return text, True

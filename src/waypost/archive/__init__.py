@@ -19,8 +19,8 @@ from waypost.archive.records import (
     PruneResult,
     SearchHit,
 )
-from waypost.archive.settings import ArchiveSettings
 from waypost.archive.store import ArchiveStore
+from waypost.config.archive import ArchiveSettings
 
 __all__ = [
     "ARCHIVE_FILE",

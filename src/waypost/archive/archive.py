@@ -22,9 +22,9 @@ from waypost.archive.filters import CaptureFilter
 from waypost.archive.har import write_har
 from waypost.archive.navigation import NavigationHandle, NavigationStats
 from waypost.archive.records import ArchivedText, ArchiveStats, PruneResult, SearchHit
-from waypost.archive.settings import ArchiveSettings
 from waypost.archive.store import ArchiveStore
 from waypost.archive.writer import ArchiveWriter
+from waypost.config.archive import ArchiveSettings
 
 if TYPE_CHECKING:
     from waypost.browser.pool import Session

@@ -6,12 +6,11 @@ Pure functions on strings, built once from :class:`ArchiveSettings` into a :clas
 from __future__ import annotations
 
 import fnmatch
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from waypost.archive.settings import SECRET_HEADERS, ArchiveSettings
+from waypost.config.archive import SECRET_HEADERS, ArchiveSettings, parse_statuses
 
 CATEGORIES = ("HTML", "JS", "CSS", "XHR", "FONT", "IMAGE", "MEDIA", "OTHER")
 """Traffic categories, in the order they are shown."""
@@ -29,27 +28,6 @@ _BY_RESOURCE_TYPE = {
     "media": "MEDIA",
     "texttrack": "MEDIA",
 }
-_STATUS_ENTRY = re.compile(r"([1-5])xx|(\d{3})(?:-(\d{3}))?")
-
-
-def parse_statuses(entries: Iterable[str]) -> tuple[tuple[int, int], ...]:
-    """Turn ``("2xx", "404", "300-399")`` into inclusive ranges.
-
-    Raises:
-        ValueError: An entry is none of those forms.
-    """
-    ranges: list[tuple[int, int]] = []
-    for entry in entries:
-        match = _STATUS_ENTRY.fullmatch(entry.strip().lower())
-        if match is None:
-            raise ValueError(f"Status {entry!r} is not understood: use '2xx', '404' or '400-499'.")
-        if match.group(1):
-            low = int(match.group(1)) * 100
-            ranges.append((low, low + 99))
-        else:
-            low = int(match.group(2))
-            ranges.append((low, int(match.group(3) or low)))
-    return tuple(ranges)
 
 
 def mime_essence(content_type: str | None) -> str:

@@ -135,6 +135,6 @@ def write_har_entries(documents: Iterable[StoredDocument], path: Path, *, creato
 
 def write_har(store: ArchiveStore, path: Path, *, session_id: str | None = None) -> int:
     """Export the archive (or one session's part) as HAR 1.2 to ``path``."""
-    from waypost import __version__
+    from waypost.version import __version__
 
     return write_har_entries(store.documents(session_id), path, creator_version=__version__)

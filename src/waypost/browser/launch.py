@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,20 +28,18 @@ SYSTEM_CHROMIUM = "/usr/bin/chromium"
 def find_chromium(explicit: str | None = None) -> str | None:
     """Return the Chromium binary to launch, or ``None`` to use Playwright's own build.
 
-    Order: ``explicit``, ``$WAYPOST_CHROMIUM``, ``/usr/bin/chromium``, ``chromium`` or
-    ``chromium-browser`` on the PATH, else ``None``.
+    Order: ``explicit`` (the ``chromium`` setting, ``$WAYPOST_CHROMIUM``), ``/usr/bin/chromium``,
+    ``chromium`` or ``chromium-browser`` on the PATH, else ``None``.
 
     Raises:
-        BrowserUnavailable: ``explicit`` or ``$WAYPOST_CHROMIUM`` names a file that does not exist.
+        BrowserUnavailable: ``explicit`` names a file that does not exist.
     """
-    for source, candidate in (
-        ("chromium setting", explicit),
-        ("WAYPOST_CHROMIUM", os.environ.get("WAYPOST_CHROMIUM")),
-    ):
-        if candidate:
-            if not Path(candidate).is_file():
-                raise BrowserUnavailable(f"{source} points to {candidate!r}, which is not a file.")
-            return candidate
+    if explicit:
+        if not Path(explicit).is_file():
+            raise BrowserUnavailable(
+                f"The chromium setting (WAYPOST_CHROMIUM) points to {explicit!r}, which is not a file."
+            )
+        return explicit
     if Path(SYSTEM_CHROMIUM).is_file():
         return SYSTEM_CHROMIUM
     for name in ("chromium", "chromium-browser"):

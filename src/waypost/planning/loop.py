@@ -23,6 +23,7 @@ from waypost.planning.execute import ACTIONS
 from waypost.planning.session import PlanningSession, QueryCapReached, StepTimeout
 from waypost.planning.spec import INTENTS, QuerySpecError, loads_lenient, parse_spec
 from waypost.planning.telemetry import StepRecord
+from waypost.tools.usage import usage
 
 if TYPE_CHECKING:
     from playwright.async_api import Page
@@ -188,8 +189,6 @@ async def plan_and_execute(
     Returns:
         The :class:`StepOutcome`; never raises for a model's mistake.
     """
-    from waypost.agent.context import usage
-
     session.begin(goal)
     title = await page.title()
     # What each call is sent: the query call sees the goal and where the browser is; the plan call

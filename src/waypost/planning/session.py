@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from waypost.errors import WaypostError
+from waypost.errors import QueryCapReached, StepTimeout
 from waypost.planning.evidence import EvidencePack, short
 from waypost.planning.execute import Action, Execution, execute
 from waypost.planning.feedback import Negatives
@@ -22,14 +22,6 @@ from waypost.retrieval.actor import Actor
 
 if TYPE_CHECKING:
     from playwright.async_api import Page
-
-
-class QueryCapReached(WaypostError):
-    """A step asked for more query rounds than allowed."""
-
-
-class StepTimeout(WaypostError):
-    """A step's planning took longer than its time limit."""
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from waypost.errors import WaypostError
+from waypost.errors import QuerySpecError
 
 Intent = Literal["navigate", "click", "type", "select", "assert", "extract"]
 INTENTS: tuple[str, ...] = ("navigate", "click", "type", "select", "assert", "extract")
@@ -31,10 +31,6 @@ def _lean_schema(schema: dict[str, Any]) -> None:
 
 
 _LEAN = ConfigDict(extra="forbid", json_schema_extra=_lean_schema)
-
-
-class QuerySpecError(WaypostError, ValueError):
-    """A QuerySpec that is not valid JSON or does not fit the schema."""
 
 
 class Filters(BaseModel):

@@ -10,6 +10,7 @@ Pieces, each usable alone: :func:`collect` (the in-page inventory), :class:`Tfid
 :class:`Actor` which ties them together.
 """
 
+from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval.actor import Actor, Observation, act
 from waypost.retrieval.descriptor import ElementDescriptor, OverlayEvidence, Screen
 from waypost.retrieval.errors import AmbiguousTarget, ElementNotActionable, PageUnavailable
@@ -24,7 +25,6 @@ from waypost.retrieval.rerank import RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange
 from waypost.retrieval.sections import Extract
 from waypost.retrieval.selectors import Selector, synthesize
-from waypost.retrieval.settings import RetrievalSettings
 from waypost.retrieval.telemetry import ActionRecord, RetrievalStats, summarize
 from waypost.retrieval.training import train
 from waypost.retrieval.validation import Validation, validate

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
+from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval import overlays
 from waypost.retrieval.finder import Chooser, ElementFinder, Resolution
 from waypost.retrieval.index import Embedder
@@ -30,7 +31,6 @@ from waypost.retrieval.rerank import WEIGHTS_FILE, RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange, short
 from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
-from waypost.retrieval.settings import RetrievalSettings
 from waypost.retrieval.telemetry import ActionRecord
 from waypost.retrieval.validation import Validation
 

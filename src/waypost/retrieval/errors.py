@@ -1,37 +1,12 @@
-"""Errors of the retrieval pipeline (all :class:`~waypost.errors.WaypostError` subclasses).
+"""Errors of the retrieval pipeline (defined in :mod:`waypost.errors`, where the whole tree is drawn).
 
 ``WaypostError``
- ├─ ``ElementNotFound`` (in :mod:`waypost.errors`): nothing on the page matches the target.
+ ├─ ``ElementNotFound``: nothing on the page matches the target.
  │   └─ ``AmbiguousTarget``: several elements match about equally; the candidates are attached.
  ├─ ``ElementNotActionable``: the element was found but is hidden, disabled or covered.
  └─ ``PageUnavailable``: the page could not be read (closed, crashed, navigating).
 """
 
-from __future__ import annotations
+from waypost.errors import AmbiguousTarget, ElementNotActionable, ElementNotFound, PageUnavailable
 
-from typing import TYPE_CHECKING
-
-from waypost.errors import ElementNotFound, WaypostError
-
-if TYPE_CHECKING:
-    from waypost.retrieval.ranking import Candidate
-
-
-class AmbiguousTarget(ElementNotFound):
-    """Several elements match the target about equally well, or none well enough.
-
-    Attributes:
-        candidates: The best candidates, best first.
-    """
-
-    def __init__(self, message: str, candidates: list[Candidate] | None = None) -> None:
-        super().__init__(message)
-        self.candidates = candidates or []
-
-
-class ElementNotActionable(WaypostError):
-    """The element is there but cannot be acted on: hidden, disabled, or covered by another layer."""
-
-
-class PageUnavailable(WaypostError):
-    """The page could not be read: it is closed, crashed or in the middle of navigating."""
+__all__ = ["AmbiguousTarget", "ElementNotActionable", "ElementNotFound", "PageUnavailable"]

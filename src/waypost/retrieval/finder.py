@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval.descriptor import Screen
 from waypost.retrieval.features import FEATURES
 from waypost.retrieval.index import Embedder, TfidfIndex
@@ -23,7 +24,6 @@ from waypost.retrieval.query import Intent, Query, parse_query
 from waypost.retrieval.ranking import Candidate, Ranking, rank
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
-from waypost.retrieval.settings import RetrievalSettings
 from waypost.retrieval.text import words
 from waypost.retrieval.validation import Validation, validate
 

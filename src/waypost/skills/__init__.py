@@ -1,7 +1,7 @@
 """Learning from experience: skills (instructions + macros), reflection, generated tools behind a gate.
 
 ``wp.skills`` (a :class:`SkillLibrary`) is opened and closed with its :class:`~waypost.api.Waypost`;
-the agent's runner calls :mod:`waypost.skills.hooks` before and after each run.
+a run gets the library through :class:`waypost.skills.hooks.SkillsExtension` (wired by ``Waypost``).
 """
 
 from waypost.skills.library import Learning, Prepared, SkillLibrary, predefined

@@ -41,6 +41,7 @@ from waypost.tools.registry import ToolSpec
 if TYPE_CHECKING:
     from waypost.agent.context import PageProbe
     from waypost.agent.tools import ToolBox
+    from waypost.browser.pool import SessionPool
 
 log = logging.getLogger(__name__)
 
@@ -179,24 +180,24 @@ class SkillLibrary:
         self._listeners: list[Callable[[ToolSpec], None]] = []
 
     @classmethod
-    def for_waypost(cls, wp: Any) -> SkillLibrary:
-        """The library of a Waypost instance: its data dir, and pages from its session pool."""
+    def over_pool(cls, data_dir: str | Path, pool: SessionPool) -> SkillLibrary:
+        """The library under ``data_dir``, with gate and replay pages from ``pool``."""
 
         @contextlib.asynccontextmanager
         async def gate_page() -> AsyncIterator[Any]:
             try:
-                async with wp.pool.session(GATE_SESSION) as session:
+                async with pool.session(GATE_SESSION) as session:
                     yield session.page
             finally:
                 with contextlib.suppress(Exception):
-                    await wp.pool.close_session(GATE_SESSION, forget=True)
+                    await pool.close_session(GATE_SESSION, forget=True)
 
         @contextlib.asynccontextmanager
         async def session_page(session_id: str) -> AsyncIterator[Any]:
-            async with wp.pool.session(session_id) as session:
+            async with pool.session(session_id) as session:
                 yield session.page
 
-        return cls(wp.settings.data_dir, page_factory=gate_page, session_page=session_page)
+        return cls(data_dir, page_factory=gate_page, session_page=session_page)
 
     # ---- lifecycle ----------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from waypost.retrieval.index import Embedder
 from waypost.skills.model import Skill
+from waypost.tools.usage import count_text_tokens
 
 MAX_SKILLS = 3
 TOKEN_BUDGET = 400
@@ -186,8 +187,6 @@ def choose(
     count_tokens: object = None,
 ) -> list[Match]:
     """The best matches whose instructions fit ``budget`` tokens together (at most ``limit``)."""
-    from waypost.agent.context import count_text_tokens
-
     counter = count_tokens if callable(count_tokens) else count_text_tokens
     chosen: list[Match] = []
     used = 0

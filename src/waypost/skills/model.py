@@ -10,7 +10,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from waypost.errors import WaypostError
+from waypost.errors import SkillError
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{1,63}$")
 
@@ -20,10 +20,6 @@ RETIRE_BELOW = 0.2
 """A skill whose confidence falls under this retires (no longer matched)."""
 REPLAY_FROM = 0.25
 """A macro replays only while its skill's confidence is at least this."""
-
-
-class SkillError(WaypostError):
-    """A skill, a skill file or a skill store cannot be used (bad name, bad YAML, unknown skill)."""
 
 
 @dataclass

@@ -1,63 +1,36 @@
-"""How sub-agents and the file system meet a run: the runner's two hooks.
+"""How sub-agents meet a run: :class:`SubAgentsExtension`, the main agent's helpers.
 
-* :func:`equip_run` gives a run its file system and file tools, and the main agent (a run with
-  a browser and an unrestricted file system) a :class:`SubAgentManager` with its tools;
-* :func:`finish_run` (or :func:`run_scope` around the graph) stops the sub-agents a run leaves
-  behind when it ends or pauses.
+The composition root gives a main agent's run (a run with a browser and an unrestricted file
+system) this extension over a :class:`~waypost.subagents.manager.SubAgentManager`: it adds the
+spawn / wait / merge / cancel tools, and stops the sub-agents a run leaves behind when it ends
+or pauses.
 """
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
-
+from waypost.agent.context import AgentContext
+from waypost.agent.extensions import RunExtension
 from waypost.subagents.manager import SubAgentManager
 from waypost.subagents.tools import WAIT_MARGIN, subagent_tools
-from waypost.vfs import agent as vfs_agent
-
-if TYPE_CHECKING:
-    from waypost.agent.context import AgentContext
-    from waypost.api import Waypost
 
 
-def equip_run(
-    ctx: AgentContext,
-    wp: Waypost | None,
-    *,
-    vfs: Any = None,
-    model: Any = None,
-    base_url: str | None = None,
-    api_key: str | None = None,
-) -> None:
-    """Give a run its file system (``ctx.vfs``) and, for a main agent, sub-agents (``ctx.subagents``).
+class SubAgentsExtension(RunExtension):
+    """Sub-agents for one run.
 
-    A run whose ``vfs`` is a restricted view is a sub-agent: it gets the file tools only, so it
-    cannot start sub-agents of its own.
+    Args:
+        manager: The run's manager (over the run's own file system).
     """
-    fs = vfs_agent.equip(ctx, vfs)
-    ctx.subagents = None
-    if wp is None or getattr(fs, "restricted", False):
-        return
-    manager = SubAgentManager(wp, fs, model=model, base_url=base_url, api_key=api_key)
-    ctx.subagents = manager
-    for tool in subagent_tools(manager, max_wait=max(1.0, ctx.toolbox.timeout - WAIT_MARGIN)):
-        if tool.name not in ctx.toolbox.tools:
-            ctx.toolbox.tools[tool.name] = tool
-            ctx.toolbox.read_only[tool.name] = True  # the sub-agents refuse critical actions themselves
 
+    def __init__(self, manager: SubAgentManager) -> None:
+        self.manager = manager
 
-async def finish_run(ctx: AgentContext) -> None:
-    """Stop the run's sub-agents that are still going (their browser contexts are closed)."""
-    manager = getattr(ctx, "subagents", None)
-    if manager is not None:
-        await manager.close()
+    def equip(self, ctx: AgentContext) -> None:
+        """Add the sub-agent tools (tools already in the toolbox under those names win)."""
+        for tool in subagent_tools(self.manager, max_wait=max(1.0, ctx.toolbox.timeout - WAIT_MARGIN)):
+            if tool.name not in ctx.toolbox.tools:
+                ctx.toolbox.tools[tool.name] = tool
+                ctx.toolbox.read_only[tool.name] = True  # the sub-agents refuse critical actions themselves
 
-
-@contextlib.asynccontextmanager
-async def run_scope(ctx: AgentContext) -> AsyncIterator[None]:
-    """Around a run's graph: whatever way the run ends, its sub-agents end with it."""
-    try:
-        yield
-    finally:
-        await finish_run(ctx)
+    async def finish(self, ctx: AgentContext) -> None:
+        """Stop the run's sub-agents that are still going (their browser contexts are closed)."""
+        await self.manager.close()

@@ -1,6 +1,6 @@
 """``SubAgentManager``: isolated agent runs in parallel, writing only under ``/sub/<task_id>/``.
 
-Each sub-agent is a full engine run (:func:`waypost.agent.runner.run_task`) with its own
+Each sub-agent is a full engine run (started through its owner's :class:`SubAgentHost`) with its own
 working history (an in-memory checkpoint), its own browser session ``sub-<task_id>`` (a
 separate Playwright context in the same pool, so cookies never mix), its own tool slots, and a
 :class:`~waypost.vfs.restricted.RestrictedVFS` of the owner's file system. At most
@@ -23,9 +23,10 @@ import time
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from waypost.errors import SessionBusy, WaypostError
+from waypost.agent.runner import RunResult
+from waypost.errors import SessionBusy, SpawnRefused, SubAgentError
 from waypost.vfs import paths
 from waypost.vfs.errors import VfsError
 from waypost.vfs.restricted import RestrictedVFS
@@ -33,8 +34,6 @@ from waypost.vfs.restricted import RestrictedVFS
 if TYPE_CHECKING:
     from langchain_core.language_models import BaseChatModel
 
-    from waypost.agent.runner import RunResult
-    from waypost.api import Waypost
     from waypost.vfs.filesystem import VirtualFS
 
 log = logging.getLogger(__name__)
@@ -46,12 +45,23 @@ DEFAULT_PARALLEL = 3
 _TASK_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$")
 
 
-class SubAgentError(WaypostError):
-    """A sub-agent could not be started, found or waited for."""
+class SubAgentHost(Protocol):
+    """What a manager needs of its owner: run a sub-agent, and end a sub-agent's browser session.
 
+    :class:`waypost.api.Waypost` is one; a test can pass a small fake.
+    """
 
-class SpawnRefused(SubAgentError):
-    """A sub-agent tried to start a sub-agent (depth is limited to 1)."""
+    async def run_subagent(self, task: str, **options: Any) -> RunResult:
+        """Run one sub-agent to its end (the arguments of ``Waypost.run``, ``vfs`` included)."""
+        ...
+
+    async def end_session(self, session_id: str) -> None:
+        """Close a browser session and forget it (its state and navigation history).
+
+        Raises:
+            SessionBusy: An operation in the session is still running.
+        """
+        ...
 
 
 class Status(enum.StrEnum):
@@ -151,7 +161,7 @@ class SubAgentManager:
     Usage::
 
         fs = VirtualFS()
-        async with SubAgentManager(wp, fs) as agents:
+        async with wp.subagents(fs) as agents:   # or SubAgentManager(wp, fs)
             a = await agents.spawn("open the politics section and give me the first headline",
                                    "politics", start_url=site)
             b = await agents.spawn("Finde die Rubrik Sport und nenne die Top-Schlagzeile", "sport",
@@ -160,17 +170,17 @@ class SubAgentManager:
             print(agents.merge())
 
     Args:
-        wp: A started Waypost (its session pool hosts the sub-agents' browser contexts).
+        host: Runs the sub-agents and ends their browser sessions (a started ``Waypost``).
         vfs: The owner's file system; sub-agents read all of it and write under ``/sub/<id>/``.
         model: The sub-agents' model: a chat model instance (shared), a name for
-            :func:`~waypost.agent.models.make_model` (``None``: the offline planner), or a
+            :func:`~waypost.models.factory.make_model` (``None``: the offline planner), or a
             function ``(task_id, task) -> chat model``.
         base_url: The endpoint, when ``model`` is a name.
         api_key: Its key.
         max_parallel: Sub-agents running at once (the rest queue).
         max_steps: Each sub-agent's step budget.
         time_limit: Seconds each sub-agent may run; then it is stopped (status ``timeout``).
-        run_options: More arguments for ``run_task`` (e.g. ``config``, ``critical_patterns``).
+        run_options: More arguments for each run (e.g. ``config``, ``critical_patterns``).
 
     Raises:
         SpawnRefused: ``vfs`` is a restricted view (the owner is itself a sub-agent).
@@ -178,7 +188,7 @@ class SubAgentManager:
 
     def __init__(
         self,
-        wp: Waypost,
+        host: SubAgentHost,
         vfs: VirtualFS,
         *,
         model: str | BaseChatModel | Any | None = None,
@@ -195,7 +205,7 @@ class SubAgentManager:
             )
         if max_parallel < 1:
             raise SubAgentError("max_parallel must be at least 1.")
-        self.wp = wp
+        self.host = host
         self.vfs = vfs
         self.model = model
         self.base_url = base_url
@@ -283,8 +293,6 @@ class SubAgentManager:
         return self.model
 
     async def _run(self, agent: SubAgent, limit: float) -> None:
-        from waypost.agent.runner import run_task
-
         def refuse(payload: dict[str, Any]) -> str:
             agent.refused.append(dict(payload))
             return "no"
@@ -294,8 +302,7 @@ class SubAgentManager:
                 agent.status = Status.RUNNING
                 agent.started = time.time()
                 async with asyncio.timeout(limit):
-                    agent.result = await run_task(
-                        self.wp,
+                    agent.result = await self.host.run_subagent(
                         agent.task,
                         start_url=agent.start_url,
                         model=self._model_for(agent),
@@ -335,8 +342,7 @@ class SubAgentManager:
         """Close the sub-agent's context and delete its saved state (a few tries if busy)."""
         for _ in range(50):
             try:
-                self.wp.navigator.forget(agent.session_id)
-                await self.wp.pool.close_session(agent.session_id, forget=True)
+                await self.host.end_session(agent.session_id)
                 return
             except SessionBusy:  # its last operation is still unwinding
                 await asyncio.sleep(0.1)

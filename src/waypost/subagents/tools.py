@@ -1,5 +1,6 @@
 """The main agent's tools for sub-agents: ``spawn_sub_agent``, ``wait_for``, ``merge_results``,
-``cancel_sub_agent``. Sub-agents never get them (depth is limited to 1).
+``cancel_sub_agent``, as ToolSpecs over one manager (:func:`subagent_tool_specs`) and as LangChain
+tools for a run (:func:`subagent_tools`). Sub-agents never get them (depth is limited to 1).
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from langchain_core.tools import StructuredTool
 from pydantic import Field
 
 from waypost.subagents.manager import SubAgentError, SubAgentManager
+from waypost.tools.errors import error_text
+from waypost.tools.langchain import as_langchain
+from waypost.tools.registry import ToolSpec
 from waypost.vfs.errors import VfsError
-from waypost.vfs.tools import _schema
 
 CATEGORY = "agents"
 TOOL_NAMES = ("spawn_sub_agent", "wait_for", "merge_results", "cancel_sub_agent")
@@ -42,13 +45,18 @@ def _guard(fn: Any) -> Any:
         try:
             return await fn(*args, **kwargs)
         except (SubAgentError, VfsError) as exc:
-            return f"Error: {exc}"
+            return error_text(exc)
 
     return run
 
 
 def subagent_tools(manager: SubAgentManager, *, max_wait: float = 170.0) -> list[StructuredTool]:
-    """The sub-agent tools bound to ``manager``.
+    """The sub-agent tools bound to ``manager``, for LangChain (see :func:`subagent_tool_specs`)."""
+    return [as_langchain(spec, None) for spec in subagent_tool_specs(manager, max_wait=max_wait)]
+
+
+def subagent_tool_specs(manager: SubAgentManager, *, max_wait: float = 170.0) -> list[ToolSpec]:
+    """The sub-agent tools over ``manager`` (they need no runtime: the manager has its host).
 
     Args:
         manager: The owner's manager.
@@ -98,11 +106,6 @@ def subagent_tools(manager: SubAgentManager, *, max_wait: float = 170.0) -> list
         return f"Sub-agent {agent.task_id!r} stopped ({agent.status.value}); its browser session is closed."
 
     return [
-        StructuredTool.from_function(
-            coroutine=fn,
-            name=fn.__name__,
-            description=DESCRIPTIONS[fn.__name__],
-            args_schema=_schema(fn.__name__, fn),
-        )
+        ToolSpec.over(fn.__name__, DESCRIPTIONS[fn.__name__], fn)
         for fn in (spawn_sub_agent, wait_for, merge_results, cancel_sub_agent)
     ]

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import Field
 
 from waypost.errors import WaypostError
-from waypost.tools.registry import ToolFunction, ToolSpec, error_text
+from waypost.tools.errors import error_text
+from waypost.tools.registry import ToolFunction, ToolSpec
 
 if TYPE_CHECKING:
     from playwright.async_api import Page
 
-    from waypost.api import Waypost
+    from waypost.tools.runtime import ToolRuntime
 
 Target = Annotated[
     str,
@@ -74,102 +75,102 @@ EXTRACT_DESCRIPTION = (
 
 
 async def _on_page(
-    wp: Waypost, session_id: str, action: Callable[[Page], Awaitable[Any]], attr: str = "text"
+    rt: ToolRuntime, session_id: str, action: Callable[[Page], Awaitable[Any]], attr: str = "text"
 ) -> str:
     """Run one action on a session's page and give the model its one-line answer (or the error)."""
     try:
-        async with wp.pool.session(session_id) as s:
+        async with rt.pool.session(session_id) as s:
             return str(getattr(await action(s.page), attr))
     except WaypostError as exc:
         return error_text(exc)
 
 
-def _click(wp: Waypost) -> ToolFunction:
+def _click(rt: ToolRuntime) -> ToolFunction:
     async def click(target: Target, session_id: SessionId = "default") -> str:
-        return await _on_page(wp, session_id, lambda page: wp.actor.click(page, target))
+        return await _on_page(rt, session_id, lambda page: rt.actor.click(page, target))
 
     return click
 
 
-def _type(wp: Waypost) -> ToolFunction:
+def _type(rt: ToolRuntime) -> ToolFunction:
     async def type(
         target: Target,
         text: Annotated[str, Field(description="The text to type.")],
         submit: Annotated[bool, Field(description="Press Enter afterwards.")] = False,
         session_id: SessionId = "default",
     ) -> str:
-        return await _on_page(wp, session_id, lambda page: wp.actor.type(page, target, text, submit=submit))
+        return await _on_page(rt, session_id, lambda page: rt.actor.type(page, target, text, submit=submit))
 
     return type
 
 
-def _select(wp: Waypost) -> ToolFunction:
+def _select(rt: ToolRuntime) -> ToolFunction:
     async def select(
         target: Target,
         option: Annotated[str, Field(description="The option's text.")],
         session_id: SessionId = "default",
     ) -> str:
-        return await _on_page(wp, session_id, lambda page: wp.actor.select(page, target, option))
+        return await _on_page(rt, session_id, lambda page: rt.actor.select(page, target, option))
 
     return select
 
 
-def _check(wp: Waypost) -> ToolFunction:
+def _check(rt: ToolRuntime) -> ToolFunction:
     async def check(
         target: Target,
         checked: Annotated[bool, Field(description="True to tick, false to untick.")] = True,
         session_id: SessionId = "default",
     ) -> str:
-        return await _on_page(wp, session_id, lambda page: wp.actor.check(page, target, checked=checked))
+        return await _on_page(rt, session_id, lambda page: rt.actor.check(page, target, checked=checked))
 
     return check
 
 
-def _press(wp: Waypost) -> ToolFunction:
+def _press(rt: ToolRuntime) -> ToolFunction:
     async def press(
         key: Annotated[str, Field(description="Key name: Enter, Escape, Tab, ArrowDown, Control+A...")],
         session_id: SessionId = "default",
     ) -> str:
-        return await _on_page(wp, session_id, lambda page: wp.actor.press(page, key))
+        return await _on_page(rt, session_id, lambda page: rt.actor.press(page, key))
 
     return press
 
 
-def _scroll(wp: Waypost) -> ToolFunction:
+def _scroll(rt: ToolRuntime) -> ToolFunction:
     async def scroll(
         direction: Annotated[
             Literal["down", "up", "top", "bottom"], Field(description="Where to scroll.")
         ] = "down",
         session_id: SessionId = "default",
     ) -> str:
-        return await _on_page(wp, session_id, lambda page: wp.actor.scroll(page, direction))
+        return await _on_page(rt, session_id, lambda page: rt.actor.scroll(page, direction))
 
     return scroll
 
 
-def _dismiss(wp: Waypost) -> ToolFunction:
+def _dismiss(rt: ToolRuntime) -> ToolFunction:
     async def dismiss_overlays(session_id: SessionId = "default") -> str:
-        return await _on_page(wp, session_id, lambda page: wp.actor.dismiss_overlays(page))
+        return await _on_page(rt, session_id, lambda page: rt.actor.dismiss_overlays(page))
 
     return dismiss_overlays
 
 
-def _observe(wp: Waypost) -> ToolFunction:
+def _observe(rt: ToolRuntime) -> ToolFunction:
     async def observe(
         query: Annotated[str, Field(description="What you are looking for, e.g. 'search field'.")],
         session_id: SessionId = "default",
     ) -> str:
-        return await _on_page(wp, session_id, lambda page: wp.actor.observe(page, query))
+        return await _on_page(rt, session_id, lambda page: rt.actor.observe(page, query))
 
     return observe
 
 
-def _extract(wp: Waypost) -> ToolFunction:
+def _extract(rt: ToolRuntime) -> ToolFunction:
     async def extract(
         query: Annotated[str, Field(description="Which part of the page to read, in a few words.")],
         session_id: SessionId = "default",
     ) -> str:
-        return await _on_page(wp, session_id, lambda page: wp.actor.extract(page, query), attr="message")
+        return await _on_page(rt, session_id, lambda page: rt.actor.extract(page, query), attr="message")
 
     return extract
 

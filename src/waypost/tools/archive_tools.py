@@ -9,10 +9,11 @@ from pydantic import Field
 from waypost.archive.errors import ArchiveQueryError
 from waypost.archive.render import render_document, render_hits
 from waypost.errors import WaypostError
-from waypost.tools.registry import ToolFunction, ToolSpec, error_text
+from waypost.tools.errors import error_text
+from waypost.tools.registry import ToolFunction, ToolSpec
 
 if TYPE_CHECKING:
-    from waypost.api import Waypost
+    from waypost.tools.runtime import ToolRuntime
 
 SEARCH_DESCRIPTION = (
     "Search every page you have already opened (and the data they loaded) by words, without "
@@ -28,7 +29,7 @@ GET_DESCRIPTION = (
 RELAXED_NOTE = "Note: {query!r} is not valid search syntax, so its plain words were searched: {words}."
 
 
-def _search_factory(wp: Waypost) -> ToolFunction:
+def _search_factory(rt: ToolRuntime) -> ToolFunction:
     async def search_archive(
         query: Annotated[str, Field(description="Words to look for, e.g. 'Wetter Berlin'.")],
         session_id: Annotated[
@@ -42,7 +43,7 @@ def _search_factory(wp: Waypost) -> ToolFunction:
         ] = None,
         limit: Annotated[int, Field(ge=1, le=20, description="Hits at most.")] = 10,
     ) -> str:
-        archive = wp.archive
+        archive = rt.archive
         try:
             try:
                 hits = await archive.search(
@@ -63,14 +64,14 @@ def _search_factory(wp: Waypost) -> ToolFunction:
     return search_archive
 
 
-def _get_factory(wp: Waypost) -> ToolFunction:
+def _get_factory(rt: ToolRuntime) -> ToolFunction:
     async def get_archived(
         id: Annotated[str, Field(description="The doc id, e.g. '42'.")],
         offset: Annotated[int, Field(ge=0, description="Character to start at; 0 for the beginning.")] = 0,
         length: Annotated[int, Field(ge=100, le=8000, description="Characters to read.")] = 2000,
     ) -> str:
         try:
-            doc = await wp.archive.get(id, offset=offset, length=length)
+            doc = await rt.archive.get(id, offset=offset, length=length)
         except WaypostError as exc:
             return error_text(exc)
         return render_document(doc)

@@ -1,8 +1,10 @@
 """One definition per model-facing tool, adapted for MCP, LangChain and the CLI.
 
 A tool is a name, a description written for small models, and a factory that binds it to a
-running :class:`~waypost.api.Waypost`. The factory returns a plain async function whose typed
-signature is the tool's argument schema, so every adapter derives the same schema from it.
+:class:`~waypost.tools.runtime.ToolRuntime` (the narrow objects tools use; the composition root
+builds it). The factory returns a plain async function whose typed signature is the tool's
+argument schema, so every adapter derives the same schema from it. The list of Waypost's own
+tools is :func:`waypost.tools.catalog.default_tools`.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from waypost.api import Waypost
+    from waypost.tools.runtime import ToolRuntime
 
 ToolFunction = Callable[..., Awaitable[str]]
 
@@ -24,38 +26,34 @@ class ToolSpec:
     Attributes:
         name: The tool's name as models see it.
         description: What it does and how to call it, in words a small model follows.
-        factory: Binds the tool to a Waypost instance and returns its async function.
+        factory: Binds the tool to a runtime and returns its async function.
         read_only: True if it changes nothing on any site (safe to call without approval).
     """
 
     name: str
     description: str
-    factory: Callable[[Waypost], ToolFunction]
+    factory: Callable[[ToolRuntime], ToolFunction]
     read_only: bool = True
 
-    def bind(self, wp: Waypost) -> ToolFunction:
-        fn = self.factory(wp)
+    @classmethod
+    def over(cls, name: str, description: str, fn: ToolFunction, *, read_only: bool = True) -> ToolSpec:
+        """A tool already bound to what it works on (a file system, a manager): it ignores the runtime."""
+
+        def factory(_runtime: ToolRuntime | None) -> ToolFunction:
+            return fn
+
+        return cls(name, description, factory, read_only)
+
+    def bind(self, runtime: ToolRuntime) -> ToolFunction:
+        """The tool's async function over ``runtime``, named and described as models see it."""
+        fn = self.factory(runtime)
         fn.__name__ = self.name
         fn.__doc__ = self.description
         return fn
 
 
-def default_tools() -> list[ToolSpec]:
-    """Every tool Waypost offers, in the order models should see them."""
-    from waypost.tools.acting import ACTING_TOOLS
-    from waypost.tools.archive_tools import GET_ARCHIVED, SEARCH_ARCHIVE
-    from waypost.tools.research import RESEARCH_NAVIGATE
-
-    return [RESEARCH_NAVIGATE, *ACTING_TOOLS, SEARCH_ARCHIVE, GET_ARCHIVED]
-
-
-def tool_map(specs: list[ToolSpec] | None = None) -> dict[str, ToolSpec]:
-    return {spec.name: spec for spec in (specs or default_tools())}
-
-
-def error_text(exc: BaseException) -> str:
-    """How a tool reports a failure to a model: one line that says what to do next."""
-    return f"Error: {exc}"
+def tool_map(specs: list[ToolSpec]) -> dict[str, ToolSpec]:
+    return {spec.name: spec for spec in specs}
 
 
 def describe(specs: list[ToolSpec]) -> list[dict[str, Any]]:

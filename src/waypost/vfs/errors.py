@@ -1,4 +1,4 @@
-"""Errors of the virtual file system.
+"""Errors of the virtual file system (defined in :mod:`waypost.errors`, where the whole tree is drawn).
 
 ::
 
@@ -16,50 +16,30 @@
         └── MountError         a shadow mount's host folder cannot be used
 """
 
-from __future__ import annotations
+from waypost.errors import (
+    EditFailed,
+    InvalidPath,
+    IsADirectory,
+    MountError,
+    NotADirectory,
+    PathExists,
+    PathNotFound,
+    ReadOnlyPath,
+    VfsError,
+    VfsFull,
+    WriteDenied,
+)
 
-from waypost.errors import WaypostError
-
-
-class VfsError(WaypostError):
-    """Base class of the virtual file system's errors."""
-
-
-class InvalidPath(VfsError, ValueError):
-    """A path is refused: ``..``, a host path, NUL or control characters, too long, and so on."""
-
-
-class PathNotFound(VfsError, FileNotFoundError):
-    """Nothing exists at the path."""
-
-
-class PathExists(VfsError, FileExistsError):
-    """Something already exists at the path and would be overwritten."""
-
-
-class NotADirectory(VfsError, NotADirectoryError):
-    """A file is where a folder was expected."""
-
-
-class IsADirectory(VfsError, IsADirectoryError):
-    """A folder is where a file was expected."""
-
-
-class ReadOnlyPath(VfsError, PermissionError):
-    """The path cannot be changed (a generated system file)."""
-
-
-class WriteDenied(ReadOnlyPath):
-    """A restricted view (a sub-agent's) tried to change something outside its own folder."""
-
-
-class EditFailed(VfsError, ValueError):
-    """An edit's old text is not in the file, or is there more than once."""
-
-
-class VfsFull(VfsError):
-    """A file or the whole file system would exceed its size limit."""
-
-
-class MountError(VfsError):
-    """A shadow mount's host folder is missing, not a folder, or overlaps another mount."""
+__all__ = [
+    "EditFailed",
+    "InvalidPath",
+    "IsADirectory",
+    "MountError",
+    "NotADirectory",
+    "PathExists",
+    "PathNotFound",
+    "ReadOnlyPath",
+    "VfsError",
+    "VfsFull",
+    "WriteDenied",
+]

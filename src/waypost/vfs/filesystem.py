@@ -30,7 +30,7 @@ from waypost.vfs.errors import (
 )
 from waypost.vfs.system_files import SYSTEM_FILES, render
 
-MAX_FILE_CHARS = 2_000_000
+MAX_FILE_CHARS = paths.MAX_FILE_CHARS
 MAX_TOTAL_CHARS = 50_000_000
 MAX_GREP_PATTERN = 500
 MAX_GREP_LINE = 5000

@@ -17,6 +17,9 @@ from urllib.parse import unquote
 
 from waypost.vfs.errors import InvalidPath
 
+MAX_FILE_CHARS = 2_000_000
+"""The largest file (characters) the file system holds; shadow mounts skip bigger host files."""
+
 MAX_NAME_BYTES = 255
 MAX_PATH_CHARS = 1024
 MAX_DEPTH = 32

@@ -232,10 +232,8 @@ def remove_host(mount: ShadowMount, rel: str) -> None:
 
 def sync(fs: VirtualFS, mount: ShadowMount) -> SyncReport:
     """Sync one mount both ways; see the module docs for the rules."""
-    from waypost.vfs.filesystem import MAX_FILE_CHARS
-
     report = SyncReport(mount.path)
-    host, report.skipped, skipped = scan_host(mount, MAX_FILE_CHARS)
+    host, report.skipped, skipped = scan_host(mount, paths.MAX_FILE_CHARS)
     prefix = mount.path.rstrip("/") + "/"
     mine = {p[len(prefix) :]: e.content for p, e in fs.iter_entries() if p.startswith(prefix)}
     conflicts: list[str] = []

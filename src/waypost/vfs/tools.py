@@ -1,5 +1,6 @@
 """The agent's file tools: ``vfs_read``, ``vfs_write``, ``vfs_edit``, ``vfs_ls``, ``vfs_mkdir``,
-``vfs_mv``, ``vfs_grep``, as LangChain tools bound to one run's file system.
+``vfs_mv``, ``vfs_grep``, as ToolSpecs over one file system (:func:`vfs_tool_specs`), and as
+LangChain tools for a run (:func:`vfs_tools`).
 
 Errors come back as text that starts with ``Error:`` and says what to do instead; a tool
 never raises into the graph. Shadow mounts are synced before each read and after each change,
@@ -14,6 +15,9 @@ from typing import Annotated, Any
 from langchain_core.tools import StructuredTool
 from pydantic import Field
 
+from waypost.tools.errors import error_text
+from waypost.tools.langchain import as_langchain
+from waypost.tools.registry import ToolSpec
 from waypost.vfs.errors import VfsError
 from waypost.vfs.filesystem import FileInfo
 
@@ -73,13 +77,18 @@ def _guard(fn: Any) -> Any:
         try:
             return fn(*args, **kwargs)
         except VfsError as exc:
-            return f"Error: {exc}"
+            return error_text(exc)
 
     return run
 
 
 def vfs_tools(fs: Any) -> list[StructuredTool]:
-    """The seven file tools bound to ``fs`` (a VirtualFS, or a sub-agent's RestrictedVFS)."""
+    """The seven file tools bound to ``fs`` (a VirtualFS, or a sub-agent's RestrictedVFS), for LangChain."""
+    return [as_langchain(spec, None) for spec in vfs_tool_specs(fs)]
+
+
+def vfs_tool_specs(fs: Any) -> list[ToolSpec]:
+    """The seven file tools over ``fs``: they need no runtime (they change nothing on any site)."""
 
     @_guard
     def vfs_read(
@@ -177,20 +186,4 @@ def vfs_tools(fs: Any) -> list[StructuredTool]:
         "vfs_mv": vfs_mv,
         "vfs_grep": vfs_grep,
     }
-    return [
-        StructuredTool.from_function(
-            coroutine=fn, name=name, description=DESCRIPTIONS[name], args_schema=_schema(name, fn)
-        )
-        for name, fn in functions.items()
-    ]
-
-
-_SCHEMAS: dict[str, Any] = {}
-
-
-def _schema(name: str, fn: Any) -> Any:
-    """The argument schema of a tool, built once per process (building it costs more than a run's
-    first tool call; every run binds the same signatures to its own file system)."""
-    if name not in _SCHEMAS:
-        _SCHEMAS[name] = StructuredTool.from_function(coroutine=fn, name=name, description=name).args_schema
-    return _SCHEMAS[name]
+    return [ToolSpec.over(name, DESCRIPTIONS[name], fn) for name, fn in functions.items()]

@@ -24,7 +24,6 @@ from waypost.agent.outcomes import candidate_selectors, classify_error, moved_to
 from waypost.agent.prompts import fence
 from waypost.agent.state import ActionRecord, AgentState
 from waypost.agent.tool_slots import CATEGORIES, catalogue_text, load
-from waypost.vfs import agent as vfs_hooks
 
 NAME = "tools"
 DESTINATIONS = ("self_corrector", "progress_analyzer")
@@ -53,7 +52,8 @@ def make_tools_node(ctx: AgentContext):
 
     async def tools(state: AgentState) -> Command:
         write = _writer()
-        vfs_hooks.before_tools(ctx, state)  # what /system_context shows
+        for extension in ctx.extensions:  # e.g. what the run's /system_context file shows
+            extension.before_tools(ctx, state)
         messages = state.get("messages", [])
         ai = last_ai(messages)
         done = answered_ids(messages)
@@ -87,8 +87,8 @@ def make_tools_node(ctx: AgentContext):
             elif name == "final_answer":
                 text = "Skipped: final_answer is handled on its own."
             else:
-                if hasattr(ctx.toolbox, "note_tokens"):  # Planner-RAG: per-step token telemetry
-                    ctx.toolbox.note_tokens(state.get("tokens_in", 0), state.get("tokens_out", 0))
+                for extension in ctx.extensions:  # e.g. rag mode's per-step token telemetry
+                    extension.before_tool_call(ctx, state, name)
                 text, _ran = await ctx.toolbox.run(name, args)
             error = classify_error(text, name)
             if name == "load_tools" and "No such tool" in text and "Loaded" not in text:
@@ -171,7 +171,8 @@ def make_tools_node(ctx: AgentContext):
                     if isinstance(m, ToolMessage) and m.id in shrunk
                 ]
                 out = replaced + out
-        update.update(vfs_hooks.state_update(ctx, state))  # the checkpoint carries the files
+        for extension in ctx.extensions:  # e.g. the files, so the checkpoint carries them
+            update.update(extension.state_update(ctx, state))
         update["messages"] = out
         goto = (
             "self_corrector"

@@ -1,4 +1,10 @@
-"""Settings, read from keyword arguments, then ``WAYPOST_*`` environment variables, then defaults."""
+"""Settings, read from keyword arguments, then ``WAYPOST_*`` environment variables, then defaults.
+
+One tree: :class:`Settings` holds the browser, view, retry, retrieval and archive settings;
+:class:`ModelSettings` the chat model's (``WAYPOST_MODEL``, ``WAYPOST_BASE_URL``,
+``WAYPOST_API_KEY`` or ``OPENAI_API_KEY``, ``WAYPOST_STRICT_TOOLS``). These classes are the only
+readers of Waypost's environment variables.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +12,11 @@ from pathlib import Path
 from typing import Literal
 
 import platformdirs
-from pydantic import Field, field_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from waypost.archive.settings import ArchiveSettings
-from waypost.retrieval.settings import RetrievalSettings
+from waypost.config.archive import ArchiveSettings
+from waypost.config.retrieval import RetrievalSettings
 
 
 def default_data_dir() -> Path:
@@ -28,6 +34,30 @@ class RetrySettings(BaseSettings):
         (2.0, 5.0, 10.0), description="Seconds to wait before the 2nd, 3rd... attempt (the last repeats)."
     )
     jitter: float = Field(0.25, ge=0, le=1, description="Random +/- share added to each delay.")
+
+
+class ModelSettings(BaseSettings):
+    """The chat model, when the caller names none: ``WAYPOST_MODEL``, ``WAYPOST_BASE_URL``, the key."""
+
+    model_config = SettingsConfigDict(env_prefix="WAYPOST_", extra="ignore", populate_by_name=True)
+
+    model: str | None = Field(
+        None, description="offline (the default), local:PATH (a GGUF file) or an OpenAI-compatible name."
+    )
+    base_url: str | None = Field(None, description="The OpenAI-compatible endpoint (default: OpenAI's).")
+    api_key: SecretStr | None = Field(
+        None,
+        validation_alias=AliasChoices("WAYPOST_API_KEY", "OPENAI_API_KEY"),
+        description="The endpoint's key (WAYPOST_API_KEY, else OPENAI_API_KEY).",
+    )
+    strict_tools: bool | None = Field(
+        None, description="Send tool schemas strict (default: on for OpenAI's own endpoint only)."
+    )
+
+    @field_validator("model", "base_url", mode="after")
+    @classmethod
+    def _blank_is_unset(cls, value: str | None) -> str | None:
+        return value.strip() or None if value is not None else None
 
 
 class Settings(BaseSettings):

@@ -21,8 +21,8 @@ from langchain_core.runnables import Runnable
 from langchain_core.tools import BaseTool
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from waypost.agent.planner.engine import Observation, ToolCall, next_call
-from waypost.agent.planner.intents import parse_task
+from waypost.models.planner.engine import Observation, ToolCall, next_call
+from waypost.models.planner.intents import parse_task
 
 __all__ = ["OfflinePlanner", "read_messages"]
 
@@ -99,6 +99,10 @@ def _tool_name(tool: dict[str, Any] | type | Callable[..., Any] | BaseTool) -> s
     return str(convert_to_openai_tool(tool)["function"]["name"])
 
 
+EVIDENCE_TOOL = "find_evidence"
+"""A run that binds this tool plans from evidence (Planner-RAG's rag mode)."""
+
+
 class OfflinePlanner(BaseChatModel):
     """A deterministic planner for direct web instructions, usable wherever a chat model is.
 
@@ -113,7 +117,9 @@ class OfflinePlanner(BaseChatModel):
     Attributes:
         tool_names: The tools bound with :meth:`bind_tools`; ``None`` means all tools.
         mode: ``full`` (today's planning over page views) or ``rag`` (Planner-RAG: rule-based
-            QuerySpecs through ``find_evidence`` / ``act_on_evidence``).
+            QuerySpecs through ``find_evidence`` / ``act_on_evidence``). Binding the evidence
+            tools switches it to ``rag`` by itself, so whoever equips a run with them need not
+            know this model.
 
     Example:
         >>> from langchain_core.messages import HumanMessage
@@ -141,8 +147,15 @@ class OfflinePlanner(BaseChatModel):
         tool_choice: str | None = None,
         **kwargs: Any,
     ) -> Runnable[LanguageModelInput, AIMessage]:
-        """A copy that knows which tools it may call (their schemas are not needed)."""
-        return self.model_copy(update={"tool_names": frozenset(_tool_name(t) for t in tools)})
+        """A copy that knows which tools it may call (their schemas are not needed).
+
+        With the evidence tool among them, the copy plans in ``rag`` mode.
+        """
+        names = frozenset(_tool_name(t) for t in tools)
+        update: dict[str, Any] = {"tool_names": names}
+        if EVIDENCE_TOOL in names:
+            update["mode"] = "rag"
+        return self.model_copy(update=update)
 
     def decide(self, messages: Sequence[BaseMessage]) -> ToolCall:
         """The next tool call for these messages."""

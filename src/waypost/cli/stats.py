@@ -1,20 +1,20 @@
-"""``waypost stats planner``: how Planner-RAG steps went (tokens, latency, rounds, hit@k, success)."""
+"""``waypost stats``: one group for the stores' statistics.
+
+``planner`` (how Planner-RAG steps went: tokens, latency, rounds, hit@k, success), ``retrieval``
+(the same as ``waypost retrieval stats``) and ``archive`` (the same as ``waypost archive stats``).
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Annotated
-
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from waypost.cli import archive as archive_cli
+from waypost.cli import retrieval as retrieval_cli
+from waypost.cli.options import data_dir_of, data_dir_option, err, out
 from waypost.planning.telemetry import DB_FILE, PlannerStore, summarize
 
 stats_app = typer.Typer(help="Statistics of Waypost's stores.", no_args_is_help=True)
-
-out = Console()
-err = Console(stderr=True)
 
 
 def _pct(value: float | None) -> str:
@@ -27,19 +27,10 @@ def _num(value: float | None, unit: str = "") -> str:
 
 @stats_app.command()
 def planner(
-    data_dir: Annotated[
-        Path | None,
-        typer.Option(
-            "--data-dir", help="Where planner.db lives (default: WAYPOST_DATA_DIR or the platform's)."
-        ),
-    ] = None,
+    data_dir: data_dir_option("planner.db lives") = None,
 ) -> None:
     """Per planner mode: steps, success, tokens per step, planning latency, query rounds, hit@k."""
-    if data_dir is None:
-        from waypost.config import Settings
-
-        data_dir = Settings().data_dir
-    directory = data_dir.expanduser()
+    directory = data_dir_of(data_dir)
     if not (directory / DB_FILE).is_file():
         err.print(
             f"No {DB_FILE} in {directory}: no planner step has been logged yet (run with --planner-mode rag)."
@@ -64,3 +55,7 @@ def planner(
             _pct(s.cache_hit_rate),
         )
     out.print(table)
+
+
+stats_app.command("retrieval")(retrieval_cli.stats)
+stats_app.command("archive")(archive_cli.stats)

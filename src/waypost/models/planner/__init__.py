@@ -5,18 +5,16 @@ or English (:func:`parse_task`), carries it out with Waypost's tools one call at
 finishes with an honest ``final_answer``.
 """
 
-from waypost.agent.planner.driver import DriveResult, drive, task_message
-from waypost.agent.planner.engine import Observation, ToolCall, next_call
-from waypost.agent.planner.intents import Plan, parse_task
-from waypost.agent.planner.model import OfflinePlanner, read_messages
+from waypost.models.messages import task_message
+from waypost.models.planner.engine import Observation, ToolCall, next_call
+from waypost.models.planner.intents import Plan, parse_task
+from waypost.models.planner.model import OfflinePlanner, read_messages
 
 __all__ = [
-    "DriveResult",
     "Observation",
     "OfflinePlanner",
     "Plan",
     "ToolCall",
-    "drive",
     "next_call",
     "parse_task",
     "read_messages",

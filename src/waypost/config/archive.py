@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
 from pydantic import Field, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -89,11 +92,32 @@ class ArchiveSettings(BaseSettings):
     @field_validator("statuses", mode="after")
     @classmethod
     def _valid_statuses(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        from waypost.archive.filters import parse_statuses
-
         parse_statuses(value)  # raises ValueError with the offending entry
         return value
 
     def body_types(self) -> tuple[str, ...]:
         """The MIME patterns whose bodies are kept, JavaScript included when asked for."""
         return self.mime_types + (JS_MIME_TYPES if self.include_js else ())
+
+
+_STATUS_ENTRY = re.compile(r"([1-5])xx|(\d{3})(?:-(\d{3}))?")
+
+
+def parse_statuses(entries: Iterable[str]) -> tuple[tuple[int, int], ...]:
+    """Turn ``("2xx", "404", "300-399")`` into inclusive ranges.
+
+    Raises:
+        ValueError: An entry is none of those forms.
+    """
+    ranges: list[tuple[int, int]] = []
+    for entry in entries:
+        match = _STATUS_ENTRY.fullmatch(entry.strip().lower())
+        if match is None:
+            raise ValueError(f"Status {entry!r} is not understood: use '2xx', '404' or '400-499'.")
+        if match.group(1):
+            low = int(match.group(1)) * 100
+            ranges.append((low, low + 99))
+        else:
+            low = int(match.group(2))
+            ranges.append((low, int(match.group(3) or low)))
+    return tuple(ranges)

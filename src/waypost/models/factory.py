@@ -5,18 +5,19 @@
 * anything else → ``ChatOpenAI`` with that model name, for OpenAI, Ollama, LM Studio, vLLM or
   llama.cpp's server (``base_url``).
 
-Unset arguments come from ``WAYPOST_MODEL``, ``WAYPOST_BASE_URL``, ``WAYPOST_API_KEY`` and
-``OPENAI_API_KEY``. Whether tool schemas are sent strict (so enumerated choices are enforced)
-is decided per endpoint and can be forced with ``strict=`` or ``WAYPOST_STRICT_TOOLS``.
+Unset arguments come from :class:`~waypost.config.ModelSettings` (``WAYPOST_MODEL``,
+``WAYPOST_BASE_URL``, ``WAYPOST_API_KEY`` or ``OPENAI_API_KEY``). Whether tool schemas are sent
+strict (so enumerated choices are enforced) is decided per endpoint and can be forced with
+``strict=`` or ``WAYPOST_STRICT_TOOLS``.
 """
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
+from waypost.config import ModelSettings
 from waypost.errors import ConfigError
 
 OFFLINE = "offline"
@@ -25,22 +26,11 @@ STRICT_KEY = "waypost_strict"
 """Key in the model's ``metadata`` that records whether its endpoint enforces strict schemas."""
 MEMORY_KEY = "waypost_memory_threshold"
 """Key in the model's ``metadata``: history tokens above which the memory manager summarises."""
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off"}
 
 
-def _env_flag(name: str) -> bool | None:
-    value = os.environ.get(name, "").strip().lower()
-    if value in _TRUE:
-        return True
-    if value in _FALSE:
-        return False
-    return None
-
-
-def resolve_model_name(model: str | None) -> str:
+def resolve_model_name(model: str | None, settings: ModelSettings | None = None) -> str:
     """The model to use: the argument, else ``WAYPOST_MODEL``, else ``offline``."""
-    name = (model or os.environ.get("WAYPOST_MODEL") or OFFLINE).strip()
+    name = (model or (settings or ModelSettings()).model or OFFLINE).strip()
     return name or OFFLINE
 
 
@@ -53,6 +43,7 @@ def make_model(
     timeout: float = 120.0,
     max_retries: int = 2,
     strict: bool | None = None,
+    settings: ModelSettings | None = None,
     **kwargs: Any,
 ) -> BaseChatModel:
     """A chat model for the agent.
@@ -68,15 +59,17 @@ def make_model(
         max_retries: Retries per request on transient errors.
         strict: Send tool schemas strict, so enumerated choices are enforced. ``None``: on for
             OpenAI's own endpoint, off elsewhere, unless ``WAYPOST_STRICT_TOOLS`` says otherwise.
+        settings: Where unset arguments come from (default: read from the environment now).
         **kwargs: Passed to the model class.
 
     Raises:
         ConfigError: The offline planner or the local model is not available.
     """
-    name = resolve_model_name(model)
+    settings = settings or ModelSettings()
+    name = resolve_model_name(model, settings)
     if name.lower() == OFFLINE:
         try:
-            from waypost.agent.planner import OfflinePlanner
+            from waypost.models.planner import OfflinePlanner
         except ImportError as exc:
             raise ConfigError(f"The offline planner is not available ({exc}). Give --model.") from exc
         planner = OfflinePlanner(**kwargs)
@@ -89,7 +82,7 @@ def make_model(
         if not path:
             raise ConfigError("--model local:PATH needs the path of a .gguf file.")
         try:
-            from waypost.agent.local_model import LocalGGUFChat
+            from waypost.models.local_model import LocalGGUFChat
         except ImportError as exc:
             raise ConfigError(
                 f"Local GGUF models need the 'local' extra: pip install 'waypost[local]' ({exc})."
@@ -99,8 +92,9 @@ def make_model(
 
     from langchain_openai import ChatOpenAI
 
-    base_url = base_url or os.environ.get("WAYPOST_BASE_URL") or None
-    api_key = api_key or os.environ.get("WAYPOST_API_KEY") or os.environ.get("OPENAI_API_KEY")
+    base_url = base_url or settings.base_url
+    if not api_key and settings.api_key is not None:
+        api_key = settings.api_key.get_secret_value()
     if not api_key:
         if base_url is None:
             raise ConfigError(
@@ -109,7 +103,7 @@ def make_model(
             )
         api_key = "not-needed"  # local servers accept any key
     if strict is None:
-        strict = _env_flag("WAYPOST_STRICT_TOOLS")
+        strict = settings.strict_tools
     if strict is None:
         strict = base_url is None or "api.openai.com" in base_url
     metadata = {**(kwargs.pop("metadata", None) or {}), STRICT_KEY: strict}

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from waypost.cli.options import data_dir_of, data_dir_option, err, out
 from waypost.retrieval.memory import DB_FILE, RetrievalStore
 from waypost.retrieval.rerank import WEIGHTS_FILE, load_model
 from waypost.retrieval.telemetry import summarize
@@ -18,27 +18,11 @@ retrieval_app = typer.Typer(
     help="Element retrieval: statistics and re-ranker training.", no_args_is_help=True
 )
 
-out = Console()
-err = Console(stderr=True)
-
-DataDir = Annotated[
-    Path | None,
-    typer.Option(
-        "--data-dir", help="Where retrieval.db lives (default: WAYPOST_DATA_DIR or the platform's)."
-    ),
-]
-
-
-def _data_dir(data_dir: Path | None) -> Path:
-    if data_dir is not None:
-        return data_dir.expanduser()
-    from waypost.config import Settings
-
-    return Settings().data_dir
+DataDir = data_dir_option("retrieval.db lives")
 
 
 def _open(data_dir: Path | None) -> RetrievalStore:
-    directory = _data_dir(data_dir)
+    directory = data_dir_of(data_dir)
     if not (directory / DB_FILE).is_file():
         err.print(f"No {DB_FILE} in {directory}: nothing has been logged yet.")
         raise typer.Exit(1)
@@ -82,7 +66,7 @@ def train_command(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Fit and report, but write nothing.")] = False,
 ) -> None:
     """Refit the re-ranker's weights from logged outcomes; writes <data-dir>/retrieval-weights.json."""
-    directory = _data_dir(data_dir)
+    directory = data_dir_of(data_dir)
     target = directory / WEIGHTS_FILE
     with _open(data_dir) as store:
         report = train(store, load_model(target), epochs=epochs)

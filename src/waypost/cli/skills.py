@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from waypost.cli_settings import cli_settings
+from waypost.cli.options import cli_settings, data_dir_option, err, fail, out
 from waypost.errors import WaypostError
 from waypost.skills.library import SkillLibrary
 
@@ -24,13 +23,7 @@ tools_app = typer.Typer(
     help="Tools the agent generated (registered or rejected by the gate).", no_args_is_help=True
 )
 
-out = Console()
-err = Console(stderr=True)
-
-DataDir = Annotated[
-    Path | None,
-    typer.Option("--data-dir", help="Where skills.db lives (default: WAYPOST_DATA_DIR or the platform's)."),
-]
+DataDir = data_dir_option("skills.db lives")
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
@@ -42,8 +35,7 @@ def _library(data_dir: Path | None) -> Iterator[SkillLibrary]:
         library.open()
         yield library
     except WaypostError as exc:
-        err.print(f"[red]Error:[/red] {exc}", highlight=False, soft_wrap=True)
-        raise typer.Exit(1) from None
+        raise fail(exc) from None
     finally:
         library.close()
 

@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from waypost.cli_settings import cli_settings
+from waypost.agent.runner import CHECKPOINT_FILE
+from waypost.cli.options import cli_settings
 from waypost.errors import WaypostError
 from waypost.vfs.agent import checkpointed
 from waypost.vfs.filesystem import VirtualFS
@@ -31,8 +32,6 @@ ThreadId = Annotated[str, typer.Argument(help="The run's thread id (as `waypost 
 
 
 def _load(thread_id: str, data_dir: Path | None) -> VirtualFS:
-    from waypost.agent.runner import CHECKPOINT_FILE
-
     path = Path(cli_settings(data_dir).data_dir) / CHECKPOINT_FILE
     fs = asyncio.run(checkpointed(thread_id, path))
     if fs is None:

@@ -1,4 +1,6 @@
-"""A minimal tool loop for a chat model, without the graph: for tests and the benchmark.
+"""A minimal tool loop for a chat model, without the graph: for tests and ``bench/agent.py --driver``.
+
+It lives with the tests, not in the product: Waypost has one agent loop (``waypost.agent``).
 
 It sends the task as the ``HumanMessage`` named ``task`` (with a ``Start page:`` line), runs each
 tool call with Waypost's tool functions, returns the answers as ``ToolMessage`` s (fenced as
@@ -16,8 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
+from langchain_core.messages import AIMessage, BaseMessage, SystemMessage, ToolMessage
 from langchain_core.tools import StructuredTool
+
+from waypost.models.messages import task_message
 
 __all__ = ["DriveResult", "drive", "final_answer_tool", "task_message"]
 
@@ -54,12 +58,6 @@ class DriveResult:
     seconds: float = 0.0
     transcript: list[dict[str, Any]] = field(default_factory=list)
     messages: list[BaseMessage] = field(default_factory=list)
-
-
-def task_message(task: str, start_url: str | None = None) -> HumanMessage:
-    """The task as the graph engine sends it: named ``task``, the start page on its last line."""
-    content = task if not start_url else f"{task}\nStart page: {start_url}"
-    return HumanMessage(content, name="task")
 
 
 async def _final_answer(answer: str) -> str:

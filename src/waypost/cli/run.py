@@ -2,7 +2,7 @@
 
 The lead registers it on the main Typer app::
 
-    from waypost.agent.cli import run_command
+    from waypost.cli.run import run_command
     app.command("run")(run_command)
 
 Ctrl-C pauses the run after the current step (everything checkpointed) and asks: continue,
@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console, Group
+from rich.console import Group
 from rich.live import Live
 from rich.panel import Panel
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -33,14 +33,13 @@ from rich.table import Table
 from rich.text import Text
 
 from waypost.agent.context import PauseSwitch
-from waypost.agent.models import make_model
-from waypost.agent.runner import RunResult, get_result, stream_resume, stream_task
-from waypost.cli_settings import cli_settings
+from waypost.agent.runner import RunResult
+from waypost.api import Waypost, get_result, stream_resume, stream_task
+from waypost.cli.options import cli_settings, err, fail, out
 from waypost.errors import WaypostError
+from waypost.models import make_model
 
 APPROVE_CHOICES = ("never", "always", "ask")
-out = Console()
-err = Console(stderr=True)
 
 
 class LiveView:
@@ -215,8 +214,6 @@ async def _run(
     settings: Any,
     critical: list[str],
 ) -> RunResult | None:
-    from waypost.api import Waypost
-
     chat = make_model(model, base_url, api_key)
     thread_id = resume or uuid.uuid4().hex[:12]
     async with Waypost(settings) as wp:
@@ -363,8 +360,7 @@ def run_command(
             )
         )
     except (WaypostError, ValueError) as exc:
-        err.print(f"[red]Error:[/red] {exc}", highlight=False)
-        raise typer.Exit(1) from None
+        raise fail(exc) from None
     if result is None:
         err.print("[red]The run ended without a result.[/red]")
         raise typer.Exit(1)

@@ -20,6 +20,7 @@ from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
 from waypost.errors import BlockedURL
 from waypost.page import Link, PageView, display_url, parse_page, render_view
 from waypost.page.hint import HintMatcher
+from waypost.page.tokens import count_tokens
 
 NEXT_STEP = "Call research_navigate with one of these URLs."
 
@@ -99,8 +100,6 @@ class NavigationResult:
 
 
 def _count(text: str) -> int:
-    from waypost.page.tokens import count_tokens
-
     return count_tokens(text)
 
 
@@ -128,8 +127,16 @@ class Navigator:
         self._states: dict[str, NavState] = {}
 
     def state(self, session_id: str) -> NavState:
-        """The navigation state of a session (created empty on first use)."""
-        return self._states.setdefault(validate_session_id(session_id), NavState())
+        """The navigation state of a session (created empty on first use).
+
+        Raises:
+            InvalidSessionId: Bad session id.
+        """
+        return self._state(validate_session_id(session_id))
+
+    def _state(self, session_id: str) -> NavState:
+        # Inside one navigate call the id was checked at the door: not again on every step.
+        return self._states.setdefault(session_id, NavState())
 
     def forget(self, session_id: str) -> None:
         self._states.pop(session_id, None)
@@ -145,7 +152,7 @@ class Navigator:
         target = target.strip()
         scheme = urlsplit(target).scheme.lower() if ":" in target else ""
         if not scheme or (scheme not in {"http", "https", "about"} and len(scheme) == 1):
-            current = self.state(session_id).current
+            current = self._state(session_id).current
             if current is None:
                 raise BlockedURL(
                     f"{target!r} is relative, but session {session_id!r} has no page open yet: "
@@ -183,8 +190,7 @@ class Navigator:
             NavigationFailed: The page could not be loaded after retries.
             BrowserUnavailable: No browser.
         """
-        validate_session_id(session_id)
-        state = self.state(session_id)
+        state = self.state(session_id)  # the one session id check of this call
         options = {"show_forms": show_forms, "show_feeds": show_feeds, "show_pagination": show_pagination}
         word = target.strip().lower() if isinstance(target, str) else ""
         if word in {"back", "forward"}:
@@ -215,7 +221,7 @@ class Navigator:
         return result
 
     def _is_current(self, url: str, session_id: str) -> bool:
-        state = self.state(session_id)
+        state = self._state(session_id)
         if state.last_view is None or state.current is None:
             return False
         key = same_page_key(url)
@@ -226,7 +232,7 @@ class Navigator:
         return shown is not None and same_page_key(shown) == same_page_key(state.current)
 
     def _guard(self, url: str, hint: str | None, session_id: str) -> NavigationResult:
-        state = self.state(session_id)
+        state = self._state(session_id)
         state.repeats += 1
         view = state.last_view
         assert view is not None and state.current is not None
@@ -256,7 +262,7 @@ class Navigator:
     async def _load(
         self, url: str, hint: str | None, session_id: str, options: dict[str, bool]
     ) -> NavigationResult:
-        state = self.state(session_id)
+        state = self._state(session_id)
         archive = self.archive if self.archive is not None and self.archive.capturing else None
         nav = archive.begin_navigation(session_id, url) if archive else None
         try:

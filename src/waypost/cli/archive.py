@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from waypost.archive.archive import ARCHIVE_FILE
@@ -17,17 +16,12 @@ from waypost.archive.har import write_har
 from waypost.archive.records import ArchiveStats
 from waypost.archive.render import render_document, render_hits
 from waypost.archive.store import ArchiveStore
+from waypost.cli.options import data_dir_of, data_dir_option, fail, out
 from waypost.errors import WaypostError
 
 archive_app = typer.Typer(help="Search and export what sessions have loaded.", no_args_is_help=True)
 
-out = Console()
-err = Console(stderr=True)
-
-DataDir = Annotated[
-    Path | None,
-    typer.Option("--data-dir", help="Where the archive lives (default: WAYPOST_DATA_DIR or the platform's)."),
-]
+DataDir = data_dir_option("the archive lives")
 _DURATION = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*", re.IGNORECASE)
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
@@ -45,15 +39,7 @@ def parse_duration(text: str) -> timedelta:
 
 
 def _archive_path(data_dir: Path | None) -> Path:
-    if data_dir is None:
-        from waypost.config import Settings
-
-        try:
-            data_dir = Settings().data_dir
-        except Exception as exc:  # pydantic's ValidationError: a bad WAYPOST_* variable
-            err.print(f"[red]Invalid setting:[/red] {exc}")
-            raise typer.Exit(2) from None
-    return Path(data_dir).expanduser() / ARCHIVE_FILE
+    return data_dir_of(data_dir) / ARCHIVE_FILE
 
 
 def _open(data_dir: Path | None, *, create: bool = False) -> ArchiveStore:
@@ -64,8 +50,7 @@ def _open(data_dir: Path | None, *, create: bool = False) -> ArchiveStore:
 
 
 def _fail(exc: BaseException) -> typer.Exit:
-    err.print(f"[red]{type(exc).__name__}:[/red] {exc}", highlight=False)
-    return typer.Exit(1)
+    return fail(exc, kind=True)  # the archive's errors name their kind (ArchiveQueryError: ...)
 
 
 @archive_app.command("search")

@@ -8,23 +8,21 @@ import logging
 import sys
 from dataclasses import asdict
 from datetime import datetime
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
-from waypost.agent.cli import run_command
 from waypost.api import Waypost
-from waypost.archive.cli import archive_app
 from waypost.browser.storage import SessionStore
-from waypost.cli_settings import cli_settings
+from waypost.cli.archive import archive_app
+from waypost.cli.options import cli_settings, data_dir_option, fail, out
+from waypost.cli.retrieval import retrieval_app
+from waypost.cli.run import run_command
+from waypost.cli.skills import skills_app, tools_app
+from waypost.cli.stats import stats_app
+from waypost.cli.vfs import vfs_app
 from waypost.errors import WaypostError
-from waypost.planning.cli import stats_app
-from waypost.retrieval.cli import retrieval_app
-from waypost.skills.cli import skills_app, tools_app
-from waypost.vfs.cli import vfs_app
 
 app = typer.Typer(
     help="Waypost: let language models browse the web reliably, cheaply and safely.",
@@ -41,25 +39,13 @@ app.add_typer(vfs_app, name="vfs")
 app.add_typer(stats_app, name="stats")  # waypost stats planner
 app.command("run")(run_command)
 
-out = Console()
-
 DEMO_TASK = "Open the politics section and give me its top headline"
-err = Console(stderr=True)
-
-DataDir = Annotated[
-    Path | None,
-    typer.Option("--data-dir", help="Where sessions live (default: WAYPOST_DATA_DIR or the platform's)."),
-]
+DataDir = data_dir_option("sessions live")
 CdpUrl = Annotated[
     str | None,
     typer.Option("--cdp-url", help="Work inside your running Chrome/Edge, e.g. http://127.0.0.1:9222."),
 ]
 Headful = Annotated[bool, typer.Option("--headful", help="Show the browser window.")]
-
-
-def _fail(exc: BaseException) -> typer.Exit:
-    err.print(f"[red]Error:[/red] {exc}", markup=True, highlight=False)
-    return typer.Exit(1)
 
 
 @app.command()
@@ -102,7 +88,7 @@ def navigate(
     try:
         value = asyncio.run(run())
     except WaypostError as exc:
-        raise _fail(exc) from None
+        raise fail(exc) from None
     if isinstance(value, str):
         out.print(value, markup=False, highlight=False, soft_wrap=True)
     else:
@@ -140,7 +126,7 @@ def sessions_clear(
     try:
         removed = SessionStore(settings.data_dir).delete(session_id)
     except WaypostError as exc:
-        raise _fail(exc) from None
+        raise fail(exc) from None
     out.print(f"Cleared session {session_id}." if removed else f"No saved session {session_id}.")
 
 
@@ -190,7 +176,7 @@ def demo(
         try:
             asyncio.run(run())
         except WaypostError as exc:
-            raise _fail(exc) from None
+            raise fail(exc) from None
 
 
 async def _demo_run(wp: Waypost, task: str, start_url: str, session_id: str) -> None:

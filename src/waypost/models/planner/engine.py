@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from waypost.agent.planner.intents import (
+from waypost.models.planner.intents import (
     Click,
     Cookies,
     FillForm,
@@ -36,8 +36,8 @@ from waypost.agent.planner.intents import (
     Read,
     Search,
 )
-from waypost.agent.planner.texts import Texts, focus, money, required_labels
-from waypost.agent.planner.views import (
+from waypost.models.planner.texts import Texts, focus, money, required_labels
+from waypost.models.planner.views import (
     View,
     ViewLink,
     action_outcome,
@@ -49,6 +49,10 @@ from waypost.agent.planner.views import (
     unfence,
 )
 from waypost.page.hint import HintMatcher
+from waypost.planning.evidence_tools import pack_items
+from waypost.planning.rules import assign, pick, spec_for
+from waypost.planning.spec import MAX_K
+from waypost.retrieval.instructions import Step
 
 __all__ = ["NEUTRAL_TOOLS", "Observation", "ToolCall", "next_call"]
 
@@ -304,9 +308,6 @@ class Run:
         With ``matcher`` only an item whose label matches the words well enough is chosen (no blind
         clicks); without one, the first item whose role fits the action.
         """
-        from waypost.planning.agent import pack_items
-        from waypost.planning.rules import pick, spec_for
-        from waypost.retrieval.instructions import Step
 
         target = str(args.get("target", ""))
         action = "select" if tool == "select" else tool
@@ -935,9 +936,6 @@ def _fill_rag(run: Run, goal: FillForm) -> dict[int, str]:
     Returns the answers by field number; the fields the pack does not name are left to a query of
     their own.
     """
-    from waypost.planning.agent import pack_items
-    from waypost.planning.rules import assign
-    from waypost.planning.spec import MAX_K
 
     keywords = list(dict.fromkeys(w for f in goal.fields for w in f.label.split()))
     if goal.submit:

@@ -9,15 +9,24 @@ them without a restart.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
+from waypost.skills import SkillLibrary
 from waypost.tools.registry import ToolSpec
+from waypost.tools.runtime import ToolRuntime
 
 
-def attach(server: Any, wp: Any) -> None:
-    """Add the skill resources to ``server`` and keep its tools in step with ``wp.skills``."""
-    library = wp.skills
-    added = {spec.name for spec in wp.tool_specs()}
+def attach(server: Any, library: SkillLibrary, runtime: ToolRuntime, listed: Iterable[str] = ()) -> None:
+    """Add the skill resources to ``server`` and keep its tools in step with ``library``.
+
+    Args:
+        server: The MCP server.
+        library: The skill library.
+        runtime: What newly registered generated tools are bound to.
+        listed: Names of the tools the server lists already (never added twice).
+    """
+    added = {spec.name for spec in library.tool_specs()} | set(listed)
 
     @server.resource(
         "skills://list",
@@ -51,7 +60,7 @@ def attach(server: Any, wp: Any) -> None:
     def register(spec: ToolSpec) -> None:
         if spec.name in added:
             return
-        server.add_tool(spec.bind(wp), name=spec.name, description=spec.description)
+        server.add_tool(spec.bind(runtime), name=spec.name, description=spec.description)
         added.add(spec.name)
 
     library.on_register(register)

@@ -1,0 +1,14 @@
+"""Settings: one tree, read from keyword arguments, then ``WAYPOST_*`` variables, then defaults."""
+
+from waypost.config.archive import ArchiveSettings
+from waypost.config.retrieval import RetrievalSettings
+from waypost.config.settings import ModelSettings, RetrySettings, Settings, default_data_dir
+
+__all__ = [
+    "ArchiveSettings",
+    "ModelSettings",
+    "RetrievalSettings",
+    "RetrySettings",
+    "Settings",
+    "default_data_dir",
+]

@@ -1,0 +1,56 @@
+"""``ToolRuntime``: the narrow objects model-facing tools work with, built by the composition root.
+
+A tool's factory gets a runtime and takes from it only what it uses (the session pool, the
+:class:`~waypost.navigation.Navigator`, the :class:`~waypost.retrieval.Actor`, the archive, the
+data dir). Nothing here knows the ``Waypost`` façade; :class:`waypost.api.Waypost` builds one
+runtime and hands it down.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from waypost.errors import BrowserUnavailable
+
+if TYPE_CHECKING:
+    from waypost.archive import Archive
+    from waypost.browser.pool import SessionPool
+    from waypost.config import Settings
+    from waypost.navigation import Navigator
+    from waypost.retrieval import Actor
+
+
+@dataclass
+class ToolRuntime:
+    """What tools may use, and nothing more.
+
+    Attributes:
+        settings: The settings the objects were built from (read-only use).
+        pool: The browser session pool.
+        navigator: Per-session navigation (history, visit counts, same-URL guard).
+        archive: The response archive.
+        actor: The element finder and actor (set when the owner starts; ``None`` before).
+    """
+
+    settings: Settings
+    pool: SessionPool
+    navigator: Navigator
+    archive: Archive
+    actor: Actor | None = field(default=None)
+
+    @property
+    def data_dir(self) -> Path:
+        """Where the stores live."""
+        return Path(self.settings.data_dir)
+
+    def require_actor(self) -> Actor:
+        """The actor, or a clear error when the owner was not started.
+
+        Raises:
+            BrowserUnavailable: Not started yet.
+        """
+        if self.actor is None:
+            raise BrowserUnavailable("Waypost is not started: use 'async with Waypost() as wp'.")
+        return self.actor
