@@ -318,17 +318,9 @@ def build_app(
 
 def _mcp_server(wp: Waypost) -> Any:
     """Waypost's MCP tools on the web view's own :class:`Waypost` (started by the app's lifespan)."""
-    from mcp.server.mcpserver import MCPServer
+    from waypost.server.mcp_server import build_server
 
-    from waypost import __version__
-    from waypost.server.mcp_server import INSTRUCTIONS
-    from waypost.skills import mcp as skills_mcp
-
-    server = MCPServer(name="waypost", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
-    for spec in wp.tool_specs():
-        server.add_tool(spec.bind(wp), name=spec.name, description=spec.description)
-    skills_mcp.attach(server, wp)
-    return server
+    return build_server(wp=wp)
 
 
 class WebServer:
