@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -246,3 +247,36 @@ def test_a_restarted_server_shows_the_finished_runs(tmp_path: Path, browser: Bro
         expect(tab.locator("#steps li.done")).to_be_visible()
         assert tab.locator("#steps li").all_inner_texts() == steps
         context.close()
+
+
+def test_waypost_serve_prints_a_token_url_and_guards_it(tmp_path: Path) -> None:
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {**os.environ, "WAYPOST_LOOPBACK_ONLY": "true"}
+    command = [sys.executable, "-m", "waypost.cli", "serve", "--port", str(port), "--data-dir", str(tmp_path)]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        prefix = f"Waypost web view: http://127.0.0.1:{port}/?token="
+        assert line.startswith(prefix), line
+        token = line.strip().removeprefix(prefix)
+        origin = f"http://127.0.0.1:{port}"
+        status = 0
+        for _ in range(300):  # until the browser underneath has started
+            try:
+                status = http(origin + "/", headers={"Authorization": f"Bearer {token}"})
+                break
+            except urllib.error.URLError:
+                time.sleep(0.2)
+        assert status == 200
+        assert http(origin + "/") == 401
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)

@@ -143,6 +143,8 @@ def event_html(run: WebRun, event: dict[str, Any]) -> str:
             f"{mark}: {esc(event.get('line') or '')}</li>"
         )
     if kind == "node":
+        if not event.get("url") and "tokens_in" not in event:
+            return ""  # a node that changed nothing worth showing (validators, reporters)
         parts = [f"node <code>{esc(event.get('node'))}</code>"]
         if event.get("url"):
             parts.append(f"URL {esc(event['url'])}")
