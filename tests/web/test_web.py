@@ -7,6 +7,7 @@ site; a second Chromium, through Playwright, is the person at the browser.
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 import time
 import urllib.error
@@ -251,7 +252,6 @@ def test_a_restarted_server_shows_the_finished_runs(tmp_path: Path, browser: Bro
 
 def test_waypost_serve_prints_a_token_url_and_guards_it(tmp_path: Path) -> None:
     import os
-    import socket
     import subprocess
     import sys
 
@@ -280,3 +280,19 @@ def test_waypost_serve_prints_a_token_url_and_guards_it(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_a_model_endpoint_that_refuses_gives_a_clear_message(web: WebServer, page: Page) -> None:
+    with socket.socket() as probe:  # a port nobody listens on: the endpoint refuses
+        probe.bind(("127.0.0.1", 0))
+        dead = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
+    page.get_by_label("Task").fill("find the top headline")
+    page.get_by_label("Model (empty").fill("some-model")
+    page.get_by_label("Model endpoint").fill(dead)
+    page.get_by_role("button", name="Start").click()
+    page.wait_for_url("**/runs/*")
+    end = page.locator("#steps li.done, #steps li.error").first
+    expect(end).to_be_visible(timeout=120_000)
+    assert "success" not in end.inner_text().split("·")[0].replace("not done", ""), end.inner_text()
+    assert "model" in end.inner_text().lower() or "connect" in end.inner_text().lower(), end.inner_text()
+    assert http(web.origin + "/", headers={"Authorization": f"Bearer {web.token}"}) == 200  # still serving

@@ -161,6 +161,7 @@ def build_app(
         start_url = form.get("start_url", "").strip() or None
         approve = form.get("approve", "ask")
         model = form.get("model", "").strip() or None
+        base_url = form.get("base_url", "").strip() or None
         error = None
         if not task:
             error = "Say what the run should do: the task is empty."
@@ -172,12 +173,14 @@ def build_app(
             error = f"Approval must be one of {', '.join(APPROVE_POLICIES)}."
         elif model is not None and len(model) > 200:
             error = "The model name is too long."
+        elif base_url is not None and (model is None or not base_url.startswith(("http://", "https://"))):
+            error = "A model endpoint needs a model name and an http:// or https:// URL."
         if error:
             shown = {**form, "task": task[: MAX_TASK_CHARS * 2]}
             return _html(
                 pages.layout("Runs", pages.home(runs.listing(), error=error, form=shown), status=400)
             )
-        run = runs.start(task, start_url=start_url, approve=approve, model=model)
+        run = runs.start(task, start_url=start_url, approve=approve, model=model, base_url=base_url)
         return RedirectResponse(f"/runs/{run.id}", status_code=303)
 
     async def show_run(request: Request) -> Response:

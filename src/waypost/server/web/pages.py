@@ -96,6 +96,8 @@ def home(runs: list[WebRun], *, error: str | None = None, form: dict[str, str] |
 <select id="approve" name="approve">{options}</select></p>
 <p><label for="model">Model (empty: the offline planner, no model needed)</label><br>
 <input id="model" name="model" size="40" value="{esc(form.get("model", ""))}"></p>
+<p><label for="base_url">Model endpoint (OpenAI-compatible base URL, optional)</label><br>
+<input id="base_url" name="base_url" type="url" size="70" value="{esc(form.get("base_url", ""))}"></p>
 <p><button type="submit">Start</button></p>
 </form>
 </section>
@@ -106,6 +108,7 @@ def home(runs: list[WebRun], *, error: str | None = None, form: dict[str, str] |
 
 
 def run_page(run: WebRun) -> str:
+    endpoint = f" at {run.base_url}" if run.base_url else ""
     stop = (
         f'<form method="post" action="/runs/{esc(run.id)}/stop" id="stop-form">'
         '<button type="submit">Stop the run</button></form>'
@@ -116,7 +119,7 @@ def run_page(run: WebRun) -> str:
 <dt>Task</dt><dd id="task">{esc(run.task)}</dd>
 <dt>Start page</dt><dd>{esc(run.start_url or "none")}</dd>
 <dt>Approval</dt><dd>{esc(run.approve)}</dd>
-<dt>Model</dt><dd>{esc(run.model or "offline planner")}</dd>
+<dt>Model</dt><dd>{esc(run.model or "offline planner")}{esc(endpoint)}</dd>
 <dt>Status</dt><dd id="status" aria-live="polite">{esc(run.status)}</dd>
 </dl>
 {stop}

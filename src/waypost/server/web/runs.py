@@ -48,6 +48,7 @@ class WebRun:
     start_url: str | None
     approve: str
     model: str | None
+    base_url: str | None = None
     created: float = field(default_factory=time.time)
     status: str = "running"  # running, waiting, done, stopped, failed
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -131,8 +132,23 @@ class RunManager:
     def listing(self) -> list[WebRun]:
         return sorted(self.runs.values(), key=lambda r: r.created, reverse=True)
 
-    def start(self, task: str, *, start_url: str | None, approve: str, model: str | None) -> WebRun:
-        run = WebRun(id=uuid.uuid4().hex[:12], task=task, start_url=start_url, approve=approve, model=model)
+    def start(
+        self,
+        task: str,
+        *,
+        start_url: str | None,
+        approve: str,
+        model: str | None,
+        base_url: str | None = None,
+    ) -> WebRun:
+        run = WebRun(
+            id=uuid.uuid4().hex[:12],
+            task=task,
+            start_url=start_url,
+            approve=approve,
+            model=model,
+            base_url=base_url,
+        )
         self.runs[run.id] = run
         run.handle = asyncio.create_task(self._drive(run), name=f"waypost-web-run-{run.id}")
         return run
@@ -180,6 +196,7 @@ class RunManager:
                 run.task,
                 start_url=run.start_url,
                 model=run.model,
+                base_url=run.base_url,
                 approve=run.approve,
                 approver=approver,
                 session_id=f"web-{run.id}",
