@@ -16,6 +16,7 @@ from rich.table import Table
 from waypost.api import Waypost
 from waypost.browser.storage import SessionStore
 from waypost.cli.archive import archive_app
+from waypost.cli.batch import batch_command
 from waypost.cli.options import cli_settings, data_dir_option, fail, out
 from waypost.cli.retrieval import retrieval_app
 from waypost.cli.run import run_command
@@ -38,6 +39,7 @@ app.add_typer(tools_app, name="tools")
 app.add_typer(vfs_app, name="vfs")
 app.add_typer(stats_app, name="stats")  # waypost stats planner
 app.command("run")(run_command)
+app.command("batch")(batch_command)
 
 DEMO_TASK = "Open the politics section and give me its top headline"
 DataDir = data_dir_option("sessions live")
