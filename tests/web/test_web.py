@@ -296,3 +296,14 @@ def test_a_model_endpoint_that_refuses_gives_a_clear_message(web: WebServer, pag
     assert "success" not in end.inner_text().split("·")[0].replace("not done", ""), end.inner_text()
     assert "model" in end.inner_text().lower() or "connect" in end.inner_text().lower(), end.inner_text()
     assert http(web.origin + "/", headers={"Authorization": f"Bearer {web.token}"}) == 200  # still serving
+
+
+def test_stop_ends_a_waiting_run_without_doing_the_action(web: WebServer, page: Page, demo_site: Any) -> None:
+    start_run(page, LOGIN, demo_site.url + "/", approve="ask")
+    expect(page.get_by_role("button", name="Approve")).to_be_visible(timeout=60_000)
+    page.get_by_role("button", name="Stop the run").click()
+    expect(page.locator("#steps li.stopped")).to_have_text("The run was stopped.")
+    expect(page.locator("#status")).to_have_text("stopped")
+    expect(page.get_by_role("button", name="Approve")).to_have_count(0)
+    run = web.app.state.runs.get(page.url.rsplit("/", 1)[1])
+    assert not [e for e in run.events if e["type"] == "tool_end" and e["name"] == "click"]

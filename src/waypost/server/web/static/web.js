@@ -21,6 +21,10 @@
       source.close();
       var stop = document.getElementById("stop-form");
       if (stop) stop.remove();
+      // Questions the run ended without: nothing waits for an answer any more.
+      list.querySelectorAll("li.question form").forEach(function (form) {
+        form.replaceWith("Not answered: the run ended.");
+      });
     }
   };
 })();
