@@ -11,6 +11,14 @@ wrong or unsure, accuracy and LLM-ask rate with the chooser, and p50/p95 latency
 inventory + rank + validate. Nothing is clicked or typed.
 
     .venv/bin/python bench/retrieval.py [--verbose] [--pages shop,table] [--log DIR]
+    .venv/bin/python bench/retrieval.py --suite new [--part tune] [--cat search] [--verbose]
+    .venv/bin/python bench/retrieval.py --suite all
+
+``--suite old`` (the default) runs the set given by ``--cases`` (the 283-case main set by default)
+as described above. ``--suite new`` runs the labelled sets written for issue 17 before any tuning
+(``retrieval_ext.jsonl``: widget-style pages; ``retrieval_corpus.jsonl``: third-party saved pages)
+with ``act`` for real (see ``bench/retrieval_act.py``), reporting each part (tuning / held-out)
+separately. ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
 ``waypost retrieval train --data-dir DIR`` refits the re-ranker. ``--weights FILE`` evaluates other
@@ -45,6 +53,8 @@ from waypost.retrieval.selectors import Selector  # noqa: E402
 from waypost.retrieval.telemetry import ActionRecord, percentile  # noqa: E402
 
 CASES = ROOT / "bench" / "retrieval_cases.jsonl"
+OLD_SETS = ("retrieval_cases.jsonl", "retrieval_holdout.jsonl", "retrieval_holdout2.jsonl")
+NEW_SETS = {"widget pages": "retrieval_ext.jsonl", "third-party pages": "retrieval_corpus.jsonl"}
 TOP_K = 5
 
 _SERVERS = """
@@ -65,7 +75,14 @@ _SAME = """(els, indices) => {
   return indices.map((i) => els.length === 1 && !!st && st.els[i] === els[0]);
 }"""
 
-INTENTS: dict[str, Intent] = {"click": "click", "type": "type", "select": "select", "check": "check"}
+INTENTS: dict[str, Intent] = {
+    "click": "click",
+    "choose": "click",
+    "consent": "click",
+    "type": "type",
+    "select": "select",
+    "check": "check",
+}
 
 
 @dataclass
@@ -125,7 +142,7 @@ async def run_case(
     step = steps[0]
     intent: Intent = INTENTS.get(step.action, "any")
     out = Outcome(case)
-    res: Resolution = await plain.resolve(page, step.target, intent, step.verb)
+    res: Resolution = await plain.resolve(page, step.target, intent, step.verb, step.exact)
     out.latency_ms.append(res.latency_ms)
     out.inventory_ms.append(res.inventory_ms)
     out.rank_ms.append(res.rank_ms)
@@ -155,7 +172,7 @@ async def run_case(
         )
     right_ids = {c.element.index for c, ok in zip(top, right, strict=True) if ok}
     with_llm.chooser = oracle_for(right_ids)
-    res2 = await with_llm.resolve(page, step.target, intent, step.verb)
+    res2 = await with_llm.resolve(page, step.target, intent, step.verb, step.exact)
     out.latency_ms.append(res2.latency_ms)
     out.inventory_ms.append(res2.inventory_ms)
     out.rank_ms.append(res2.rank_ms)
@@ -175,6 +192,134 @@ def page_url(key: str, urls: dict[str, str]) -> tuple[str, bool]:
 
 
 def bench(args: argparse.Namespace) -> int:
+    if args.suite == "new":
+        return bench_new(args)
+    if args.suite == "all":
+        for name in OLD_SETS:
+            args.cases = str(ROOT / "bench" / name)
+            print(f"== {name}")
+            bench_old(args)
+        return bench_new(args)
+    return bench_old(args)
+
+
+def _start_servers() -> tuple[subprocess.Popen[str], dict[str, str]]:
+    servers = subprocess.Popen(
+        [sys.executable, "-c", _SERVERS.format(root=str(ROOT))], stdout=subprocess.PIPE, text=True
+    )
+    return servers, json.loads(servers.stdout.readline())  # type: ignore[union-attr]
+
+
+def bench_new(args: argparse.Namespace) -> int:
+    """The new labelled sets, run with act for real, reported per part."""
+    cases: list[dict[str, Any]] = []
+    for set_name, file in NEW_SETS.items():
+        for line in (ROOT / "bench" / file).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                c = json.loads(line)
+                c["set"] = set_name
+                cases.append(c)
+    if args.part:
+        cases = [c for c in cases if c["part"] == args.part]
+    if args.cat:
+        cases = [c for c in cases if c["cat"] in args.cat.split(",")]
+    if args.pages:
+        wanted = set(args.pages.split(","))
+        cases = [c for c in cases if any(w in c["page"] for w in wanted)]
+    by_page: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for c in cases:
+        by_page[c["page"]].append(c)
+    servers, urls = _start_servers()
+    try:
+        outcomes = asyncio.run(_run_new(args, by_page, urls))
+    finally:
+        servers.terminate()
+        servers.wait(timeout=10)
+    return report_new(outcomes, args.verbose)
+
+
+async def _run_new(
+    args: argparse.Namespace, by_page: dict[str, list[dict[str, Any]]], urls: dict[str, str]
+) -> list[Any]:
+    from bench.retrieval_act import ActOutcome, install_log, run_act_case
+
+    rs = RetrievalSettings(memory=False, telemetry=False, inventory_timeout=60)
+    finder = ElementFinder(rs, model=load_model(Path(args.weights)) if args.weights else load_model(None))
+    outcomes: list[Any] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(
+            data_dir=Path(tmp),
+            loopback_only=True,
+            nav_timeout=15,
+            retry=RetrySettings(tries=1),
+            max_contexts=4,
+        )
+        async with SessionPool(settings) as pool:
+            for i, (key, page_cases) in enumerate(by_page.items()):
+                sid = f"bench-new-{i}"
+                async with pool.session(sid) as session:
+                    events: list[Any] = []
+                    await install_log(session.page, events)
+                    for case in page_cases:
+                        url = f"{urls['pages']}/{key}"
+                        try:
+                            outcomes.append(await run_act_case(session.page, url, case, finder, events))
+                        except Exception as exc:  # the harness failed, not act: counted as not done
+                            bad = ActOutcome(case, unsure=True, status="harness error")
+                            bad.why = f"{type(exc).__name__}: {str(exc)[:100]}"
+                            outcomes.append(bad)
+                await pool.close_session(sid, forget=True)
+    return outcomes
+
+
+def report_new(outcomes: list[Any], verbose: bool) -> int:
+    def pct(k: int, d: int) -> str:
+        return f"{100 * k / d:5.1f} % ({k}/{d})" if d else "–"
+
+    groups: dict[str, list[Any]] = defaultdict(list)
+    for o in outcomes:
+        groups[f"{o.case['set']}, {'held-out' if o.case['part'] == 'held' else 'tuning'}"].append(o)
+        groups[f"all new, {'held-out' if o.case['part'] == 'held' else 'tuning'}"].append(o)
+    print("New labelled sets (act run for real; a case whose honest answer is 'unsure/not found'")
+    print("counts as acted right when nothing is done)")
+    heads = ("top-1", "acted right", "acted wrong", "unsure/not done")
+    print(
+        f"  {'part':42s} {'cases':>5s} {'pages':>5s}  "
+        + "  ".join(f"{h:>18s}" for h in heads)
+        + "  p50/p95 ms"
+    )
+    for name in sorted(groups):
+        os_ = groups[name]
+        n = len(os_)
+        lat = [o.latency_ms for o in os_ if o.latency_ms > 0]
+        p50, p95 = (percentile(lat, 50), percentile(lat, 95)) if lat else (0.0, 0.0)
+        pages = len({o.case["page"] for o in os_})
+        print(
+            f"  {name:42s} {n:5d} {pages:5d}  {pct(sum(o.top1 for o in os_), n):>18s}  "
+            f"{pct(sum(o.right for o in os_), n):>18s}  {pct(sum(o.wrong for o in os_), n):>18s}  "
+            f"{pct(sum(o.unsure for o in os_), n):>18s}  {p50:.0f}/{p95:.0f}"
+        )
+    cats: dict[str, list[Any]] = defaultdict(list)
+    for o in outcomes:
+        cats[o.case["cat"]].append(o)
+    print(
+        "  by category (all parts): "
+        + "; ".join(
+            f"{c} {sum(o.right for o in v)}/{len(v)}"
+            + (f" ({sum(o.wrong for o in v)} wrong)" if any(o.wrong for o in v) else "")
+            for c, v in sorted(cats.items())
+        )
+    )
+    if verbose:
+        print("\nCases not acted right:")
+        for o in outcomes:
+            if not o.right:
+                tag = "WRONG" if o.wrong else "unsure"
+                print(f"  [{o.case['page']}] {o.case['instruction']!r}: {tag} [{o.status}] {o.why}")
+    return 0
+
+
+def bench_old(args: argparse.Namespace) -> int:
     source = Path(args.cases) if args.cases else CASES
     cases = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines() if line.strip()]
     if args.pages:
@@ -183,11 +328,8 @@ def bench(args: argparse.Namespace) -> int:
     by_page: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for c in cases:
         by_page[c["page"]].append(c)
-    servers = subprocess.Popen(
-        [sys.executable, "-c", _SERVERS.format(root=str(ROOT))], stdout=subprocess.PIPE, text=True
-    )
+    servers, urls = _start_servers()
     try:
-        urls = json.loads(servers.stdout.readline())  # type: ignore[union-attr]
         return asyncio.run(_run(args, by_page, urls, len(cases)))
     finally:
         servers.terminate()
@@ -297,6 +439,11 @@ def main() -> None:
         "bench/retrieval_holdout.jsonl.",
     )
     parser.add_argument("--pages", help="Only these pages (comma-separated, e.g. shop,table,demo:/login).")
+    parser.add_argument("--suite", choices=("old", "new", "all"), default="old", help="Which labelled sets.")
+    parser.add_argument(
+        "--part", choices=("tune", "held"), help="New sets: only the tuning or held-out part."
+    )
+    parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument("--log", help="Write rankings with their answers to DIR/retrieval.db (for training).")
     parser.add_argument(
         "--weights", help="Evaluate these re-ranker weights (JSON) instead of the shipped ones."

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from waypost.models.planner.intents import (
+    Ask,
     Click,
     Cookies,
     FillForm,
@@ -15,7 +16,6 @@ from waypost.models.planner.intents import (
     NextPage,
     Open,
     OpenItem,
-    Read,
     Search,
     parse_task,
     target_words,
@@ -37,11 +37,11 @@ from waypost.models.planner.intents import (
         ("Log in as demo/demo and then log out", (Login("demo", "demo"), Logout())),
         (
             "go to the finance site and tell me the price of Nordlicht Energie",
-            (Open("finance"), Read("price of Nordlicht Energie", "Nordlicht Energie")),
+            (Open("finance"), Ask("go to the finance site and tell me the price of Nordlicht Energie")),
         ),
         (
             "Öffne die Finanzseite und nenne den Kurs von Auerhahn Software",
-            (Open("Finanz"), Read("Kurs von Auerhahn Software", "Auerhahn Software")),
+            (Open("Finanz"), Ask("Öffne die Finanzseite und nenne den Kurs von Auerhahn Software")),
         ),
         ("Open the English section and open the second article", (Open("English"), OpenItem(2))),
         ("open page 2 of the politics section", (Open("politics"), NextPage(1))),

@@ -15,6 +15,8 @@ from pathlib import Path
 from urllib.parse import parse_qsl
 
 PAGES = Path(__file__).resolve().parent / "pages"
+# Third-party saved pages, served by path under /corpus/<name>/source.html (never copied here).
+CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus" / "readability"
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -23,6 +25,14 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def log_message(self, *args: object) -> None:
         pass
+
+    def translate_path(self, path: str) -> str:
+        if path.startswith("/corpus/"):
+            rel = path.split("?", 1)[0].split("#", 1)[0].removeprefix("/corpus/")
+            target = (CORPUS / rel).resolve()
+            if CORPUS.resolve() in target.parents:
+                return str(target)
+        return super().translate_path(path)
 
     def do_POST(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)

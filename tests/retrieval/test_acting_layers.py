@@ -52,6 +52,7 @@ async def test_cookie_banner_is_recognised_and_dismissed_with_reject(
     covered = await actor.click(page, "subscribe to events")
     assert covered.status == "not_actionable"
     assert "cookie banner" in covered.text and "dismiss_overlays" in covered.text
+    assert 'act(page, "reject the cookies")' in covered.text  # what a plain Python caller can do
     dismissed = await actor.dismiss_overlays(page)
     assert dismissed.ok, dismissed.text
     assert "Reject all" in dismissed.text

@@ -14,7 +14,7 @@ from waypost.retrieval.text import field_words, token_match, words
     [
         ("click the login button", [Step("click", "login button")]),
         ("klicke auf Anmelden", [Step("click", "Anmelden")]),
-        ("Politik", [Step("click", "Politik")]),
+        ("Politik", [Step("click", "Politik", exact="Politik")]),
         (
             "type Bob into the name field and click Submit",
             [Step("type", "name field", "Bob"), Step("click", "Submit")],
@@ -40,7 +40,10 @@ from waypost.retrieval.text import field_words, token_match, words
         ("type Hauptstr. 2 into street", [Step("type", "street", "Hauptstr. 2")]),
         (
             "klicke auf „Jetzt kaufen“ und dann auf Weiter",
-            [Step("click", "Jetzt kaufen"), Step("click", "Weiter")],
+            [
+                Step("click", "Jetzt kaufen", exact="Jetzt kaufen"),
+                Step("click", "Weiter", exact="auf Weiter"),
+            ],
         ),
         ("submit the form", [Step("click", "submit")]),
         ("read the weather section", [Step("extract", "weather section")]),

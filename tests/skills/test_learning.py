@@ -46,7 +46,7 @@ def ok(tool: str, target: str) -> dict[str, Any]:
 
 
 def result(actions: list[dict[str, Any]], success: bool = False, stop: str = "loop") -> RunResult:
-    return RunResult("", success, 3, 10, 1, 0.1, stop, [], "t", actions=actions)
+    return RunResult("", success, 3, 10, 1, 0.1, stop, [], "t", actions=actions, verified=success)
 
 
 def test_patterns_are_normalised_and_hashed_order_independently() -> None:

@@ -86,6 +86,11 @@ class RunResult:
         pending: The approval request when ``stop_reason`` is ``awaiting_approval``.
         quality: The quality evaluator's score in [0, 1].
         actions: Every tool call of the task (tool, args, ok, url, one-liner).
+        verified: Whether the answer's evidence held (quotes found verbatim on the pages they
+            name, about the thing asked, every part of the task covered). ``success`` implies it.
+        evidence: The evidence the answer cites: ``quote``, ``source`` (URL or ``archive:<id>``)
+            and ``answers`` (which part of the task).
+        why_not: Why the answer is not verified (or the task not done), in a few words.
     """
 
     answer: str
@@ -100,6 +105,9 @@ class RunResult:
     pending: dict[str, Any] | None = None
     quality: float = 0.0
     actions: list[dict[str, Any]] = field(default_factory=list)
+    verified: bool = False
+    evidence: list[dict[str, str]] = field(default_factory=list)
+    why_not: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-friendly data (what ``--out`` writes)."""
@@ -200,6 +208,9 @@ def _result(
             {k: r.get(k) for k in ("step", "tool", "args", "ok", "error_type", "url", "line")}
             for r in values.get("trail", [])
         ],
+        verified=bool(values.get("verified")) and pending is None,
+        evidence=list(values.get("evidence") or []),
+        why_not=values.get("why_not"),
     )
 
 

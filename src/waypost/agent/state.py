@@ -24,6 +24,7 @@ StopReason = Literal[
     "loop",  # the loop detector's budget of interventions ran out
     "model_error",  # the model failed twice in a row (network, API error)
     "malformed",  # the model kept answering with output no tool call could be made of
+    "not_verified",  # an answer was given, but its evidence did not hold (answer_check)
 ]
 
 
@@ -91,6 +92,9 @@ class AgentState(TypedDict, total=False):
         last_node: The node that ran last (for the progress reporter).
         inbox: Instructions the user gave while the run was paused; the agent node reads them
             at its next turn (so they never fall between a tool call and its result).
+        verified: Whether the final answer's evidence held (``answer_check``).
+        why_not: Why it did not, in a few words.
+        evidence: The evidence the final answer cited (``quote``, ``source``, ``answers``).
         active_rules: The matched skills' instructions injected into this task's system prompt.
         vfs: The run's virtual file system as plain data (``waypost.vfs``), written by the tools
             node when a tool changed it; not reset by a new task on the same thread.
@@ -127,6 +131,10 @@ class AgentState(TypedDict, total=False):
     success: bool
     done: bool
     stop_reason: StopReason | None
+    verified: bool
+    evidence_returned: bool
+    why_not: str | None
+    evidence: list[dict[str, str]]
     tokens_in: int
     tokens_out: int
     permanent: list[dict[str, str]]
@@ -178,6 +186,10 @@ def initial_state(
         "success": False,
         "done": False,
         "stop_reason": None,
+        "verified": False,
+        "evidence_returned": False,
+        "why_not": None,
+        "evidence": [],
         "tokens_in": 0,
         "tokens_out": 0,
         "permanent": list(permanent or []),

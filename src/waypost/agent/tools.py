@@ -35,8 +35,9 @@ THINK_DESCRIPTION = (
     "Changes nothing on any page."
 )
 FINAL_ANSWER_DESCRIPTION = (
-    "Finish the task: give the user your answer. Quote what the pages said. If you could not do "
-    "the task, say so honestly and say what you found."
+    "Finish the task: give the user your answer, with evidence: the exact text from the pages it rests "
+    "on and their URLs. An answer without evidence that holds is not accepted. If you could not do "
+    "the task, or the pages do not hold the answer, say so honestly and say what you found."
 )
 LIST_TOOLS_DESCRIPTION = (
     "List every tool you can load (only some are loaded at a time), by category. "
@@ -57,6 +58,16 @@ async def think(
 
 async def final_answer(
     answer: Annotated[str, Field(description="The answer for the user, in the language of the task.")],
+    evidence: Annotated[
+        list[dict[str, str]] | None,
+        Field(
+            description=(
+                "What the answer rests on: a list of {quote, source, answers}: quote = text copied exactly "
+                "from a tool result, source = that page's URL (or archive:<id>), answers = which part of "
+                "the task it answers. Required for every fact in the answer."
+            )
+        ),
+    ] = None,
 ) -> str:
     """Placeholder: the graph's goal validator handles final answers."""
     return "Answer received."

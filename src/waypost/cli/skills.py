@@ -88,6 +88,12 @@ def show_skill(
         + (", retired" if skill.retired else ""),
         highlight=False,
     )
+    if skill.retired_reason:
+        out.print(f"retired: {skill.retired_reason}", highlight=False)
+    if skill.failed_checks or skill.notes:
+        out.print(f"failed answer checks: {skill.failed_checks}", highlight=False)
+        for note in skill.notes:
+            out.print(f"  - {note}", highlight=False)
     out.print(f"\n{skill.instructions}", highlight=False)
     if skill.macro:
         out.print(f"\nmacro for '{skill.macro.task_template}':", highlight=False)

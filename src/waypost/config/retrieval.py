@@ -41,6 +41,15 @@ class RetrievalSettings(BaseSettings):
     consent_choice: Literal["reject", "accept"] = Field(
         "reject", description="Which button dismiss_overlays presses on a cookie banner."
     )
+    max_elements: int = Field(
+        5000, ge=10, description="At most this many interactive elements are described per page scan."
+    )
+    inventory_timeout: float = Field(10.0, gt=0, description="Seconds one page scan may take.")
+    answer_consent: bool = Field(
+        False,
+        description="When a cookie banner covers the target, answer it (with consent_choice) and look again. "
+        "On for the plain act() function; agents get the banner reported and decide (dismiss_overlays).",
+    )
     weights_path: Path | None = Field(
         None,
         description="Re-ranker weights (JSON) to use instead of the shipped ones; by default "

@@ -9,7 +9,7 @@ as a model's queries.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from waypost.planning.evidence import EvidenceItem
 from waypost.planning.execute import Action
@@ -48,6 +48,8 @@ class RulePlan:
 
 def spec_for(step: Step) -> RulePlan | None:
     """The QuerySpec and action for one parsed step (``None`` for press, scroll and dismiss steps)."""
+    if step.action in ("choose", "consent"):  # 'pick Kasey', 'accept the cookies': a click here
+        step = replace(step, action="click")
     intent = _INTENT.get(step.action)
     if intent is None or not step.target.strip():
         return None

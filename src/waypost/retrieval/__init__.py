@@ -13,7 +13,7 @@ Pieces, each usable alone: :func:`collect` (the in-page inventory), :class:`Tfid
 from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval.actor import Actor, Observation, act
 from waypost.retrieval.descriptor import ElementDescriptor, OverlayEvidence, Screen
-from waypost.retrieval.errors import AmbiguousTarget, ElementNotActionable, PageUnavailable
+from waypost.retrieval.errors import AmbiguousTarget, ElementNotActionable, PageTooLarge, PageUnavailable
 from waypost.retrieval.finder import Chooser, ElementFinder, Resolution
 from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.instructions import Step, parse_instruction
@@ -45,6 +45,7 @@ __all__ = [
     "Observation",
     "OverlayEvidence",
     "PageChange",
+    "PageTooLarge",
     "PageUnavailable",
     "Query",
     "Ranking",

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from waypost.config.retrieval import RetrievalSettings
+from waypost.retrieval import kinds as kind_of
 from waypost.retrieval import overlays
+from waypost.retrieval.errors import PageTooLarge
 from waypost.retrieval.finder import Chooser, ElementFinder, Resolution
 from waypost.retrieval.index import Embedder
 from waypost.retrieval.instructions import Step, direction_name, key_name, parse_instruction
@@ -33,6 +35,7 @@ from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
 from waypost.retrieval.telemetry import ActionRecord
 from waypost.retrieval.validation import Validation
+from waypost.retrieval.values import for_field
 
 if TYPE_CHECKING:
     from playwright.async_api import Locator, Page
@@ -161,7 +164,10 @@ class Actor:
         steps = parse_instruction(instruction)
         results: list[ActionResult] = []
         for step in steps:
-            result = await self.run_step(page, step)
+            try:
+                result = await self.run_step(page, step)
+            except PageTooLarge as exc:
+                result = ActionResult(step.action, step.target, "failed", str(exc))
             results.append(result)
             if not result.ok:
                 break
@@ -173,14 +179,22 @@ class Actor:
 
     async def run_step(self, page: Page, step: Step) -> ActionResult:
         """Run one parsed step."""
+        if step.quantity:
+            return await self._each(page, step)
         if step.action == "click":
-            return await self.click(page, step.target, verb=step.verb)
+            return await self.click(page, step.target, verb=step.verb, exact=step.exact)
         if step.action == "type":
-            return await self.type(page, step.target, step.text or "", submit=step.submit)
+            return await self.type(page, step.target, step.text or "", submit=step.submit, exact=step.exact)
         if step.action == "select":
-            return await self.select(page, step.target, step.text or "")
+            return await self.select(page, step.target, step.text or "", exact=step.exact)
         if step.action == "check":
-            return await self.check(page, step.target, checked=step.checked)
+            return await self.check(page, step.target, checked=step.checked, exact=step.exact)
+        if step.action == "choose":
+            return await self.choose(page, step.target, verb=step.verb, exact=step.exact)
+        if step.action == "uncheck_all":
+            return await self.uncheck_all(page)
+        if step.action == "consent":
+            return await self.consent(page, step.text or "accept", step.target)
         if step.action == "press":
             return await self.press(page, step.text or "Enter")
         if step.action == "scroll":
@@ -192,7 +206,7 @@ class Actor:
 
     # -- element actions -----------------------------------------------------------------------
 
-    async def click(self, page: Page, target: str, *, verb: str = "") -> ActionResult:
+    async def click(self, page: Page, target: str, *, verb: str = "", exact: str = "") -> ActionResult:
         """Click the element ``target`` names (or a selector from :meth:`observe`).
 
         Args:
@@ -200,36 +214,60 @@ class Actor:
             target: The element in plain words, or a selector string.
             verb: The instruction's verb if it may be the element's own name ('select the KLM
                 flight' means a 'Select' button); :meth:`act` passes it.
+            exact: A name quoted in the instruction; an element named exactly so is preferred.
         """
 
         async def do(loc: Locator, res: Resolution) -> str:
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
-        return await self._act(page, "click", target, "click", do, verb=verb)
+        return await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
 
-    async def type(self, page: Page, target: str, text: str, submit: bool = False) -> ActionResult:
-        """Replace the content of a field with ``text``; with ``submit`` press Enter afterwards."""
+    async def type(
+        self, page: Page, target: str, text: str, submit: bool = False, *, exact: str = ""
+    ) -> ActionResult:
+        """Replace the content of a field with ``text``; with ``submit`` press Enter afterwards.
+
+        Dates and times are typed in the format the field accepts ('10/11/2011' into a date input
+        becomes ``2011-10-11``, '8:04 PM' into a time input ``20:04``).
+        """
 
         async def do(loc: Locator, res: Resolution) -> str:
-            v = res.validation or Validation("ok")
-            if v.tag == "select":
-                await _select_native(loc, text, self._timeout)
-                return f'Selected "{short(text, 40)}" in {res.element_text}'
-            if not v.editable:
-                raise ActionProblem(f"{res.element_text} does not take text; nothing was typed.")
-            await loc.fill(text, timeout=self._timeout)
-            shown = f"{len(text)} characters" if v.type == "password" else f'"{short(text, 60)}"'
-            line = f"Typed {shown} into {res.element_text}"
-            if submit:
-                await loc.press("Enter", timeout=self._timeout)
-                line += " and pressed Enter"
-            return line
+            return await self._fill(loc, res, text, submit)
 
-        return await self._act(page, "type", target, "type", do)
+        return await self._act(page, "type", target, "type", do, exact=exact)
 
-    async def select(self, page: Page, target: str, option: str) -> ActionResult:
-        """Choose ``option`` in the dropdown (or radio group) ``target`` names."""
+    async def _fill(self, loc: Locator, res: Resolution, text: str, submit: bool = False) -> str:
+        v = res.validation or Validation("ok")
+        if v.tag == "select":
+            await _select_native(loc, text, self._timeout)
+            return f'Selected "{short(text, 40)}" in {res.element_text}'
+        e = res.candidate.element if res.candidate is not None else None
+        hints = " ".join((e.placeholder, e.classes, e.id, e.label, e.name)) if e is not None else ""
+        value = for_field(text, v.type, hints)
+        if not v.editable:
+            if e is not None and kind_of.matches(e, ("date", "time")) and e.tag == "input":
+                # A read-only field filled by a date-picker widget: set it as the widget would.
+                await loc.evaluate(
+                    "(el, v) => { el.value = v; el.dispatchEvent(new Event('input', {bubbles: true}));"
+                    " el.dispatchEvent(new Event('change', {bubbles: true})); }",
+                    value,
+                )
+                return f'Set {res.element_text} to "{short(value, 40)}"'
+            raise ActionProblem(f"{res.element_text} does not take text; nothing was typed.")
+        await loc.fill(value, timeout=self._timeout)
+        shown = f"{len(value)} characters" if v.type == "password" else f'"{short(value, 60)}"'
+        line = f"Typed {shown} into {res.element_text}"
+        if submit:
+            await loc.press("Enter", timeout=self._timeout)
+            line += " and pressed Enter"
+        return line
+
+    async def select(self, page: Page, target: str, option: str, *, exact: str = "") -> ActionResult:
+        """Choose ``option`` in the dropdown (or radio group, or list box) ``target`` names.
+
+        A date or time field named as the target ('select 03/26/2016 as the date') is typed into.
+        """
 
         async def do(loc: Locator, res: Resolution) -> str:
             v = res.validation or Validation("ok")
@@ -239,14 +277,141 @@ class Actor:
             if v.type == "radio" or (res.candidate is not None and res.candidate.element.role == "radio"):
                 await _click(loc, res, self._timeout)
                 return f"Chose {res.element_text}"
+            if v.tag in ("input", "textarea"):
+                return await self._fill(loc, res, option)
             return await self._select_custom(page, loc, res, option)
 
+        direct = await self._option_in_list(page, target, option)
+        if direct is not None:
+            return direct
         group = await self._radio_in_group(page, target, option)
         if group is not None:
             return group
-        return await self._act(page, "select", target, "select", do)
+        return await self._act(page, "select", target, "select", do, exact=exact)
 
-    async def check(self, page: Page, target: str, checked: bool = True) -> ActionResult:
+    async def choose(self, page: Page, target: str, *, verb: str = "", exact: str = "") -> ActionResult:
+        """'select Bobine', 'pick Express', 'choose Oslo': the option of the one dropdown that has it,
+        a checkbox, radio or switch set on (never toggled off), or else a click on the element."""
+        screen = await collect(page, **self._limits)
+        wanted = " ".join((exact or target).split()).casefold()
+        selects = [
+            e
+            for e in screen.elements
+            if e.tag == "select"
+            and e.visible
+            and any(" ".join(o.split()).casefold() == wanted for o in e.options)
+        ]
+        if len(selects) == 1:
+            return await self.select(page, _selector_for(selects[0]), exact or target)
+
+        async def do(loc: Locator, res: Resolution) -> str:
+            v = res.validation or Validation("ok")
+            e = res.candidate.element if res.candidate is not None else None
+            if v.type in ("checkbox", "radio") or (
+                e is not None and e.role in ("checkbox", "radio", "switch")
+            ):
+                if v.checked:
+                    return f"{res.element_text} was already checked"
+                if v.proxy == "label" or v.tag != "input":
+                    await _click(loc, res, self._timeout)
+                else:
+                    await loc.set_checked(True, timeout=self._timeout)
+                return f"Checked {res.element_text}"
+            await _click(loc, res, self._timeout)
+            return f"Clicked {res.element_text}"
+
+        return await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
+
+    async def uncheck_all(self, page: Page) -> ActionResult:
+        """Clear every checked, visible checkbox ('select nothing'); done also when none is checked."""
+        screen = await collect(page, **self._limits)
+        checked = [
+            e
+            for e in screen.elements
+            if e.checked
+            and (e.type == "checkbox" or e.role in ("checkbox", "switch"))
+            and (e.visible or e.has_label)
+        ]
+        cleared: list[str] = []
+        for e in checked:
+            result = await self.check(page, _selector_for(e), checked=False)
+            if not result.ok:
+                return result
+            cleared.append(short(e.display_name, 40))
+        message = (
+            "Unchecked " + ", ".join(f'"{c}"' for c in cleared) + "."
+            if cleared
+            else "No checkbox was checked; nothing to clear."
+        )
+        return ActionResult("check", "nothing", "done", message)
+
+    async def consent(self, page: Page, choice: str = "accept", target: str = "") -> ActionResult:
+        """Answer a cookie banner: ``accept`` or ``reject``. With no banner open, nothing is done.
+
+        Only a button inside a recognised consent banner (or one whose own text and
+        surroundings are about cookies and agreeing) is clicked: a 'Cookie settings' link that
+        would reopen a closed banner never is.
+        """
+        screen = await collect(page, **self._limits)
+        for ov in overlays.cookie_banners(screen):
+            button = overlays.choose_dismiss_button(
+                overlays.elements_in(screen, ov.index), "accept" if choice == "accept" else "reject"
+            )
+            if button is not None:
+                return await self._act(
+                    page, "click", _selector_for(button), "click", _click_only(self._timeout)
+                )
+        # No banner recognised as an overlay: a consent button still on the page, named so.
+        res = await self.finder.resolve(page, target or f"{choice} cookies", "click")
+        c = res.candidate
+        if res.status == "found" and c is not None and overlays.is_consent_button(c.element, choice):
+            return await self._act(
+                page, "click", target or f"{choice} cookies", "click", _click_only(self._timeout)
+            )
+        return ActionResult(
+            "click",
+            target or choice,
+            "not_found",
+            "No cookie banner is open on this page (it may have been answered already); nothing was done.",
+        )
+
+    async def _each(self, page: Page, step: Step) -> ActionResult:
+        """'both text fields', 'all checkboxes': the step on every element the target names.
+
+        'both' needs exactly two such elements; otherwise nothing is done and the candidates are listed.
+        """
+        intent: Intent = {"type": "type", "check": "check"}.get(step.action, "click")  # type: ignore[assignment]
+        from waypost.retrieval.query import parse_query
+
+        query = parse_query(step.target, intent)
+        _, ranking, _ = await self.finder.rank_page(page, query)
+        if query.kind_only:
+            group = [c for c in ranking.candidates if c.element.visible]
+        else:
+            best = ranking.candidates[0].p if ranking.candidates else 0.0
+            group = [c for c in ranking.candidates if c.p >= 0.5 * best and c.p >= self.settings.min_p]
+        group.sort(key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
+        if not group or (step.quantity == "both" and len(group) != 2):
+            wanted = "two" if step.quantity == "both" else "a set"
+            lines = [
+                f'"{short(step.target, 50)}" names {len(group)} element(s), not {wanted}; '
+                f"nothing was done. {UNTRUSTED}"
+            ]
+            lines += [c.line() for c in ranking.top(self.settings.top_k)]
+            return ActionResult(
+                step.action, step.target, "unsure", "\n".join(lines), candidates=ranking.top(5)
+            )
+        done: list[str] = []
+        for c in group:
+            sel = _selector_for(c.element)
+            one = replace(step, target=sel, quantity="", exact="")
+            result = await self.run_step(page, one)
+            if not result.ok:
+                return result
+            done.append(result.message.split(" (")[0])
+        return ActionResult(step.action, step.target, "done", "; ".join(done) + ".")
+
+    async def check(self, page: Page, target: str, checked: bool = True, *, exact: str = "") -> ActionResult:
         """Set a checkbox, switch or radio to ``checked``."""
 
         async def do(loc: Locator, res: Resolution) -> str:
@@ -260,7 +425,7 @@ class Actor:
                 await loc.set_checked(checked, timeout=self._timeout)
             return f"{verb} {res.element_text}"
 
-        return await self._act(page, "check", target, "check", do)
+        return await self._act(page, "check", target, "check", do, exact=exact)
 
     # -- page actions --------------------------------------------------------------------------
 
@@ -302,7 +467,7 @@ class Actor:
         handled: set[str] = set()
         problems: list[str] = []
         for _ in range(3):
-            screen = await collect(page)
+            screen = await collect(page, **self._limits)
             candidates = overlays.dismissable(screen)
             target = next((t for t in candidates if (t.label or t.text[:60]) not in handled), None)
             if target is None:
@@ -391,6 +556,10 @@ class Actor:
     def _timeout(self) -> float:
         return self.settings.action_timeout * 1000
 
+    @property
+    def _limits(self) -> dict[str, Any]:
+        return {"max_elements": self.settings.max_elements, "time_limit": self.settings.inventory_timeout}
+
     async def _act(
         self,
         page: Page,
@@ -399,8 +568,19 @@ class Actor:
         intent: Intent,
         do: Callable[[Locator, Resolution], Awaitable[str]],
         verb: str = "",
+        exact: str = "",
     ) -> ActionResult:
-        res = await self.finder.resolve(page, target, intent, verb)
+        res = await self.finder.resolve(page, target, intent, verb, exact)
+        if (
+            res.status == "not_actionable"
+            and res.validation is not None
+            and res.validation.reason == "covered"
+            and self.settings.answer_consent
+            and "cookie" in overlays.describe_cover(res.validation.cover)
+        ):
+            # A cookie banner covers the target: answer it as configured, then look again.
+            await self.dismiss_overlays(page)
+            res = await self.finder.resolve(page, target, intent, verb, exact)
         if res.status != "found" or res.selector is None:
             result = _not_done(action, target, res, self.settings.top_k)
             self._log(page, action, target, res, result)
@@ -461,6 +641,34 @@ class Actor:
             )
         await _click(chosen.selector.locator(page), chosen, self._timeout)
         return f'Selected "{short(chosen.element_text, 50)}" in {res.element_text}'
+
+    async def _option_in_list(self, page: Page, target: str, option: str) -> ActionResult | None:
+        """'select Curium from the list' on list boxes whose options are on the page: click the one
+        option named so, when exactly one option on the page (or in the one list the target names)
+        carries that name."""
+        from waypost.retrieval.query import parse_query
+
+        screen = await collect(page, **self._limits)
+        wanted = " ".join(option.split()).casefold()
+        opts = [
+            e
+            for e in screen.elements
+            if e.role in ("option", "menuitem", "menuitemradio", "treeitem", "gridcell")
+            and e.visible
+            and " ".join(e.display_name.split()).casefold() == wanted
+        ]
+        if len(opts) != 1:
+            return None
+        query = parse_query(target, "select")
+        if not query.kind_only and query.head:
+            # The target names a list: the option must be in it (its label or surroundings).
+            around = f"{opts[0].section} {opts[0].nearby} {opts[0].label}".casefold()
+            if not any(w in around for w in query.head):
+                _, ranking, _ = await self.finder.rank_page(page, query)
+                top = ranking.top(1)
+                if not top or top[0].element.role not in ("listbox", "combobox", "menu", "tree", "grid"):
+                    return None
+        return await self.click(page, _selector_for(opts[0]))
 
     async def _radio_in_group(self, page: Page, target: str, option: str) -> ActionResult | None:
         """'select Frau for Anrede' on radio buttons: check the radio named ``option`` in group ``target``."""
@@ -541,13 +749,15 @@ async def act(
     Args:
         page: The page.
         instruction: One or more steps in plain words (English or German).
-        settings: Retrieval settings.
+        settings: Retrieval settings; by default a cookie banner that covers a target is answered
+            (rejecting, ``consent_choice``) and the target tried again.
         store: A store to remember selectors and log actions in (none by default).
         chooser: Asked on a tie or low confidence; without it such steps return 'unsure'.
 
     Returns:
         An :class:`ActReport` with one :class:`ActionResult` per step run.
     """
+    settings = settings or RetrievalSettings(answer_consent=True)
     return await Actor(settings, store=store, chooser=chooser).act(page, instruction)
 
 
@@ -631,8 +841,11 @@ def _not_done(action: str, target: str, res: Resolution, top_k: int) -> ActionRe
         if v.reason == "covered":
             cover = overlays.describe_cover(v.cover)
             hint = (
-                "Call dismiss_overlays first."
-                if "cookie" in cover or "dialog" in cover
+                'Answer it first: act(page, "reject the cookies") or "accept the cookies" '
+                "(agents: the dismiss_overlays tool)."
+                if "cookie" in cover
+                else 'Close it first, e.g. act(page, "close the dialog") (agents: the dismiss_overlays tool).'
+                if "dialog" in cover
                 else "Close it first."
             )
             msg = f"{what} is covered by {cover}; nothing was done. {hint}"

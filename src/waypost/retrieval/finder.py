@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Literal
 
 from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval.descriptor import Screen
-from waypost.retrieval.features import FEATURES
+from waypost.retrieval.features import FEATURES, name_words
 from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.query import Intent, Query, parse_query
-from waypost.retrieval.ranking import Candidate, Ranking, rank
+from waypost.retrieval.ranking import Candidate, Ranking, rank, rank_by_kind, rank_relative
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
 from waypost.retrieval.text import words
@@ -160,18 +160,38 @@ class ElementFinder:
     async def rank_page(self, page: Page, query: Query) -> tuple[Screen, Ranking, float]:
         """Inventory the page and rank its elements; returns the screen, ranking and inventory ms."""
         t0 = time.perf_counter()
-        screen = await collect(page)
+        screen = await collect(
+            page, max_elements=self.settings.max_elements, time_limit=self.settings.inventory_timeout
+        )
         inventory_ms = (time.perf_counter() - t0) * 1000
         t1 = time.perf_counter()
-        ranking = rank(
-            screen,
-            query,
-            self.model,
-            index=self.index_for(screen),
-            confidence=self.settings.confidence,
-            tie_margin=self.settings.tie_margin,
-            min_p=self.settings.min_p,
-        )
+        ranking = None
+        if query.relation is not None:
+            anchor_q = parse_query(query.relation[1], "any")
+            anchor = rank(screen, anchor_q, self.model, index=self.index_for(screen))
+            if anchor.decision == "confident":
+                ranking = rank_relative(
+                    screen, query, anchor.candidates[0].element, self.model, index=self.index_for(screen)
+                )
+        if ranking is None and query.kind_only and not _named_as(screen, query):
+            ranking = rank_by_kind(
+                screen,
+                query,
+                self.model,
+                index=self.index_for(screen),
+                confidence=self.settings.confidence,
+                tie_margin=self.settings.tie_margin,
+            )
+        if ranking is None:
+            ranking = rank(
+                screen,
+                query,
+                self.model,
+                index=self.index_for(screen),
+                confidence=self.settings.confidence,
+                tie_margin=self.settings.tie_margin,
+                min_p=self.settings.min_p,
+            )
         self.last_rank_ms = (time.perf_counter() - t1) * 1000
         return screen, ranking, inventory_ms
 
@@ -207,7 +227,9 @@ class ElementFinder:
 
     # -- the pipeline --------------------------------------------------------------------------
 
-    async def resolve(self, page: Page, target: str, intent: Intent, verb: str = "") -> Resolution:
+    async def resolve(
+        self, page: Page, target: str, intent: Intent, verb: str = "", exact: str = ""
+    ) -> Resolution:
         """Find the element ``target`` names, ready to act on with ``intent``.
 
         Args:
@@ -215,6 +237,7 @@ class ElementFinder:
             target: Plain words ('the login button') or a selector string from :meth:`observe`.
             intent: ``click``, ``type``, ``select``, ``check`` or ``any``.
             verb: The instruction's verb when it may be the element's name ('select', 'open').
+            exact: Text the instruction quoted as the element's name (preferred when it matches exactly).
 
         Returns:
             A :class:`Resolution`; never raises for a missing or ambiguous element.
@@ -225,7 +248,7 @@ class ElementFinder:
             v = await validate(page, explicit, None)
             status: ResolutionStatus = "found" if v.ok else "not_actionable" if v.element_ok else "not_found"
             return Resolution(status, selector=explicit, validation=v, latency_ms=_ms(started))
-        query = parse_query(target, intent, verb)
+        query = parse_query(target, intent, verb, exact)
         healed = False
         site, path = _site_path(page.url)
         if self.store is not None and self.settings.memory:
@@ -297,6 +320,20 @@ class ElementFinder:
             res.candidate, res.validation = first_c, first_v
             res.status = "not_actionable"
         return False
+
+
+def _named_as(screen: Screen, query: Query) -> bool:
+    """An element is named with just the kind word ('On a date' for 'the date', a quoted name):
+    then the words are a name, not a kind."""
+    exact = query.exact.casefold()
+    for e in screen.elements:
+        if not e.visible:
+            continue
+        if exact and " ".join(e.display_name.split()).casefold() == exact:
+            return True
+        if name_words(e.display_name) == query.head:
+            return True
+    return False
 
 
 def _ms(since: float) -> float:

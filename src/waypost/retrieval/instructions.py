@@ -8,10 +8,24 @@ A phrase without a known verb is a click target ('Politik', 'the login button').
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Literal
 
-StepAction = Literal["click", "type", "select", "check", "press", "scroll", "dismiss_overlays", "extract"]
+StepAction = Literal[
+    "click",
+    "type",
+    "select",
+    "check",
+    "choose",
+    "uncheck_all",
+    "consent",
+    "press",
+    "scroll",
+    "dismiss_overlays",
+    "extract",
+]
+Quantity = Literal["", "both", "all"]
 
 
 @dataclass(frozen=True)
@@ -26,6 +40,15 @@ class Step:
         submit: For ``type``: press Enter afterwards.
         verb: For ``click``: the instruction's verb when it may also be the element's name
             ('select the Eurowings flight' → a 'Select' button); empty for plain 'click'.
+        exact: Text the instruction quoted as the element's name ('the link "Eget"'): an element
+            named exactly so (case included) is preferred.
+        quantity: ``both`` or ``all`` when the step is meant for every element the target names
+            ('both text fields', 'all checkboxes'); empty for one element.
+
+    ``choose`` picks ``target`` the way a person would: the option of the dropdown that has it,
+    a checkbox or radio set on (never toggled off), otherwise a click. ``uncheck_all`` clears
+    every checked checkbox ('select nothing'). ``consent`` answers a cookie banner with ``text``
+    ``accept`` or ``reject``.
     """
 
     action: StepAction
@@ -34,6 +57,8 @@ class Step:
     checked: bool = True
     submit: bool = False
     verb: str = ""
+    exact: str = ""
+    quantity: Quantity = ""
 
 
 _QUOTED = re.compile(r"\"([^\"]*)\"|“([^”]*)”|„([^“”]*)[“”]|'([^']*)'|‘([^’]*)’|«([^»]*)»")
@@ -43,7 +68,7 @@ _SLOT = re.compile(r"\x00(\d+)\x00")
 _STEP_VERBS = (
     r"click|clicke|klicke?|tap|press|hit|push|open|follow|go\s+to|visit|choose|pick|select|type|enter|input|"
     r"write|fill|put|set|check|tick|uncheck|untick|enable|disable|turn|activate|deactivate|toggle|scroll|"
-    r"search|submit|dismiss|close|accept|reject|decline|read|extract|"
+    r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|"
     r"tippe|gib|gebe|schreibe?|trage|fülle|füll|wähle|wähl|drücke?|öffne|gehe|geh|aktiviere|deaktiviere|"
     r"markiere|hake|kreuze|scrolle|suche|sende|schicke|schließe|akzeptiere|lehne|lies|bestätige|entferne"
 )
@@ -88,7 +113,8 @@ def _rule(kind: str, *parts: str) -> tuple[re.Pattern[str], str]:
 
 
 _CLICK_VERBS = (
-    r"click|double[\s-]?click|tap|press|hit|push|open|go\s+to|visit|choose|pick|select|"
+    r"click|double[\s-]?click|tap|press|hit|push|open|go\s+to|visit|choose|pick|select|focus|expand|collapse|"
+    r"toggle|"
     r"klicke|klick|clicke|tippe|drücke|drück|öffne|gehe|geh|wähle|wähl|betätige|bestätige"
 )
 
@@ -96,12 +122,33 @@ _CLICK_VERBS = (
 _PLAIN = frozenset(
     {
         "click", "double-click", "doubleclick", "double", "tap", "press", "hit", "push", "go", "visit",
+        "focus",
         "klicke", "klick", "clicke", "tippe", "drücke", "drück", "gehe", "geh", "betätige",
     }
 )  # fmt: skip
 
 # Tried in order; the first that matches (and makes sense) decides the step.
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
+    # cookie consent: answered on the banner, never by clicking any 'cookie' link
+    _rule(
+        "consent",
+        r"^(?P<verb>accept|allow|agree\s+to|approve|akzeptiere|erlaube)\s+",
+        r"(?:all\s+(?:the\s+)?|the\s+|alle\s+|die\s+)?(?:cookies?|consent|tracking)(?:\s+(?:banner|notice))?$",
+    ),
+    _rule(
+        "consent",
+        r"^(?P<verb>reject|decline|refuse|deny|lehne)\s+(?:all\s+(?:the\s+)?|the\s+|alle\s+|die\s+)?",
+        r"(?:cookies?|tracking)(?:\s+ab)?$",
+    ),
+    _rule("consent", r"^(?:alle\s+)?cookies\s+(?P<verb>akzeptieren|zulassen|erlauben|ablehnen)$"),
+    # 'select nothing': clear every checked checkbox
+    _rule(
+        "uncheck_all",
+        r"^(?:select|check|tick|choose|pick|wähle|markiere)\s+(?:nothing|none|no\s+(?:boxes|checkboxes|items?)|nichts|keine?n?)$",
+    ),
+    _rule(
+        "uncheck_all", r"^(?:uncheck|untick|clear|deselect)\s+(?:all|everything|every\s+(?:checkbox|box))$"
+    ),
     # dismiss overlays / cookie banners
     _rule(
         "dismiss",
@@ -160,14 +207,19 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "type",
         r"^(?P<text>.+?)\s+(?:in|ins)\s+(?P<target>.+?)\s+(?:eingeben|eintragen|eintippen|tippen|schreiben)$",
     ),
+    # 'type "abc"' with no field named: the page's text field
+    _rule(
+        "type_any", r"^(?:type|enter|input|write|tippe|gib)\s+(?P<text>\x00\d+\x00|[^\s\x00]+)(?:\s+ein)?$"
+    ),
     # click
     _rule(
         "click",
         r"^(?P<verb>",
         _CLICK_VERBS,
-        r")(?:\s+(?:on|onto|auf|zu|zur|zum|nach))?",
+        r")(?:\s+(?:on|onto|into|in|auf|zu|zur|zum|nach))?",
         r"\s+(?P<target>.+)$",
     ),
+    _rule("click", r"^(?P<verb>点击|单击|点)\s*(?P<target>.+)$"),
     _rule("click", r"^(?P<target>.+?)\s+(?:klicken|anklicken|drücken|öffnen|auswählen|wählen)$"),
     _rule("search", r"^(?:nach\s+)?(?P<text>.+?)\s+suchen$"),
     # accept / reject buttons are clicks on buttons of that name
@@ -191,7 +243,8 @@ def _restore(text: str, slots: list[str]) -> str:
     return _SLOT.sub(lambda m: slots[int(m.group(1))], text)
 
 
-def _target(text: str, slots: list[str]) -> str:
+def _target(text: str, slots: list[str]) -> tuple[str, str]:
+    """The target in plain words, and the text it quotes as the element's name (if any)."""
     text = text.strip(" .,!")
     for _ in range(3):
         stripped = _ARTICLE.sub("", text)
@@ -199,7 +252,9 @@ def _target(text: str, slots: list[str]) -> str:
             break
         text = stripped
     text = _TRAILING.sub("", text)
-    return _restore(text, slots).strip()
+    quoted = _SLOT.findall(text)
+    exact = slots[int(quoted[0])].strip() if len(quoted) == 1 else ""
+    return _restore(text, slots).strip(), exact
 
 
 def _value(text: str, slots: list[str]) -> str:
@@ -229,17 +284,147 @@ def direction_name(text: str) -> str | None:
     return _DIRECTIONS.get(t) or _DIRECTIONS.get(t.removeprefix("the page ").removeprefix("die seite "))
 
 
-def _parse_one(segment: str, slots: list[str]) -> Step | None:
+# Stated transformations of the value to type: only ones that can be done exactly.
+_TRANSFORMS: list[tuple[re.Pattern[str], Callable[[str], str]]] = [
+    (
+        re.compile(
+            r"\s*,?\s*\b(?:in\s+)?(?:all\s+)?(?:lower[\s-]?case|small)(?:\s+(?:letters|characters))?\b", re.I
+        ),
+        str.lower,
+    ),
+    (
+        re.compile(
+            r"\s*,?\s*\b(?:in\s+)?(?:all\s+)?(?:upper[\s-]?case|capitals?|caps|capital\s+letters)"
+            r"(?:\s+(?:letters|characters))?\b",
+            re.I,
+        ),
+        str.upper,
+    ),
+    (re.compile(r"\s*,?\s*\b(?:reversed|backwards|in\s+reverse(?:\s+order)?)\b", re.I), lambda t: t[::-1]),
+]
+
+_TYPE_VERB = re.compile(
+    r"^(?:enter|type|input|write|fill\s+in|put|provide|tippe|gib|trage)\s+(?P<rest>.+)$", re.I
+)
+_FIELDS_TAIL = re.compile(
+    r"\s+(?:into|in|to|ins?)\s+(?:the\s+|die\s+)?(?:(?:text|input|form)\s*)?(?:fields|inputs|boxes|textboxes|felder)"
+    r"(?:\s+ein)?$",
+    re.I,
+)
+_PAIR_AS = re.compile(
+    r"^(?P<text>.+?)\s+(?:as|for|in|into|als)\s+(?:the\s+|my\s+|a\s+|an\s+)?(?P<target>.+)$", re.I
+)
+_PAIR_NAMED = re.compile(r"^(?:the\s+|my\s+|a\s+|an\s+)?(?P<target>[^\x00]+?)\s+(?P<text>\x00\d+\x00)$", re.I)
+_LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+|und\s+)?|\s+(?:and|und)\s+", re.I)
+_QUANTITY = re.compile(
+    r"^(?P<q>both|all|every|each|beide[n]?|alle)\s+(?:of\s+)?(?:the\s+|die\s+)?(?P<rest>.+)$", re.I
+)
+_CHOOSE_VERBS = frozenset({"choose", "pick", "select", "wähle", "wähl"})
+
+
+def _typed(text: str, slots: list[str]) -> str:
+    """The value of 'the password "fU"': the quoted text when a few words only describe it."""
+    m = re.fullmatch(r"(?:the\s+|a\s+|an\s+|my\s+|your\s+)?[^\x00]{1,30}?\s+(\x00\d+\x00)", text.strip())
+    if m and len(text.split()) <= 4:
+        return _value(m.group(1), slots)
+    return _value(text, slots)
+
+
+def _singular(text: str) -> str:
+    head, _, last = text.rpartition(" ")
+    if last.endswith(("xes", "ches", "shes")):
+        last = last[:-2]
+    elif last.endswith("s") and not last.endswith("ss") and len(last) > 3:
+        last = last[:-1]
+    return f"{head} {last}".strip()
+
+
+def _quantity(step: Step) -> Step:
+    """'both text fields' → the step for every text field ('both' wants exactly two)."""
+    m = _QUANTITY.match(step.target)
+    if not m or step.action not in ("type", "check", "click", "choose"):
+        return step
+    q = m.group("q").casefold()
+    quantity: Quantity = "both" if q.startswith("b") else "all"
+    return replace(step, target=_singular(m.group("rest")), quantity=quantity)
+
+
+def _multi_value(seg: str, slots: list[str]) -> list[Step] | None:
+    """'username "karrie" and password "AU"', 'kim as username and pw as password': one step per pair."""
+    m = _TYPE_VERB.match(seg)
+    if not m:
+        return None
+    rest = _FIELDS_TAIL.sub("", m.group("rest"))
+    parts = [p for p in _LIST_SPLIT.split(rest) if p]
+    if len(parts) < 2:
+        return None
+    steps: list[Step] = []
+    for part in parts:
+        pm = _PAIR_NAMED.match(part) or _PAIR_AS.match(part)
+        if pm is None:
+            return None
+        target, _ = _target(pm.group("target"), slots)
+        text = _value(pm.group("text"), slots)
+        if not target or not text or len(target.split()) > 5:
+            return None
+        steps.append(Step("type", target=target, text=text))
+    return steps
+
+
+def _items(target: str) -> list[str]:
+    """'kQHh8j, SaIGD, wjy8' → three names; one name stays one."""
+    parts = [p.strip() for p in _LIST_SPLIT.split(target) if p.strip()]
+    if len(parts) < 2 or any(len(p.split()) > 4 for p in parts):
+        return [target]
+    return parts
+
+
+def _parse_one(segment: str, slots: list[str]) -> list[Step]:
     seg = segment.strip(" .,!;")
     if not seg:
-        return None
+        return []
     seg = re.sub(r"^(?:please|bitte)\s+", "", seg, flags=re.I)
     seg = re.sub(r"\s+(?:please|bitte)$", "", seg, flags=re.I)
+    for rx, fn in _TRANSFORMS:
+        m = rx.search(seg)
+        if m is None:
+            continue
+        plain = (seg[: m.start()] + " " + seg[m.end() :]).strip(" ,")
+        steps = _parse_plain(plain, slots)
+        if len(steps) == 1 and steps[0].action == "type" and steps[0].text:
+            return [replace(steps[0], text=fn(steps[0].text))]
+        break
+    return _parse_plain(seg, slots)
+
+
+def _parse_plain(seg: str, slots: list[str]) -> list[Step]:
+    multi = _multi_value(seg, slots)
+    if multi:
+        return multi
+    step = _parse_rule(seg, slots)
+    if step is None:
+        return []
+    if step.action == "choose" and step.text == "only":
+        return [Step("uncheck_all"), replace(step, text=None)]
+    if step.action in ("choose", "check") and not step.exact:
+        items = _items(step.target)
+        if len(items) > 1:
+            return [replace(step, target=item) for item in items]
+    return [_quantity(step)]
+
+
+def _parse_rule(seg: str, slots: list[str]) -> Step | None:
     for pattern, kind in _PATTERNS:
         m = pattern.match(seg)
         if not m:
             continue
         groups = m.groupdict()
+        if kind == "consent":
+            verb = groups["verb"].casefold()
+            choice = "reject" if verb.startswith(("rej", "dec", "ref", "den", "leh", "abl")) else "accept"
+            return Step("consent", target=_restore(seg, slots), text=choice)
+        if kind == "uncheck_all":
+            return Step("uncheck_all")
         if kind == "dismiss":
             return Step("dismiss_overlays")
         if kind == "press":
@@ -255,24 +440,37 @@ def _parse_one(segment: str, slots: list[str]) -> Step | None:
         if kind == "search":
             return Step("type", target="search", text=_value(groups["text"], slots), submit=True)
         if kind == "select":
-            return Step("select", target=_target(groups["target"], slots), text=_value(groups["text"], slots))
+            target, exact = _target(groups["target"], slots)
+            return Step("select", target=target, text=_value(groups["text"], slots), exact=exact)
         if kind in ("check", "uncheck"):
-            return Step("check", target=_target(groups["target"], slots), checked=kind == "check")
+            target, exact = _target(groups["target"], slots)
+            return Step("check", target=target, checked=kind == "check", exact=exact)
         if kind == "type":
-            return Step("type", target=_target(groups["target"], slots), text=_value(groups["text"], slots))
+            target, exact = _target(groups["target"], slots)
+            return Step("type", target=target, text=_typed(groups["text"], slots), exact=exact)
+        if kind == "type_any":
+            return Step("type", target="text field", text=_value(groups["text"], slots))
         if kind == "click":
             verb = (groups.get("verb") or "").casefold().split()[0] if groups.get("verb") else ""
-            return Step("click", target=_target(groups["target"], slots), verb="" if verb in _PLAIN else verb)
+            target, exact = _target(groups["target"], slots)
+            if verb in _CHOOSE_VERBS:
+                only = re.match(r"^only\s+(.+)$", target, re.I)
+                if only:
+                    return Step("choose", target=only.group(1), text="only", verb=verb, exact=exact)
+                return Step("choose", target=target, verb=verb, exact=exact)
+            return Step("click", target=target, verb="" if verb in _PLAIN else verb, exact=exact)
         if kind == "click_whole":
             return Step("click", target=_restore(groups["target"], slots))
         if kind == "submit":
-            target = _target(groups.get("target") or "", slots)
+            target, exact = _target(groups.get("target") or "", slots)
             if not target or target.casefold() in ("form", "formular", "the form", "das formular"):
                 target = "submit"
-            return Step("click", target=target)
+            return Step("click", target=target, exact=exact)
         if kind == "extract":
-            return Step("extract", target=_target(groups["target"], slots))
-    return Step("click", target=_target(seg, slots))
+            return Step("extract", target=_target(groups["target"], slots)[0])
+    target, exact = _target(seg, slots)
+    # No verb: the words may be the element's whole name ('auf den Merkzettel').
+    return Step("click", target=target, exact=exact or _restore(seg, slots))
 
 
 def parse_instruction(instruction: str) -> list[Step]:
@@ -292,7 +490,5 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected, slots = _protect(" ".join(instruction.split()))
     steps: list[Step] = []
     for segment in _SPLIT.split(protected):
-        step = _parse_one(segment or "", slots)
-        if step is not None:
-            steps.append(step)
+        steps.extend(_parse_one(segment or "", slots))
     return steps

@@ -2,32 +2,64 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
 from waypost.retrieval.descriptor import Screen
-from waypost.retrieval.errors import PageUnavailable
+from waypost.retrieval.errors import PageTooLarge, PageUnavailable
 from waypost.retrieval.page_scripts import INVENTORY_JS, PATH_JS
 
 if TYPE_CHECKING:
     from playwright.async_api import Page
 
 
-async def collect(page: Page) -> Screen:
+MAX_ELEMENTS = 5000
+"""Default cap on the interactive elements one inventory describes."""
+TIMEOUT = 10.0
+"""Default seconds one inventory may take."""
+
+
+async def collect(page: Page, *, max_elements: int = MAX_ELEMENTS, time_limit: float = TIMEOUT) -> Screen:
     """Describe every interactive element of ``page`` (open shadow roots and same-origin iframes too).
 
-    The page keeps the described elements so that selectors can be checked against them.
+    The page keeps the described elements so that selectors can be checked against them. The
+    work is bounded: at most ``max_elements`` elements, and about ``time_limit`` seconds.
 
     Raises:
         PageUnavailable: The page is closed or navigating and cannot be read.
+        PageTooLarge: The page has more than ``max_elements`` interactive elements, or scanning it
+            takes longer than ``time_limit``; nothing is acted on from a partial inventory.
     """
+    opts = {"recentMs": 3000, "maxElements": max_elements, "budgetMs": int(time_limit * 1000 * 0.8)}
     try:
-        raw: dict[str, Any] = json.loads(await page.evaluate(INVENTORY_JS, {"recentMs": 3000}))
+        text = await asyncio.wait_for(page.evaluate(INVENTORY_JS, opts), time_limit + 2.0)
+        raw: dict[str, Any] = json.loads(text)
+    except TimeoutError as exc:
+        raise PageTooLarge(
+            f"Scanning the page's elements took longer than {time_limit:g} s; nothing was done. "
+            "Pass a CSS selector as the target, or raise RetrievalSettings.inventory_timeout.",
+            reason="time",
+        ) from exc
     except Exception as exc:
         raise PageUnavailable(
             f"Could not read the page's elements ({_first_line(exc)}). "
             "Wait for the page to load and try again."
         ) from exc
+    truncated = raw.get("truncated") or ""
+    if truncated:
+        n = len(raw.get("elements") or [])
+        what = (
+            f"more than {max_elements:,} interactive elements"
+            if truncated == "count"
+            else f"too many elements to scan in {time_limit:g} s ({n:,} described)"
+        )
+        raise PageTooLarge(
+            f"This page has {what}; nothing was done. Pass a CSS selector as the target, or raise "
+            "RetrievalSettings.max_elements / inventory_timeout.",
+            described=n,
+            reason=truncated,
+        )
     return Screen.from_json(raw)
 
 

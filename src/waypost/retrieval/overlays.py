@@ -199,3 +199,22 @@ def overlay_labels(screen: Screen, indices: Sequence[int]) -> list[str]:
     """Labels of the given overlay candidates, for messages."""
     by_index = {o.index: o for o in screen.overlays}
     return [by_index[i].label for i in indices if i in by_index and by_index[i].label]
+
+
+_AGREE = frozenset(
+    {"§accept", "ok", "okay", "agree", "zustimmen", "einverstanden", "akzeptieren", "allow", "erlauben"}
+)
+
+
+def is_consent_button(e: ElementDescriptor, choice: Literal["accept", "reject"] | str = "accept") -> bool:
+    """A button that answers a consent request: it says accept (or reject) and it or its
+    surroundings talk about cookies. A 'Cookie settings' link is never one."""
+    if e.role not in ("button", "link", "generic", "") or (
+        e.tag == "a" and e.href and not e.href.startswith(("#", "javascript:"))
+    ):
+        return False
+    names = field_words(f"{e.name} {e.title} {e.id}")
+    if names & _SETTINGS_WORDS:
+        return False
+    says = names & ({"§reject"} if choice == "reject" else _AGREE)
+    return bool(says) and is_cookie_text(f"{e.name} {e.section} {e.nearby} {e.form}")

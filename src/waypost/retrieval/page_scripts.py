@@ -218,6 +218,29 @@ INVENTORY_JS = (
     const prev = el.previousElementSibling;
     return prev ? contentText(prev, 80) : '';
   };
+  const implicitLabel = (el) => {
+    // A field without <label>, aria-label or placeholder: the short text just before it (the
+    // previous table cell, a caption div or text in the same block), as a person would read it.
+    const short = (t) => (t && t.length <= 60 ? t : '');
+    const cell = el.closest && el.closest('td, th');
+    if (cell && cell.previousElementSibling) {
+      const t = short(contentText(cell.previousElementSibling, 80, true));
+      if (t) return t;
+    }
+    let n = el;
+    for (let k = 0; n && k < 3; k++) {
+      for (let p = n.previousSibling; p; p = p.previousSibling) {
+        if (p.nodeType === 3) { const t = short(clean(p.nodeValue, 80)); if (t) return t; continue; }
+        if (p.nodeType !== 1 || SKIP.has(p.tagName)) continue;
+        if (CONTROL_TAGS.has(p.tagName)) return '';
+        const t = short(contentText(p, 80, true));
+        if (t) return t;
+      }
+      n = n.parentElement;
+      if (!n || n.childElementCount > 3) break;
+    }
+    return '';
+  };
   const formOf = (el) => {
     const f = el.form || (el.closest && el.closest('form'));
     if (!f) return '';
@@ -322,10 +345,16 @@ INVENTORY_JS = (
     const own = contentText(el, 200);
     const box = [rect.left + ctx.ox, rect.top + ctx.oy, rect.width, rect.height].map(Math.round);
     const inViewport = visible && box[0] < vw && box[1] < vh && box[0] + box[2] > 0 && box[1] + box[3] > 0;
+    let label = labelText(el) || (el.getAttribute('aria-labelledby') ? byIds(el, el.getAttribute('aria-labelledby')) : '');
+    let shownName = name;
+    if (!label && !name && (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') && type !== 'submit' && type !== 'button' && type !== 'image') {
+      label = implicitLabel(el);
+      shownName = label;
+    }
     const d = {
-      i: idx, tag: tag.toLowerCase(), role, type, name, text: own,
+      i: idx, tag: tag.toLowerCase(), role, type, name: shownName, text: own,
       ph: clean(el.getAttribute('placeholder') || '', 120), title: clean(el.getAttribute('title') || '', 120),
-      label: labelText(el) || (el.getAttribute('aria-labelledby') ? byIds(el, el.getAttribute('aria-labelledby')) : ''),
+      label,
       section: sectionOf(el), near: nearbyText(el, own), form: formOf(el),
       id: el.getAttribute('id') || '', nm: el.getAttribute('name') || '', data: dataAttrs(el), cls: classTokens(el),
       href: tag === 'A' || tag === 'AREA' ? (el.getAttribute('href') || '') : '',
@@ -352,7 +381,15 @@ INVENTORY_JS = (
   const walk = (root, ctx, depth) => {
     for (let el = root.firstElementChild; el; el = el.nextElementSibling) visitEl(el, ctx, depth);
   };
+  const maxEls = (opts && opts.maxElements) || 5000;
+  const budgetMs = (opts && opts.budgetMs) || 3000;
+  let truncated = '';
+  let visited = 0;
   const visitEl = (el, ctx, depth) => {
+    if (truncated) return;
+    // Bounded work: stop at the element cap or the time budget and say so (checked every 256 nodes).
+    if ((++visited & 255) === 0 && performance.now() - t0 > budgetMs) { truncated = 'time'; return; }
+    if (out.length >= maxEls) { truncated = 'count'; return; }
     const tag = el.tagName;
     if (SKIP.has(tag)) return;
     const cs = getComputedStyle(el);
@@ -425,6 +462,7 @@ INVENTORY_JS = (
     viewport: [vw, vh], scroll: [Math.round(W.scrollX), Math.round(W.scrollY)],
     page_height: document.documentElement ? document.documentElement.scrollHeight : 0,
     gen: st.gen, ms: Math.round((performance.now() - t0) * 100) / 100,
+    truncated, visited,
   });
 }
 """
@@ -541,7 +579,9 @@ SECTIONS_JS = r"""
   };
   const visible = (n) => { const r = n.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
   const sel = 'main,article,section,aside,nav,form,dialog[open],[role=dialog],[role=region],[role=main],table,fieldset,footer,header';
+  const t0 = performance.now();
   for (const n of document.querySelectorAll(sel)) {
+    if (out.length >= 400 || performance.now() - t0 > 2000) break;  // bounded work on huge pages
     if (!visible(n)) continue;
     const t = text(n);
     if (t) out.push({ kind: n.tagName.toLowerCase(), title: titleOf(n), text: t });

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from waypost.retrieval.kinds import FILLER, KIND_WORDS, fold_phrases
 from waypost.retrieval.synonyms import ROLE_WORDS, STOPWORDS
 from waypost.retrieval.text import fold, words
 
@@ -21,11 +22,18 @@ _CONTEXT_SPLIT = re.compile(
     r"auf\s+dem|in\s+row|in\s+zeile)\s+",
     re.IGNORECASE,
 )
+# 'the field below Email', 'the button after Name': a position relative to another element.
+_RELATION = re.compile(
+    r"^(?P<head>.+?)\s+(?P<rel>below|beneath|underneath|above|after|before|(?:to\s+the\s+)?right\s+of|"
+    r"(?:to\s+the\s+)?left\s+of)\s+(?:the\s+)?(?P<anchor>.+)$",
+    re.IGNORECASE,
+)
 _ORDINALS = {
     "first": 1, "1st": 1, "erste": 1, "ersten": 1, "erster": 1, "erstes": 1,
     "second": 2, "2nd": 2, "zweite": 2, "zweiten": 2, "zweiter": 2, "zweites": 2,
     "third": 3, "3rd": 3, "dritte": 3, "dritten": 3, "dritter": 3, "drittes": 3,
-    "fourth": 4, "4th": 4, "vierte": 4, "vierten": 4,
+    "fourth": 4, "4th": 4, "vierte": 4, "vierten": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6,
+    "1.": 1, "2.": 2, "3.": 3,
     "last": -1, "letzte": -1, "letzten": -1, "letzter": -1, "letztes": -1,
 }  # fmt: skip
 
@@ -42,6 +50,11 @@ class Query:
         role_hints: Roles named in the target ('button' → ``{"button"}``).
         ordinal: 1-based position among equally good matches ('the second ...'), -1 for 'last'.
         verb: The instruction's verb when it may be the element's own name ('select', 'open').
+        kinds: Widget kinds the target names (roles and pseudo kinds such as ``date``).
+        kind_only: The target names nothing but a kind ('the button', 'the 2nd textbox').
+        exact: Text quoted as the element's name; an element named exactly so wins.
+        relation: ``(direction, anchor)`` for 'the field below Email': ``below``, ``above``,
+            ``after``, ``before``, ``right`` or ``left``, and the anchor in plain words.
     """
 
     raw: str
@@ -51,6 +64,10 @@ class Query:
     role_hints: frozenset[str] = frozenset()
     ordinal: int | None = None
     verb: str = ""
+    kinds: frozenset[str] = frozenset()
+    kind_only: bool = False
+    exact: str = ""
+    relation: tuple[str, str] | None = None
 
     @property
     def all_words(self) -> tuple[str, ...]:
@@ -63,7 +80,8 @@ class Query:
         hints = ",".join(sorted(self.role_hints))
         ordinal = f"#{self.ordinal}" if self.ordinal else ""
         verb = f"|{self.verb}" if self.verb else ""
-        return f"{self.intent}:{' '.join(self.head)}|{' '.join(self.context)}|{hints}{ordinal}{verb}"
+        exact = f'|"{self.exact}"' if self.exact else ""
+        return f"{self.intent}:{' '.join(self.head)}|{' '.join(self.context)}|{hints}{ordinal}{verb}{exact}"
 
     @property
     def text(self) -> str:
@@ -71,43 +89,77 @@ class Query:
         return " ".join(self.all_words)
 
 
-def _content(part: str) -> tuple[tuple[str, ...], set[str], int | None]:
+def _content(part: str) -> tuple[tuple[str, ...], set[str], int | None, set[str]]:
+    """Content words, role hints, ordinal and kinds; kinds stay empty unless nothing else is named."""
     toks = words(part)
     kept: list[str] = []
     roles: set[str] = set()
+    kinds: set[str] = set()
     ordinal: int | None = None
     for t in toks:
-        if t in ROLE_WORDS:
+        if t in KIND_WORDS:
+            kinds.update(KIND_WORDS[t])
+            roles.update(r for r in KIND_WORDS[t] if r in _ARIA_KINDS)
+        elif t in ROLE_WORDS:
             roles.update(ROLE_WORDS[t])
+            kinds.update(ROLE_WORDS[t])
         elif t in _ORDINALS and ordinal is None:
             ordinal = _ORDINALS[t]
-        elif t not in STOPWORDS:
+        elif (t not in STOPWORDS or t in _NUMBER_WORDS) and t not in FILLER:
             kept.append(t)
-    if not kept:
-        # 'the link' or 'Tab': the role word is all there is to match on.
-        kept = [t for t in toks if t not in STOPWORDS and t not in _ORDINALS]
-    return tuple(kept), roles, ordinal
+    if kept:
+        return tuple(kept), roles, ordinal, set()
+    # 'the link' or 'Tab': the role word is all there is to match on.
+    kept = [t for t in toks if t not in STOPWORDS and t not in _ORDINALS]
+    return tuple(kept), roles, ordinal, kinds
 
 
-def parse_query(target: str, intent: Intent = "any", verb: str = "") -> Query:
+# Number words are names ('button ONE'), not filler.
+_NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
+
+_ARIA_KINDS = frozenset(
+    {
+        "textbox",
+        "searchbox",
+        "combobox",
+        "listbox",
+        "spinbutton",
+        "checkbox",
+        "radio",
+        "switch",
+        "slider",
+        "tab",
+    }
+)
+
+
+def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str = "") -> Query:
     """Parse a target such as 'the login button' or 'Löschen in der Zeile von Bob'.
 
     Args:
         target: The element in plain words.
         intent: What will be done with it.
         verb: The instruction's verb, when it may be the element's name ('select the KLM flight').
+        exact: Text the instruction quoted as the element's name.
 
     Returns:
         The parsed :class:`Query`.
     """
     raw = " ".join(target.split())
-    text = fold(raw).strip(" .!?:;\"'“”„")
+    text = fold(fold_phrases(raw)).strip(" .!?:;\"'“”„")
+    relation: tuple[str, str] | None = None
+    rm = _RELATION.match(text)
+    if rm and _content(rm.group("head"))[3]:  # only 'the <kind> below X': a name may contain 'after'
+        rel = rm.group("rel").split()[-2] if " of" in rm.group("rel") else rm.group("rel")
+        rel = {"beneath": "below", "underneath": "below"}.get(rel, rel)
+        relation = (rel, rm.group("anchor"))
+        text = rm.group("head")
     parts = _CONTEXT_SPLIT.split(f" {text}", maxsplit=1)
     head_part = parts[0]
     context_part = parts[1] if len(parts) > 1 else ""
-    head, roles, ordinal = _content(head_part)
+    head, roles, ordinal, kinds = _content(head_part)
     if not head and context_part:  # 'in the footer' alone: nothing to split off
-        head, roles2, ordinal2 = _content(text)
+        head, roles2, ordinal2, kinds = _content(text)
         roles |= roles2
         ordinal = ordinal or ordinal2
         context_part = ""
@@ -120,4 +172,8 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "") -> Query:
         role_hints=frozenset(roles),
         ordinal=ordinal,
         verb=" ".join(words(verb)),
+        kinds=frozenset(kinds),
+        kind_only=bool(kinds) and not context,
+        exact=" ".join(exact.split()),
+        relation=relation,
     )

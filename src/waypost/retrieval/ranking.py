@@ -11,6 +11,7 @@ from typing import Literal
 from urllib.parse import urldefrag
 
 from waypost.retrieval import features as feats
+from waypost.retrieval import kinds as kind_of
 from waypost.retrieval.descriptor import ElementDescriptor, Screen
 from waypost.retrieval.index import TfidfIndex
 from waypost.retrieval.overlays import ActiveOverlay, active_overlay
@@ -97,12 +98,34 @@ def _short(text: str, n: int) -> str:
 
 
 def _equivalent(a: ElementDescriptor, b: ElementDescriptor) -> bool:
-    """Two elements that do the same thing: links to the same place with the same name."""
-    if not a.href or a.href.startswith(("#", "javascript:")):
+    """Two elements that do the same thing, so either satisfies the instruction.
+
+    Links to the same place with the same name; or identical copies (a desktop and a mobile
+    header, a button repeated in the same dialog): same tag, role, type, name, form and section,
+    with nothing around one of them that is not around the other (look-alike 'Delete' buttons in
+    different rows differ by their row text and stay a tie).
+    """
+    name_a, name_b = " ".join(a.name.split()), " ".join(b.name.split())
+    if a.href and not a.href.startswith(("#", "javascript:")):
+        return urldefrag(a.href)[0] == urldefrag(b.href)[0] and name_a == name_b
+    if (a.tag, a.role, a.type, name_a, a.href, a.form, a.section, a.frames) != (
+        b.tag,
+        b.role,
+        b.type,
+        name_b,
+        b.href,
+        b.form,
+        b.section,
+        b.frames,
+    ):
         return False
-    return urldefrag(a.href)[0] == urldefrag(b.href)[0] and " ".join(a.name.split()) == " ".join(
-        b.name.split()
-    )
+    field = a.tag in ("input", "textarea", "select") and a.type not in ("submit", "button", "image")
+    if not name_a or (
+        field and not (a.form and a.name_attr == b.name_attr and a.placeholder == b.placeholder)
+    ):
+        return False  # two fields are two places to type, unless copies of the same form (a mobile header)
+    near_a, near_b = set(a.nearby.casefold().split()), set(b.nearby.casefold().split())
+    return near_a <= near_b or near_b <= near_a
 
 
 def rank(
@@ -166,8 +189,233 @@ def rank(
     ]
     if query.ordinal:
         candidates = _apply_ordinal(candidates, query.ordinal)
+    if query.exact:
+        candidates = _prefer_exact(candidates, query.exact)
+    candidates = _demote_opposites(candidates, query)
     decision, conf = decide(candidates, confidence, tie_margin, min_p)
     return Ranking(query, candidates, decision, overlay, conf)
+
+
+_OPPOSITES: dict[str, frozenset[str]] = {}
+for _a, _b in (
+    ("next", "previous prev older back zurück vorherige vorige"),
+    ("newer", "older previous prev"),
+    ("previous", "next newer weiter nächste"),
+    ("older", "newer next"),
+    ("first", "last"),
+    ("last", "first"),
+    ("accept", "reject decline deny refuse"),
+    ("reject", "accept allow agree"),
+    ("subscribe", "unsubscribe"),
+    ("unsubscribe", "subscribe"),
+    ("login", "logout"),
+    ("logout", "login"),
+    ("show", "hide"),
+    ("hide", "show"),
+    ("open", "close"),
+    ("increase", "decrease"),
+    ("decrease", "increase"),
+    ("weiter", "zurück"),
+    ("zurück", "weiter"),
+):
+    _OPPOSITES[_a] = frozenset(_b.split())
+
+
+def _demote_opposites(candidates: list[Candidate], query: Query) -> list[Candidate]:
+    """'Newer posts' is not 'Older posts': an element named with the opposite of a query word
+    (and without the word itself) loses its probability."""
+    asked = set(query.head)
+    pairs = [(w, _OPPOSITES[w] - asked) for w in asked if w in _OPPOSITES]
+    if not pairs:
+        return candidates
+    out: list[Candidate] = []
+    changed = False
+    for c in candidates:
+        name = set(feats.name_words(c.element.display_name))
+        if any(name & opp and w not in name for w, opp in pairs):
+            out.append(Candidate(c.id, c.element, c.p * 0.05, c.logit, c.features, c.selectors))
+            changed = True
+        else:
+            out.append(c)
+    if not changed:
+        return candidates
+    out.sort(key=lambda c: -c.p)
+    return [Candidate(n + 1, c.element, c.p, c.logit, c.features, c.selectors) for n, c in enumerate(out)]
+
+
+def _scored(
+    query: Query,
+    elements: Sequence[ElementDescriptor],
+    indices: Sequence[int],
+    model: RerankModel,
+    word_sim: Sequence[float],
+    char_sim: Sequence[float],
+    overlay: ActiveOverlay | None,
+) -> list[tuple[float, ElementDescriptor, list[float], list[Selector]]]:
+    counts = InventoryCounts.of(elements)
+    stats = feats.ScreenStats.of(elements)
+    out = []
+    for i in indices:
+        e = elements[i]
+        selectors = synthesize(e, counts)
+        x = feats.compute(
+            query,
+            e,
+            word_sim=word_sim[i],
+            char_sim=char_sim[i],
+            selectors=selectors,
+            stats=stats,
+            overlay=overlay,
+        )
+        out.append((model.logit(x), e, x, selectors))
+    return out
+
+
+def rank_by_kind(
+    screen: Screen,
+    query: Query,
+    model: RerankModel,
+    *,
+    index: TfidfIndex | None = None,
+    confidence: float = 0.5,
+    tie_margin: float = 0.12,
+) -> Ranking | None:
+    """'the button', 'the 2nd textbox': the elements of the named kind, or ``None`` if there are none.
+
+    The unique visible element of the kind (or identical copies of it) is a confident match; an
+    ordinal picks one in reading order; several others are a tie. Elements under an active
+    overlay (a modal dialog) are preferred to those it covers.
+    """
+    elements = screen.elements
+    overlay = active_overlay(screen)
+    pool = [
+        i
+        for i, e in enumerate(elements)
+        if e.visible and e.enabled and kind_of.matches(e, query.kinds) and feats.role_fit(e, query.intent) > 0
+    ]
+    if query.intent == "type":
+        pool = [i for i in pool if kind_of.typable(elements[i]) or elements[i].tag == "select"]
+    if overlay is not None and overlay.score >= 0.5:
+        inside = [i for i in pool if overlay.index in elements[i].overlays]
+        pool = inside or pool
+    if "textbox" in query.kinds and "textarea" not in query.kinds:
+        # 'the text field' where there is a one-line field and a text area: the one-line field.
+        lines = [i for i in pool if elements[i].tag != "textarea"]
+        pool = lines or pool
+    if not pool:
+        return None
+    if index is None:
+        index = TfidfIndex(elements)
+    word_sim, char_sim = index.similarities(query)
+    scored = _scored(query, elements, pool, model, word_sim, char_sim, overlay)
+    scored.sort(key=lambda t: (t[1].box[1], t[1].box[0], t[1].index))  # reading order
+    if query.ordinal:
+        n = len(scored)
+        pick = query.ordinal - 1 if query.ordinal > 0 else n + query.ordinal
+        if not 0 <= pick < n:
+            return Ranking(query, [], "none", overlay, 0.0)
+        chosen = scored.pop(pick)
+        scored.insert(0, chosen)
+        ps = [1.0] + [0.0] * (n - 1)
+    else:
+        share = 1.0 / len(scored)
+        ps = [share] * len(scored)
+    candidates = [
+        Candidate(n + 1, e, p, z, tuple(x), tuple(sels))
+        for n, ((z, e, x, sels), p) in enumerate(zip(scored, ps, strict=True))
+    ]
+    decision, conf = decide(candidates, confidence, tie_margin, 0.0)
+    return Ranking(query, candidates, decision, overlay, conf)
+
+
+def rank_relative(
+    screen: Screen,
+    query: Query,
+    anchor: ElementDescriptor,
+    model: RerankModel,
+    *,
+    index: TfidfIndex | None = None,
+) -> Ranking | None:
+    """'the field below Email': the nearest element of the named kind in that direction of ``anchor``."""
+    assert query.relation is not None
+    direction = query.relation[0]
+    elements = screen.elements
+    ax, ay, aw, ah = anchor.box
+    acx, acy = ax + aw / 2, ay + ah / 2
+
+    def place(e: ElementDescriptor) -> float | None:
+        x, y, w, h = e.box
+        cx, cy = x + w / 2, y + h / 2
+        if direction == "below" and cy > ay + ah:
+            return (cy - acy) + 0.3 * abs(cx - acx)
+        if direction == "above" and cy < ay:
+            return (acy - cy) + 0.3 * abs(cx - acx)
+        if direction == "right" and cx > ax + aw and abs(cy - acy) < max(h, ah):
+            return cx - acx
+        if direction == "left" and cx < ax and abs(cy - acy) < max(h, ah):
+            return acx - cx
+        if direction == "after" and e.index > anchor.index:
+            return float(e.index - anchor.index)
+        if direction == "before" and e.index < anchor.index:
+            return float(anchor.index - e.index)
+        return None
+
+    pool = [
+        (d, i)
+        for i, e in enumerate(elements)
+        if e is not anchor
+        and e.visible
+        and kind_of.matches(e, query.kinds)
+        and feats.role_fit(e, query.intent) > 0
+        and (d := place(e)) is not None
+    ]
+    if not pool:
+        return None
+    pool.sort()
+    if index is None:
+        index = TfidfIndex(elements)
+    word_sim, char_sim = index.similarities(query)
+    overlay = active_overlay(screen)
+    order = [i for _, i in pool]
+    scored = _scored(query, elements, order, model, word_sim, char_sim, overlay)
+    ps = [1.0] + [0.0] * (len(scored) - 1)
+    candidates = [
+        Candidate(n + 1, e, p, z, tuple(x), tuple(sels))
+        for n, ((z, e, x, sels), p) in enumerate(zip(scored, ps, strict=True))
+    ]
+    return Ranking(query, candidates, "confident", overlay, 1.0)
+
+
+def _prefer_exact(candidates: list[Candidate], exact: str) -> list[Candidate]:
+    """A quoted name: the candidates named exactly so (case included) first, then those equal when folded.
+
+    When exactly one element (or identical copies) carries the quoted name, it takes the
+    probability mass of every candidate that only matches it case-insensitively or partly.
+    """
+
+    def name(c: Candidate) -> str:
+        return " ".join(c.element.display_name.split())
+
+    same = [c for c in candidates if name(c) == exact]
+    if not same:
+        folded = exact.casefold()
+        same = [c for c in candidates if name(c).casefold() == folded]
+    if not same:
+        return candidates
+    first = same[0]
+    if not all(c is first or _equivalent(first.element, c.element) for c in same):
+        return candidates
+    rest = [c for c in candidates if c not in same]
+    mass = sum(c.p for c in candidates if c in same or name(c).casefold() == exact.casefold())
+    mass = max(mass, 0.9)
+    out: list[Candidate] = []
+    for n, c in enumerate([*same, *rest]):
+        if c in same:
+            p = mass / len(same)
+        else:
+            p = min(c.p, (1.0 - mass) / max(1, len(rest))) if name(c).casefold() != exact.casefold() else 0.0
+        out.append(Candidate(n + 1, c.element, p, c.logit, c.features, c.selectors))
+    return out
 
 
 def _apply_ordinal(candidates: list[Candidate], ordinal: int) -> list[Candidate]:

@@ -32,7 +32,7 @@ from waypost.skills.gate import GateResult
 from waypost.skills.gate import check as gate_check
 from waypost.skills.generation import LAST_GENERATED, Candidate, decide, make_candidates, params_of
 from waypost.skills.matching import Match, choose, content_words, prompt_block, rank, rule_text
-from waypost.skills.model import REPLAY_FROM, RETIRE_BELOW, Skill, SkillError
+from waypost.skills.model import REPLAY_FROM, RETIRE_AFTER_FAILED_CHECKS, RETIRE_BELOW, Skill, SkillError
 from waypost.skills.reflection import Reflection, by_llm, by_rules, is_real_model
 from waypost.skills.sandbox import run_sandboxed
 from waypost.skills.store import FILE_NAME, GeneratedTool, SkillStore
@@ -360,10 +360,13 @@ class SkillLibrary:
                 best = (skill, values)
         return best
 
-    def record_outcome(self, name: str, success: bool) -> Skill | None:
+    def record_outcome(self, name: str, success: bool, failed_check: str | None = None) -> Skill | None:
         """A use of a skill: success raises its confidence, failure lowers it (retiring under the floor).
 
         Predefined skills stop at the floor instead of retiring (``retire`` still retires them).
+        ``failed_check`` is why the run's answer failed the answer check, when it did: a learned
+        skill is demoted with the reason noted, and retires after
+        :data:`~waypost.skills.model.RETIRE_AFTER_FAILED_CHECKS` such runs, with the reason kept.
         """
         skill = self.store.get(name)
         if skill is None:
@@ -379,8 +382,18 @@ class SkillLibrary:
             skill.confidence = round(max(RETIRE_BELOW, skill.confidence - STEP_DOWN), 3)
         else:
             skill.confidence = round(max(0.0, skill.confidence - STEP_DOWN), 3)
-            if skill.confidence < RETIRE_BELOW:
+            if failed_check:
+                skill.failed_checks += 1
+                skill.notes = [*skill.notes, f"answer check failed: {failed_check}"][-5:]
+                if skill.failed_checks >= RETIRE_AFTER_FAILED_CHECKS:
+                    skill.retired = True
+                    skill.retired_reason = (
+                        f"retired after {skill.failed_checks} runs whose answer failed the check "
+                        f"(last: {failed_check})"
+                    )
+            elif skill.confidence < RETIRE_BELOW:
                 skill.retired = True
+                skill.retired_reason = f"confidence fell under {RETIRE_BELOW} after failed runs"
         self.store.put(skill)
         return skill
 
@@ -395,14 +408,21 @@ class SkillLibrary:
         learning = Learning(reflection=reflection)
         if prepared is not None and prepared.replay is not None:
             learning.replayed, learning.handover = prepared.replay.done, prepared.replay.handover
+        # Only a verified answer counts as a success: an unchecked "answered" teaches nothing.
+        verified = bool(result.success) and bool(getattr(result, "verified", result.success))
+        failed_check = (
+            (getattr(result, "why_not", None) or "not verified")
+            if result.stop_reason == "not_verified"
+            else None
+        )
         for name in prepared.used if prepared else []:
-            skill = self.record_outcome(name, bool(result.success))
+            skill = self.record_outcome(name, verified, failed_check)
             if skill is not None:
                 learning.confidence[name] = skill.confidence
                 if skill.retired:
                     learning.retired.append(name)
         replayed = prepared is not None and prepared.replay is not None
-        if result.success and not replayed:
+        if verified and not replayed:
             tips = reflection.improvements if reflection.by == "llm" else []
             learning.proposed = self.propose(task, start_url, actions, tips=tips)
         if reflection.pattern_hash:

@@ -20,6 +20,8 @@ RETIRE_BELOW = 0.2
 """A skill whose confidence falls under this retires (no longer matched)."""
 REPLAY_FROM = 0.25
 """A macro replays only while its skill's confidence is at least this."""
+RETIRE_AFTER_FAILED_CHECKS = 2
+"""A learned skill retires after this many runs whose answer failed the answer check."""
 
 
 @dataclass
@@ -95,6 +97,9 @@ class Skill:
         created: Unix time it was made.
         updated: Unix time it last changed.
         last_used: Unix time it was last used, if ever.
+        failed_checks: Runs that used it and whose answer failed the answer check.
+        notes: Why those runs failed (the latest few), newest last.
+        retired_reason: Why it retired, when it did.
     """
 
     name: str
@@ -110,6 +115,9 @@ class Skill:
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
     last_used: float | None = None
+    failed_checks: int = 0
+    notes: list[str] = field(default_factory=list)
+    retired_reason: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON/YAML-friendly data (``macro`` is ``None`` or a mapping)."""
@@ -148,4 +156,7 @@ class Skill:
             created=float(data.get("created") or now),
             updated=float(data.get("updated") or now),
             last_used=float(data["last_used"]) if data.get("last_used") else None,
+            failed_checks=int(data.get("failed_checks") or 0),
+            notes=[str(n) for n in data.get("notes") or []][-5:],
+            retired_reason=str(data.get("retired_reason") or ""),
         )

@@ -59,10 +59,15 @@ def make_quality_evaluator_node(ctx: AgentContext):
         stop = state.get("stop_reason") or "answered"
         answer = state.get("answer") or ""
         messages: list[Any] = []
-        if stop not in ("answered", "gave_up") or not answer:
+        if stop not in ("answered", "gave_up", "not_verified") or not answer:
             answer = answer or honest_answer(state)
             messages.append(AIMessage(content=answer, name="waypost"))
-        success = stop == "answered"
+        # An answer is a success only when its evidence held (goal_validator's answer check).
+        success = stop == "answered" and bool(state.get("verified"))
+        if stop == "not_verified" and state.get("why_not") and "Not verified" not in answer:
+            answer = f"{answer}\n(Not verified: {state['why_not']}.)"
+        if stop == "answered" and not success:
+            stop = "not_verified"
         entry = compress_task(
             state.get("task", ""),
             [r["line"] for r in state.get("trail", [])],

@@ -19,9 +19,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
+from waypost.models.answer_check import Question, find_value, question, values_of
 from waypost.models.planner.intents import (
+    Ask,
     Click,
     Cookies,
     FillForm,
@@ -95,6 +97,11 @@ _CONFIRMED = re.compile(
     r"bestätig\w*|bestaetig\w*|confirm\w*|vorgangsnummer|reference)\b",
     re.I,
 )
+_FORM_ERROR = re.compile(
+    r"\b(please (?:enter|agree|fill|check)|bitte (?:geben|füllen)|is required|error|fehler|invalid|"
+    r"ungültig)\b",
+    re.I,
+)
 _PRICE_WORDS = re.compile(r"\b(price|preis|kurs|cost|kostet|kosten|value|wert|stand)\b", re.I)
 _SUBMITTED_NAME = re.compile(
     r"(?:into|in|Checked|Unchecked|Chose|Selected \"[^\"]*\" in)\s+(.+?)\s+\((?:css|role|text|xpath)", re.S
@@ -163,6 +170,7 @@ class Run:
     url: str | None = None
     view: View | None = None
     facts: list[str] = field(default_factory=list)
+    evidence: list[dict[str, str]] = field(default_factory=list)
     compressed_seen: int = 0
     last_shortened: bool = False
     _pos: int = 0
@@ -362,9 +370,9 @@ class Run:
         args: dict[str, Any] = {"target": url}
         if hint:
             args["hint"] = hint
-        text = self.call("research_navigate", args, note=note)
-        view = parse_view(text)
-        assert view is not None  # the default check accepted it
+        text = self.call("research_navigate", args, note=note, ok=_view_or_here)
+        view = parse_view(text) or _already_here(text, url)
+        self.view, self.url = view, view.url
         return view
 
     def ensure_page(self, hint: str | None) -> None:
@@ -507,6 +515,28 @@ def _is_selector(args: Mapping[str, Any]) -> bool:
     return str(args.get("target", "")).startswith(
         ("css=", "role=", "text=", "xpath=", "id=", "label=", "frame=")
     )
+
+
+_ALREADY = re.compile(
+    r"^(?:Error: you are already on (?P<title>.*) \((?P<here>[^)]*)\); it was not loaded again|"
+    r"You are already here)"
+)
+
+
+def _view_or_here(text: str) -> bool:
+    """A page view, or the navigator's 'you are already on it' (the page wanted is open)."""
+    view = parse_view(text)
+    return (view is not None and view.ok) or bool(_ALREADY.match(text.strip()))
+
+
+def _already_here(text: str, url: str) -> View:
+    """The page a run starts on when the session already shows it: its title and suggested links."""
+    m = _ALREADY.match(text.strip())
+    links = tuple(
+        ViewLink(lm.group(1).strip(), urljoin(url, lm.group(2).strip()), "main", i)
+        for i, lm in enumerate(re.finditer(r"^For (.+?): (\S+)\s*$", text, re.M))
+    )
+    return View(title=(m.group("title") if m and m.group("title") else url), url=url, summary=(), links=links)
 
 
 def _default_ok(tool: str) -> Callable[[str], bool]:
@@ -904,7 +934,11 @@ def _do_form(run: Run, goal: FillForm, next_goal: Goal | None) -> None:
         if run.last_shortened:  # the run went on after this check, so the form had been sent
             run.shortened_fact()
             return
-        if _CONFIRMED.search(f"{title} {found} {outcome.title or ''}"):
+        source = found if _CONFIRMED.search(found) else title
+        confirmed = _CONFIRMED.search(source)
+        if confirmed and not _FORM_ERROR.search(found):
+            quote = source[max(0, confirmed.start() - 40) : confirmed.end() + 120].strip()
+            _add_evidence(run, quote, run.url, "confirmation")
             run.facts.append(run.texts("form_sent", fields=fields, text=run.texts.quote(found, 300)))
             return
         raise _Finish(
@@ -916,9 +950,7 @@ def _do_form(run: Run, goal: FillForm, next_goal: Goal | None) -> None:
             )
             + _done_suffix(run)
         )
-    title, form_text = run.extract(
-        f"{goal.form} form fields required".strip(), "Find out why nothing happened."
-    )
+    _, form_text = run.extract(f"{goal.form} form fields required".strip(), "Find out why nothing happened.")
     missing = required_labels(form_text, filled)
     reason = (
         run.texts("form_missing", labels=run.texts.join([run.texts.quote(m, 60) for m in missing]))
@@ -1091,7 +1123,284 @@ def _attribute(query: str, text: str, subject: str) -> tuple[str, str] | None:
     return None
 
 
+# ---- questions: read before roaming ----------------------------------------------------------------
+
+_LINK_WORDS = {
+    "phone": "contact,kontakt,impressum,imprint,get in touch,about",
+    "email": "contact,kontakt,impressum,imprint,get in touch",
+    "address": "contact,kontakt,visit,find us,impressum,imprint,about,anfahrt",
+    "hours": "opening hours,öffnungszeiten,visit,contact,kontakt",
+    "price": "prices,preise,price list,tarife",
+    "weather": "weather,wetter,forecast,vorhersage",
+    "person": "about,über uns,impressum,imprint,team",
+    "code": "",
+    "date": "",
+}
+_QUERY_WORDS = {
+    "phone": "phone Telefon contact Kontakt",
+    "email": "email E-Mail contact",
+    "address": "address Adresse contact",
+    "hours": "opening hours Öffnungszeiten",
+    "price": "price Preis Kurs",
+    "weather": "weather forecast Wetter Vorhersage",
+    "person": "",
+    "code": "",
+    "date": "",
+}
+_WHAT = {
+    "en": {"phone": "phone number", "email": "e-mail address", "address": "address", "hours": "opening hours",
+           "price": "price", "weather": "forecast", "person": "name", "code": "code", "date": "date"},
+    "de": {"phone": "Telefonnummer", "email": "E-Mail-Adresse", "address": "Adresse",
+           "hours": "Öffnungszeiten",
+           "price": "Preis", "weather": "Vorhersage", "person": "Name", "code": "Kennung", "date": "Datum"},
+}  # fmt: skip
+_MAX_PAGES = 3
+_FACT_LINE = re.compile(r"^(?P<key>[A-Z][\w ()]+?)(?: (?P<n>\d+))?: (?P<value>.+)$", re.M)
+_TOP_DATE = re.compile(
+    r"\b(?:Montag|Dienstag|Mittwoch|Donnerstag|Freitag|Samstag|Sonntag|Monday|Tuesday|Wednesday|Thursday|"
+    r"Friday|Saturday|Sunday),?\s+(?:\d{1,2}\.?\s+\w+\.?\s+\d{4}|\w+\s+\d{1,2},?\s+\d{4})"
+)
+_DAYS = (["montag", "dienstag", "mittwoch", "donnerstag", "freitag", "samstag", "sonntag"],
+         ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"])  # fmt: skip
+
+
+_META_LINE = re.compile(r"^(?:Archived as|Loaded on|Canonical:|Redirected|HTTP \d|Blocked:)")
+
+
+def _add_evidence(run: Run, quote: str, source: str | None, answers: str) -> None:
+    if quote and source:
+        run.evidence.append({"quote": quote, "source": source, "answers": answers})
+
+
+def _page_facts(run: Run) -> tuple[dict[str, list[str]], str]:
+    """The lines of a ``read_page`` answer by key ("Paragraph" → every paragraph), and its text."""
+    text = run.call("read_page", {}, note="Read this page's own structure (byline, date, body).")
+    facts: dict[str, list[str]] = {}
+    for m in _FACT_LINE.finditer(text):
+        facts.setdefault(m.group("key"), []).append(m.group("value").strip())
+    return facts, text
+
+
+def _clean_author(raw: str) -> str:
+    name = re.sub(r"^(?:by|von|written by|autor(?:in)?:?)\s+", "", raw.strip(), flags=re.I)
+    name = re.split(r"\s*(?:,|·|\||\bon\b|\d|\band\b(?=.*\d))", name)[0].strip()
+    return name
+
+
+def _do_ask(run: Run, goal: Ask, next_goal: Goal | None) -> None:
+    q = question(goal.question)
+    thing = {"de": "Artikel"}.get(run.plan.language, "article")
+    if q.about_page and q.page_part:
+        run.ensure_view(None)
+        _answer_about_page(run, q, thing)
+        return
+    if q.when == "future" or (q.when == "tomorrow" and q.kind != "weather"):
+        view = run.ensure_view(None)
+        when = {"future": "that time", "tomorrow": "tomorrow"}[q.when]
+        raise _Finish(run.texts("not_found_time", pages=run.page_name(view), when=when))
+    _answer_from_pages(run, q)
+
+
+def _answer_about_page(run: Run, q: Question, thing: str) -> None:
+    facts, _ = _page_facts(run)
+    url = run.url
+    page = run.page_name()
+    part, n = q.page_part, q.ordinal
+
+    def found(key: str, value: str, quote: str, what: str) -> None:
+        _add_evidence(run, quote, url, what)
+        run.facts.append(
+            run.texts(key, thing=thing, value=value, page=page, ordinal=run.texts.ordinal(max(1, n)))
+        )
+
+    if part == "author":
+        raw = (facts.get("Author") or facts.get("Author (metadata)") or [""])[0]
+        name = _clean_author(raw)
+        if name and len(name.split()) <= 6:
+            found("page_author", name, name, "author")
+            return
+    elif part == "date":
+        shown = (facts.get("Published") or [""])[0]
+        meta = (facts.get("Published (metadata)") or [""])[0]
+        value = meta or shown
+        if value:
+            day = re.sub(r"\s*\(datetime.*$", "", value)
+            iso = re.search(r"\d{4}-\d{2}-\d{2}", value)
+            shown_day = re.sub(r"\s*\(datetime.*$", "", shown)
+            said = (
+                f"{shown_day} ({iso.group(0)})"
+                if shown_day and iso and iso.group(0) not in shown_day
+                else (iso.group(0) if iso else day)
+            )
+            found("page_date", said, iso.group(0) if iso else day, "publication date")
+            return
+    elif part == "title":
+        title = (facts.get("Title") or [""])[0]
+        meta = (facts.get("Title (metadata)") or [""])[0]
+        if title:
+            shown = run.texts.quote(title, 300)
+            if meta and meta.casefold() not in title.casefold() and title.casefold() not in meta.casefold():
+                _add_evidence(run, meta, url, "title (metadata)")
+                shown += f" ({run.texts.quote(meta, 300)})"
+            found("page_title", shown, title, "title")
+            return
+    elif part == "summary":
+        text = (facts.get("Description") or facts.get("Paragraph") or [""])[0]
+        title = (facts.get("Title") or [""])[0]
+        if text:
+            _add_evidence(run, title, url, "title")
+            found(
+                "page_summary",
+                f"{run.texts.quote(title, 200)} — {run.texts.quote(text, 400)}"
+                if title
+                else run.texts.quote(text, 400),
+                text,
+                "summary",
+            )
+            return
+    elif part == "paragraph":
+        paragraphs = facts.get("Paragraph") or []
+        if paragraphs and n <= len(paragraphs):
+            text = paragraphs[n - 1 if n > 0 else -1]
+            found("page_paragraph", run.texts.quote(text, 2000), text, f"paragraph {n}")
+            return
+    elif part == "link":
+        links = facts.get("Body link") or []
+        if links and n <= len(links):
+            label, _, target = links[n - 1 if n > 0 else -1].partition(" -> ")
+            found("page_link", f"{run.texts.quote(label, 120)} ({target})", label, f"link {n}")
+            return
+    what = {"author": "the author", "date": "the publication date", "title": "the title",
+            "summary": "a summary",
+            "paragraph": "that paragraph", "link": "that link"}.get(part, part)  # fmt: skip
+    raise _Finish(run.texts("not_found", what=what, pages=page))
+
+
+def _answer_from_pages(run: Run, q: Question) -> None:
+    view = run.ensure_view(" ".join(_LINK_WORDS.get(q.kind, "").split(",")[:3]) or None)
+    start = view
+    tried: list[str] = []
+    link_words = [p for p in [" ".join(q.things), *_LINK_WORDS.get(q.kind, "").split(",")] if p.strip()]
+    query = " ".join([*q.names, *q.things, _QUERY_WORDS.get(q.kind, "")]).strip() or q.kind
+    what = _WHAT[run.plan.language].get(q.kind, q.kind)
+    candidates = _ask_links(start, q, link_words)
+    for hop in range(_MAX_PAGES):
+        tried.append(run.page_name(view))
+        raw = run.call(
+            "extract", {"query": query}, note=f"Look for the {what} on this page.", ok=lambda t: True
+        )
+        _, text = (extract_text(raw) or ("", "")) if not run.last_shortened else ("", "")
+        if q.kind == "weather":
+            if _weather(run, q, view, text, what):
+                return
+        else:
+            got = find_value(text, q, title=view.title)
+            page_text = " ".join(line for line in view.summary if not _META_LINE.match(line))
+            if got is None and page_text and not view.compressed:
+                got = find_value(page_text, q, title=view.title)
+            if got is not None and run.url:
+                value, quote = got
+                _add_evidence(run, quote, run.url, what)
+                run.facts.append(
+                    run.texts("found_value", page=run.page_name(view), what=what, value=value,
+                              text=run.texts.quote(quote, 260))
+                )  # fmt: skip
+                return
+        if hop == _MAX_PAGES - 1:
+            break
+        recorded = run.follow("research_navigate") if start.compressed else None
+        if recorded is not None:  # the links were shortened since: follow the choice made then
+            view = run.navigate(
+                str(recorded["target"]), recorded.get("hint"), f"Go on looking for the {what}."
+            )
+            continue
+        candidates = [c for c in candidates if _key(c.url) not in {_key(view.url)}]
+        if not candidates:
+            break
+        link = candidates.pop(0)
+        view = run.navigate(link.url, query, f"Follow {link.label!r}: it may hold the {what}.")
+    raise _Finish(run.texts("not_found", what=what, pages=run.texts.join(tried)))
+
+
+def _ask_links(view: View, q: Question, words: Sequence[str]) -> list[ViewLink]:
+    """Links of ``view`` whose labels match the thing asked (names first), best first; none blindly."""
+    if not words and not q.names:
+        return []
+    scored = []
+    name_matchers = [HintMatcher(n) for n in q.names]
+    matchers = [HintMatcher(w) for w in words]
+    for link in view.links:
+        if not _usable(link) or same_page(link.url, view.url):
+            continue
+        named = max((m.score_link(link.label, link.url) for m in name_matchers), default=0.0)
+        if q.names and named < _LINK_THRESHOLD and q.kind in ("price", "code"):
+            continue  # a share's page must name it
+        score = max([named * 2, *(m.score_link(link.label, link.url) for m in matchers)])
+        if any(re.search(rf"(?<!\w){re.escape(w)}(?!\w)", link.label, re.I) for w in words if len(w) > 3):
+            score = max(score, 0.6)  # the label is one of the words (matchers ignore 'about')
+        if score >= _LINK_THRESHOLD:
+            scored.append((-score, link.position, link))
+    return [link for _, _, link in sorted(scored, key=lambda t: t[:2])]
+
+
+def _weather(run: Run, q: Question, view: View, text: str, what: str) -> bool:
+    """Read a forecast row for the place asked, for the day asked (today / tomorrow / the first column)."""
+    place = q.names[0] if q.names else ""
+    if not place:
+        return False
+    m = re.search(r"(?<!\w)" + re.escape(place) + r"\b(?P<row>.{0,160})", text)
+    if not m:
+        return False
+    header_days = [
+        w for w in re.findall(r"[A-Za-zÄÖÜäöü]+", text[: m.start()]) if w.lower() in (*_DAYS[0], *_DAYS[1])
+    ]
+    header_days = list(dict.fromkeys(header_days))[-3:] if header_days else []
+    values = values_of("weather", m.group("row"))[: max(1, len(header_days))]
+    if not values:
+        return False
+    header_days = header_days[-len(values) :]
+    row_text = m.group("row")
+    cut = 0
+    for v in values:
+        cut = row_text.find(v, cut) + len(v)
+    row = f"{place}{row_text[:cut]}"
+    column, day, label = 0, header_days[0] if header_days else "", "Forecast"
+    if q.when in ("today", "tomorrow"):
+        facts, _ = _page_facts(run)
+        top = (facts.get("Date shown on the page") or [""])[0]
+        if not top or not header_days:
+            return False
+        today_name = _TOP_DATE.search(top)
+        if not today_name:
+            return False
+        first = today_name.group(0).split(",")[0].split()[0].lower()
+        names = _DAYS[0] if first in _DAYS[0] else _DAYS[1]
+        wanted = names[(names.index(first) + (1 if q.when == "tomorrow" else 0)) % 7]
+        lower = [d.lower() for d in header_days]
+        if wanted not in lower:
+            return False
+        column, day = lower.index(wanted), header_days[lower.index(wanted)]
+        _add_evidence(run, today_name.group(0), run.url, "today's date")
+        label = {"today": {"en": "Today", "de": "Heute"}, "tomorrow": {"en": "Tomorrow", "de": "Morgen"}}[
+            q.when
+        ][run.plan.language]
+    if column >= len(values):
+        return False
+    when_word = {"tomorrow": "tomorrow", "today": "today"}.get(q.when or "", "")
+    _add_evidence(run, row, run.url, f"forecast for {place}, {day} ({when_word})".replace(" ()", ""))
+    if header_days:
+        _add_evidence(
+            run, " ".join(header_days), run.url, f"the columns: {day} ({when_word})".replace(" ()", "")
+        )
+    run.facts.append(
+        run.texts("found_weather", when=label, day=day or "?", place=place, value=values[column],
+                  text=run.texts.quote(row, 200))
+    )  # fmt: skip
+    return True
+
+
 _HANDLERS: dict[type, Callable[[Run, Any, Goal | None], None]] = {
+    Ask: _do_ask,
     Open: _do_open,
     Headline: _do_headline,
     OpenItem: _do_open_item,
@@ -1160,7 +1469,7 @@ def next_call(
             answer += " " + texts("done_so_far", facts=" ".join(run.facts))
         return _final(_with_skipped(run, answer))
     answer = " ".join(run.facts) or texts("arrived", page=run.page_name(), url=run.url)
-    return _final(_with_skipped(run, answer))
+    return _final(_with_skipped(run, answer), run.evidence)
 
 
 def _with_skipped(run: Run, answer: str) -> str:
@@ -1170,5 +1479,8 @@ def _with_skipped(run: Run, answer: str) -> str:
     return answer
 
 
-def _final(answer: str) -> ToolCall:
-    return ToolCall("final_answer", {"answer": answer}, "Done: give the answer.")
+def _final(answer: str, evidence: Sequence[Mapping[str, str]] = ()) -> ToolCall:
+    args: dict[str, Any] = {"answer": answer}
+    if evidence:
+        args["evidence"] = [dict(e) for e in evidence]
+    return ToolCall("final_answer", args, "Done: give the answer.")

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 __all__ = [
+    "Ask",
     "Click",
     "Cookies",
     "FillForm",
@@ -131,7 +132,19 @@ class Read:
     subject: str = ""
 
 
-Goal = Open | Headline | OpenItem | NextPage | Search | Login | Logout | FillForm | Cookies | Click | Read
+@dataclass(frozen=True)
+class Ask:
+    """Answer a question from the pages: a value (price, phone, hours...) or a fact of the open page.
+
+    ``question`` is the question as the user wrote it (``answer_check.question`` reads it).
+    """
+
+    question: str
+
+
+Goal = (
+    Ask | Open | Headline | OpenItem | NextPage | Search | Login | Logout | FillForm | Cookies | Click | Read
+)
 
 
 @dataclass(frozen=True)
@@ -374,6 +387,7 @@ def parse_task(task: str) -> Plan:
                 unsupported.append(clause)
             continue
         goals.extend(parsed)
+    goals, unsupported = _questions(text, goals, unsupported)
     refusal = ""
     if not goals:
         refusal = "no direct instruction" if text.strip() else "empty task"
@@ -383,6 +397,35 @@ def parse_task(task: str) -> Plan:
         refusal = _SUPERLATIVE.search(text).group(0)  # type: ignore[union-attr]
         goals = []
     return Plan(text, tuple(goals), start, language, tuple(unsupported), refusal)
+
+
+_SUBSCRIBE = re.compile(r"\b(subscribe|abonnier\w*|newsletter)\b", re.I)
+_VALUE_KINDS = frozenset({"price", "phone", "email", "hours", "weather", "address", "code", "person", "date"})
+
+
+def _questions(text: str, goals: list[Goal], unsupported: list[str]) -> tuple[list[Goal], list[str]]:
+    """Questions about a value or about the open page become one :class:`Ask` (after any navigation)."""
+    from waypost.models.answer_check import question
+
+    q = question(text)
+    emails = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", text)
+    if _SUBSCRIBE.search(text) and emails and not re.search(r"form", text, re.I):
+        return [FillForm("newsletter", (FormField("email", emails[0]),), submit=True)], []
+    if not (q.about_page and q.page_part) and q.kind not in _VALUE_KINDS:
+        return goals, unsupported
+    if any(isinstance(g, (Login, FillForm, Search, Headline, OpenItem)) for g in goals) and not q.about_page:
+        return goals, unsupported
+    kept: list[Goal] = [g for g in goals if isinstance(g, (Open, NextPage, Cookies, Login, OpenItem))]
+    if (
+        kept
+        and isinstance(kept[-1], Open)
+        and not kept[-1].url
+        and _READ.search(
+            text[: text.lower().find(kept[-1].words.lower().split()[0]) if kept[-1].words else 0] or ""
+        )
+    ):
+        kept = kept[:-1]  # 'what is the price of X' was read as opening X
+    return [*kept, Ask(text)], []
 
 
 def target_words(text: str) -> str:
@@ -447,9 +490,24 @@ def _clauses(text: str) -> list[str]:
     return [restore(p) for p in parts if restore(p)]
 
 
+_MORE_GERMAN = re.compile(
+    r"\b(wer|wann|wo|dieser|diesen|dieses|hat|kostet|morgen|wetter|geschrieben|veröffentlicht|heute|"
+    r"eine|ein|für|ich|sie|uns|uhr|nicht|auch|noch)\b|[äöüß]",
+    re.I,
+)
+_MORE_ENGLISH = re.compile(
+    r"\b(who|when|where|this|does|did|do|you|your|wrote|written|how|much|cost|costs|article|page|"
+    r"published|say|says|about|was|were|will|whats|what's|who's|can|i|be|like|there)\b",
+    re.I,
+)
+
+
 def _language(text: str) -> Literal["de", "en"]:
-    german = len(_GERMAN_HINTS.findall(text))
-    english = len(_ENGLISH_HINTS.findall(text))
+    german = len(_GERMAN_HINTS.findall(text)) + len(_MORE_GERMAN.findall(text))
+    english = len(_ENGLISH_HINTS.findall(text)) + len(_MORE_ENGLISH.findall(text))
+    # "was" is German's "what" and English's past tense: it counts for neither side.
+    german -= len(re.findall(r"\bwas\b", text, re.I))
+    english -= len(re.findall(r"\bwas\b", text, re.I))
     return "de" if german > english else "en"
 
 

@@ -71,6 +71,16 @@ _EN = {
     "denied": "The action {step} was not approved, so I stopped. Done so far: {facts}",
     "nothing_done": "nothing yet",
     "shortened": "(read earlier on {page}; that part of the history has since been shortened)",
+    "not_found": "Not found: {what} is not on the pages I read ({pages}).",
+    "not_found_time": "Not found: the pages I read ({pages}) say nothing about {when}.",
+    "found_value": "On {page}, the {what} is {value}. Page text: {text}",
+    "found_weather": "{when} ({day}) in {place}: {value}. Page text: {text}",
+    "page_author": "This {thing} was written by {value} (byline on {page}).",
+    "page_date": "This {thing} was published on {value} ({page}).",
+    "page_title": "The title of this {thing} is {value}.",
+    "page_summary": "This {thing} is about: {value}",
+    "page_paragraph": "The {ordinal} paragraph of this {thing} reads: {value}",
+    "page_link": "The {ordinal} link in the body of this {thing} is {value}.",
 }
 
 _DE = {
@@ -131,6 +141,16 @@ _DE = {
     ),
     "nothing_done": "noch nichts",
     "shortened": "(früher auf {page} gelesen; dieser Teil des Verlaufs wurde inzwischen gekürzt)",
+    "not_found": "Nicht gefunden: {what} steht nicht auf den Seiten, die ich gelesen habe ({pages}).",
+    "not_found_time": "Nicht gefunden: die gelesenen Seiten ({pages}) sagen nichts über {when}.",
+    "found_value": "Auf {page}: {what} {value}. Seitentext: {text}",
+    "found_weather": "{when} ({day}) in {place}: {value}. Seitentext: {text}",
+    "page_author": "Dieser {thing} wurde von {value} geschrieben (Autorenzeile auf {page}).",
+    "page_date": "Dieser {thing} wurde am {value} veröffentlicht ({page}).",
+    "page_title": "Der Titel dieses {thing}s lautet {value}.",
+    "page_summary": "Darum geht es in diesem {thing}: {value}",
+    "page_paragraph": "Der {ordinal} Absatz dieses {thing}s lautet: {value}",
+    "page_link": "Der {ordinal} Link im Text dieses {thing}s ist {value}.",
 }
 
 

@@ -1,0 +1,118 @@
+"""Kinds of widgets named in plain words: 'the button', 'the text field', 'a checkbox', 'the date'.
+
+A target that names only a kind ('click the button', 'focus into the 2nd textbox') is resolved by
+kind, not by text similarity: the unique visible element of that kind wins, an ordinal picks one
+in reading order, and several of them are a tie.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from waypost.retrieval.descriptor import ElementDescriptor
+
+# Phrases folded into one kind word before the target is split into words.
+_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(rf"\b{a}\b", re.IGNORECASE), b)
+    for a, b in (
+        (r"text\s*areas?", "textarea"),
+        (r"(?:text|input|entry|edit)\s*(?:field|box|input)s?", "textbox"),
+        (r"input\s+textbox(?:es)?", "textbox"),
+        (r"date\s*pickers?|calendar\s+(?:field|input|widget)s?|date\s+(?:field|input|box)s?", "datepicker"),
+        (r"time\s+(?:field|input|box|picker)s?", "timefield"),
+        (r"spin\s*buttons?|number\s+(?:field|input|box)s?|numeric\s+(?:field|input)s?", "spinbutton"),
+        (r"radio\s*buttons?|radios", "radio"),
+        (r"check\s*box(?:es)?|checkboxes|tick\s*box(?:es)?", "checkbox"),
+        (
+            r"drop[\s-]*downs?(?:\s+(?:list|menu))?|select\s*(?:box|list|menu)s?|list\s*box(?:es)?|pick\s*lists?",
+            "dropdown",
+        ),
+        (r"toggle\s+switch(?:es)?|switches", "switch"),
+        (r"sliders|range\s+(?:slider|input)s?", "slider"),
+        (r"menu\s*buttons?", "menubutton"),
+        (r"buttons", "button"),
+        (r"links", "link"),
+        (r"tabs", "tab"),
+    )
+)
+
+# Kind words beyond the ARIA role words of ``synonyms.ROLE_WORDS``, with the kinds they mean.
+KIND_WORDS: dict[str, tuple[str, ...]] = {
+    "textarea": ("textarea",),
+    "textbox": ("textbox", "searchbox"),
+    "datepicker": ("date",),
+    "date": ("date",),
+    "timefield": ("time",),
+    "time": ("time",),
+    "spinbutton": ("spinbutton",),
+    "dropdown": ("combobox", "listbox"),
+    "list": ("combobox", "listbox"),
+    "menubutton": ("menubutton",),
+}
+
+# Words that add nothing to a kind ('a checkbox widget', 'the button element').
+FILLER = frozenset({"widget", "element", "control", "thing", "item", "field", "input", "box"})
+
+_DATE_HINT = re.compile(r"date|datum|calendar|kalender|\bday\b|dd|mm/|yyyy", re.IGNORECASE)
+_TIME_HINT = re.compile(r"\btime\b|uhrzeit|zeit\b|hh:mm", re.IGNORECASE)
+_TEXT_TYPES = frozenset(
+    {
+        "",
+        "text",
+        "search",
+        "email",
+        "password",
+        "tel",
+        "url",
+        "number",
+        "date",
+        "time",
+        "datetime-local",
+        "month",
+        "week",
+    }
+)
+
+
+def fold_phrases(text: str) -> str:
+    """'the text field' → 'the textbox', 'a date picker' → 'a datepicker'."""
+    for rx, word in _PHRASES:
+        text = rx.sub(word, text)
+    return text
+
+
+def _hints(e: ElementDescriptor) -> str:
+    return " ".join((e.id, e.name_attr, e.classes, e.label, e.placeholder, e.name, e.title))
+
+
+def matches(e: ElementDescriptor, kinds: Iterable[str]) -> bool:
+    """Whether ``e`` is of one of ``kinds`` (ARIA roles or the pseudo kinds of ``KIND_WORDS``)."""
+    for k in kinds:
+        if k == "textarea" and e.tag == "textarea":
+            return True
+        if k == "date":
+            if e.tag == "input" and e.type in ("date", "datetime-local", "month", "week"):
+                return True
+            if e.tag == "input" and e.type in ("", "text") and _DATE_HINT.search(_hints(e)):
+                return True
+        if k == "time":
+            if e.tag == "input" and e.type == "time":
+                return True
+            if e.tag == "input" and e.type in ("", "text") and _TIME_HINT.search(_hints(e)):
+                return True
+        if k == "menubutton" and e.role == "button" and e.popup:
+            return True
+        if k in ("textbox", "searchbox"):
+            if e.role in ("textbox", "searchbox") and e.type not in ("date", "time", "datetime-local"):
+                return True
+            if e.editable:
+                return True
+        elif k == e.role:
+            return True
+    return False
+
+
+def typable(e: ElementDescriptor) -> bool:
+    """A field text can be typed into."""
+    return e.editable or e.tag == "textarea" or (e.tag == "input" and e.type in _TEXT_TYPES)
