@@ -109,7 +109,7 @@ def make_chat_model(
 
 
 async def check(
-    task: dict[str, Any], answer: str, wp: Any, session_id: str = "default"
+    task: dict[str, Any], answer: str, wp: Any, session_id: str = "default", site: Any = None
 ) -> tuple[list[str], str | None]:
     """The names of the checks that failed, and the browser's final URL."""
     checks = task["checks"]
@@ -133,6 +133,14 @@ async def check(
             cookies = await session.context.cookies()
         if not any(c["name"] == wanted["name"] and c["value"] == wanted["value"] for c in cookies):
             failed.append(f"no cookie {wanted['name']}={wanted['value']}")
+    if "downloaded" in checks:
+        names = [r.name for r in wp.downloads.records(session_id) if r.status == "saved"]
+        if checks["downloaded"] not in names:
+            failed.append(f"no download {checks['downloaded']!r} (saved: {names})")
+    if "uploaded" in checks and site is not None:
+        received = [name for name, _ in site.uploads]
+        if checks["uploaded"] not in received:
+            failed.append(f"the site did not receive {checks['uploaded']!r} (received: {received})")
     for key, expect in (("page_contains", True), ("page_excludes", False)):
         if key in checks:
             page = checks[key]
@@ -143,6 +151,16 @@ async def check(
     return failed, final_url
 
 
+def run_files(files: dict[str, str] | None) -> Any:
+    """The run's own files (its virtual file system), as the task gives them."""
+    from waypost.vfs import VirtualFS
+
+    vfs = VirtualFS()
+    for path, text in (files or {}).items():
+        vfs.write(path, text)
+    return vfs
+
+
 async def run_one(task: dict[str, Any], site: Any, args: argparse.Namespace, model: Any) -> Outcome:
     from waypost.api import Waypost
     from waypost.config import Settings
@@ -150,8 +168,10 @@ async def run_one(task: dict[str, Any], site: Any, args: argparse.Namespace, mod
     task = fill(task, site.url, site.finance_url)
     with tempfile.TemporaryDirectory(prefix="wp-bench-") as tmp:
         async with Waypost(Settings(data_dir=Path(tmp), loopback_only=True, nav_timeout=15.0)) as wp:
+            vfs = run_files(task.get("files"))
             started = time.perf_counter()
             if args.driver:
+                wp.uploads.register("default", vfs)
                 if str(REPO) not in sys.path:
                     sys.path.insert(0, str(REPO))
                 from tests.driver import drive  # the plain tool loop lives with the tests
@@ -172,12 +192,13 @@ async def run_one(task: dict[str, Any], site: Any, args: argparse.Namespace, mod
                     model=model,
                     max_steps=args.max_steps,
                     approve="always",
+                    vfs=vfs,
                 )
                 answer, steps, stop = result.answer, result.steps, result.stop_reason
                 tokens_in, tokens_out = result.tokens_in, result.tokens_out
                 agent_success = result.success
             seconds = time.perf_counter() - started
-            failed, final_url = await check(task, answer, wp)
+            failed, final_url = await check(task, answer, wp, site=site)
     return Outcome(
         id=task["id"],
         category=task["category"],

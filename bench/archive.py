@@ -64,7 +64,7 @@ from waypost.archive.writer import ArchiveWriter  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus" / "readability"
 WORD = re.compile(r"[^\W\d_]{4,}")
-# Queries use whole Latin-script words: FTS5's unicode61 reads a run of CJK characters as one token.
+# Queries use whole Latin-script words; CJK words are a kind of their own (see make_cjk_queries).
 QUERY_WORD = re.compile(r"(?<![^\W\d_])[A-Za-z\u00c0-\u024f]{4,}(?![^\W\d_])")
 SESSIONS = [f"bench-{i}" for i in range(8)]
 
@@ -277,6 +277,36 @@ def make_queries(items: list[CapturedResponse], count: int, common: set[str], se
     return queries
 
 
+CJK_RUN = re.compile(r"[\u3041-\u30ff\u4e00-\u9fff\uac00-\ud7af]{2,}")
+LATIN_IN_CJK = re.compile(r"(?<=[\u3041-\u30ff\u4e00-\u9fff])[A-Za-z]{3,}(?=[\u3041-\u30ff\u4e00-\u9fff])")
+
+
+def make_cjk_queries(items: list[CapturedResponse], count: int, seed: int) -> list[Query]:
+    """Chinese/Japanese words (2-4 characters of a run, as someone would cut a word) and Latin words
+    standing inside CJK text, drawn from the CJK articles of the corpus (about 5 % of the pages)."""
+    rng = random.Random(seed)
+    queries: list[Query] = []
+    tries = 0
+    while len(queries) < count and tries < count * 200:
+        tries += 1
+        item = items[rng.randrange(len(items))]
+        assert item.body is not None
+        text = item.body.decode("utf-8", "replace")
+        runs = CJK_RUN.findall(text)
+        if len(runs) < 20:
+            continue
+        if len(queries) % 2:
+            latin = LATIN_IN_CJK.findall(text)
+            if latin:
+                queries.append(("CJK: Latin word inside", rng.choice(latin), {}))
+            continue
+        run = rng.choice(runs)
+        size = min(len(run), rng.choice((2, 2, 3, 4)))
+        start = rng.randrange(len(run) - size + 1)
+        queries.append(("CJK: word", run[start : start + size], {}))
+    return queries
+
+
 def time_searches(
     store: ArchiveStore, queries: list[tuple[str, str, dict[str, str]]]
 ) -> dict[str, list[float]]:
@@ -316,7 +346,12 @@ def report_searches(state: str, docs: int, store: ArchiveStore, queries: list[Qu
     print(f"\nsearch on {docs:,} article pages (10 hits with snippets), {state}:")
     report_latency(
         "content-word queries",
-        [t for k, ts in by_kind.items() if not k.startswith("common") and "CPU" not in k for t in ts],
+        [
+            t
+            for k, ts in by_kind.items()
+            if not k.startswith(("common", "CJK")) and "CPU" not in k
+            for t in ts
+        ],
     )
     for kind, values in by_kind.items():
         report_latency(kind, values)
@@ -368,6 +403,7 @@ def main() -> None:
                     leftover.unlink()
 
         queries = make_queries(items, args.queries, common_words(articles), 3)
+        queries += make_cjk_queries(items, args.queries // 10, 4)
         store = ArchiveStore(path, create=False)
         assert store.index is not None
         time_searches(store, queries[:200])  # warm the page cache

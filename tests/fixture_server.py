@@ -11,9 +11,12 @@ Routes (all counted in ``hits``):
   /submit                          counts POSTs, answers 503 (to prove no retry)
   /binary                          application/octet-stream body (a download)
   /png                             an image
+  /empty                           200 text/html with an empty body
+  /zip                             application/zip (no attachment header: Chromium downloads it)
   /huge                            ~12 MB HTML page
   /malformed                       broken, unclosed HTML with NUL bytes
   /busy                            a page whose script never yields
+  /hang?s=30                       answers only after s seconds
   /links                           a page with many links, for the loop breaker
   /captcha-cf, /captcha-recaptcha, /captcha-hcaptcha   CAPTCHA walls
   /form-with-recaptcha             an ordinary page with a reCAPTCHA on its form (not a wall)
@@ -23,6 +26,7 @@ Routes (all counted in ``hits``):
 from __future__ import annotations
 
 import threading
+import time
 from collections import Counter
 from http import cookies
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -172,6 +176,10 @@ class FixtureServer:
                         "application/octet-stream",
                         {"Content-Disposition": "attachment; filename=x.bin"},
                     )
+                elif path == "/empty":
+                    self._send(200, b"", "text/html")
+                elif path == "/zip":
+                    self._send(200, b"PK\x05\x06" + b"\x00" * 18, "application/zip")
                 elif path == "/png":
                     self._send(200, b"\x89PNG\r\n\x1a\n" + b"\x00" * 100, "image/png")
                 elif path == "/huge":
@@ -186,6 +194,9 @@ class FixtureServer:
                         b"<html><head><title>Broken \x00 page</tit<body><div><p>Unclosed <b>bold "
                         b"<a href='/links'>hub<table><tr><td>cell</p></div>\xff\xfe garbage <<<>>> &&&;",
                     )
+                elif path == "/hang":
+                    time.sleep(float(query.get("s", ["30"])[0]))  # an answer that does not come
+                    self._send(200, "<html><title>Late</title><body>late</body></html>")
                 elif path == "/busy":
                     self._send(
                         200, "<html><title>Busy</title><body><script>while(true){}</script></body></html>"

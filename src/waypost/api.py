@@ -16,8 +16,11 @@ and nowhere else: :func:`run_task`, :func:`stream_task`, :func:`stream_resume`,
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
+import inspect
 import threading
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -26,8 +29,12 @@ from waypost.agent.extensions import RunExtension
 from waypost.agent.runner import CHECKPOINT_FILE, RunResult, make_probe
 from waypost.agent.tools import ToolBox
 from waypost.archive import Archive
-from waypost.browser.pool import SessionInfo, SessionPool
+from waypost.browser.downloads import Downloads
+from waypost.browser.pool import Session, SessionInfo, SessionPool
+from waypost.browser.recording import Recorder
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
+from waypost.browser.tabs import TabList
+from waypost.browser.uploads import UploadSources
 from waypost.config import Settings
 from waypost.errors import ConfigError
 from waypost.navigation import NavigationResult, Navigator
@@ -41,6 +48,7 @@ from waypost.skills.hooks import SkillsExtension
 from waypost.subagents import SubAgentManager
 from waypost.subagents.agent import SubAgentsExtension
 from waypost.tools.catalog import default_tools
+from waypost.tools.documents import Documents
 from waypost.tools.registry import ToolFunction, ToolSpec
 from waypost.tools.runtime import ToolRuntime
 from waypost.vfs import VirtualFS
@@ -63,6 +71,7 @@ class Sessions:
         """Close a session and delete its cookies and storage. Returns whether anything was there."""
         validate_session_id(session_id)
         self._wp.navigator.forget(session_id)
+        self._wp.downloads.forget(session_id)
         return await self._wp.pool.close_session(session_id, forget=True)
 
     async def save(self) -> None:
@@ -83,9 +92,27 @@ class Waypost:
             settings = settings.model_copy(update=overrides)
         self.settings = settings or Settings(**overrides)
         self.archive = Archive.in_data_dir(self.settings.data_dir, self.settings.archive)
-        self.pool = SessionPool(self.settings, on_context=self.archive.attach)
-        self.navigator = Navigator(self.pool, archive=self.archive)
-        self.runtime = ToolRuntime(self.settings, self.pool, self.navigator, self.archive)
+        self.pool = SessionPool(self.settings, on_context=self._on_context)
+        self.recorder = Recorder(self.settings.trace, self.settings.screenshots)
+        self.downloads = Downloads(
+            self.settings.data_dir,
+            max_bytes=self.settings.download_max_bytes,
+            partial_dir=None if self.pool.attached else self.pool.partial_downloads,
+        )
+        self.documents = Documents(self.downloads, self.archive, token_budget=self.settings.view_token_budget)
+        self.downloads.on_saved = self.documents.on_saved
+        self.uploads = UploadSources(self.settings.upload_dirs)
+        self.navigator = Navigator(self.pool, archive=self.archive, on_download=self._download_view)
+        self.runtime = ToolRuntime(
+            self.settings,
+            self.pool,
+            self.navigator,
+            self.archive,
+            downloads=self.downloads,
+            documents=self.documents,
+            uploads=self.uploads,
+            recorder=self.recorder,
+        )
         self.sessions = Sessions(self)
         self.skills = SkillLibrary.over_pool(self.settings.data_dir, self.pool)
 
@@ -126,9 +153,24 @@ class Waypost:
         # Load the tokenizer now, so the first page view is not the one that pays for it.
         await asyncio.to_thread(count_tokens, "warm up")
 
+    async def _on_context(self, session: Session) -> None:
+        """Each new browser context: archive its traffic, list its tabs, save its downloads, trace it."""
+        self.archive.attach(session)
+        TabList.attach(session, user_context=not session.owns_context)
+        self.downloads.attach(session)
+        await self.recorder.attach(session)
+
+    async def _download_view(self, session_id: str, url: str, hint: str | None) -> NavigationResult | None:
+        record = await self.documents.latest_for(session_id, url, self.settings.nav_timeout)
+        if record is None:
+            return None
+        return NavigationResult(text=await self.documents.view(record, hint=hint, opened=True))
+
     async def close(self) -> None:
         """Save every session and close the browser (an attached browser stays open)."""
         try:
+            with contextlib.suppress(Exception):
+                await self.recorder.stop()  # traces are written before their contexts close
             if self.archive.capturing:
                 # Read the bodies still pending while their pages are alive.
                 await self.archive.flush()
@@ -234,6 +276,37 @@ class Waypost:
         )
 
 
+class Blocking:
+    """A blocking view of an async object (the archive, a sub-agent manager): each coroutine method
+    runs on the :class:`SyncWaypost` loop and returns its result; everything else passes through.
+    ``with`` works for objects that are async context managers."""
+
+    def __init__(self, target: Any, run: Callable[[Coroutine[Any, Any, Any]], Any]) -> None:
+        self._target = target
+        self._run_on_loop = run
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._target, name)
+        if inspect.iscoroutinefunction(value):
+
+            @functools.wraps(value)
+            def blocking(*args: Any, **kwargs: Any) -> Any:
+                return self._run_on_loop(value(*args, **kwargs))
+
+            return blocking
+        return value
+
+    def __enter__(self) -> Blocking:
+        self._run_on_loop(self._target.__aenter__())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._run_on_loop(self._target.__aexit__(*exc))
+
+    def __repr__(self) -> str:
+        return f"Blocking({self._target!r})"
+
+
 class SyncWaypost:
     """A blocking wrapper around :class:`Waypost` for scripts and notebooks.
 
@@ -241,6 +314,15 @@ class SyncWaypost:
 
         with SyncWaypost(data_dir="/tmp/wp") as wp:
             print(wp.navigate("https://example.org/").text)
+            result = wp.run("Open the politics section and give me its top headline")
+            for event in wp.stream("..."):
+                print(event["type"])
+
+    It covers the whole of :class:`Waypost`: ``navigate``, ``act``, ``run``, ``stream`` (an
+    iterator), ``resume``, ``archive`` (``search``, ``get``, ``stats``, ``prune``, ``export_har``
+    without ``await``), ``skills`` (the skill library, already blocking), ``tools()`` (blocking
+    functions by name), ``tool_specs()``, ``subagents()`` (a blocking manager: ``with
+    wp.subagents() as agents: agents.spawn(...)``), ``sessions`` and ``clear_session``.
     """
 
     def __init__(self, settings: Settings | None = None, **overrides: Any) -> None:
@@ -260,10 +342,15 @@ class SyncWaypost:
         self.close()
 
     def close(self) -> None:
+        """Save every session and close the browser."""
         if self._thread.is_alive():
             self._run(self._wp.close())
             self._loop.call_soon_threadsafe(self._loop.stop)
             self._thread.join(timeout=10)
+
+    @property
+    def settings(self) -> Settings:
+        return self._wp.settings
 
     def navigate(self, target: str, **kwargs: Any) -> NavigationResult:
         """See :meth:`Waypost.navigate`."""
@@ -273,9 +360,66 @@ class SyncWaypost:
         """See :meth:`Waypost.act`."""
         return self._run(self._wp.act(instruction, **kwargs))
 
+    def run(self, task: str, **kwargs: Any) -> RunResult:
+        """See :meth:`Waypost.run`."""
+        return self._run(self._wp.run(task, **kwargs))
+
+    def resume(self, thread_id: str, **kwargs: Any) -> RunResult:
+        """See :meth:`Waypost.resume`."""
+        return self._run(self._wp.resume(thread_id, **kwargs))
+
+    def stream(self, task: str, **kwargs: Any) -> Iterator[dict[str, Any]]:
+        """The events of :meth:`Waypost.stream`, as a plain iterator (each one as it happens)."""
+        events = self._wp.stream(task, **kwargs)
+        try:
+            while True:
+                try:
+                    yield self._run(events.__anext__())
+                except StopAsyncIteration:
+                    return
+        finally:
+            self._run(events.aclose())  # type: ignore[attr-defined]
+
+    @property
+    def archive(self) -> Any:
+        """The network archive with blocking methods (see :class:`~waypost.archive.Archive`)."""
+        return Blocking(self._wp.archive, self._run)
+
+    @property
+    def skills(self) -> SkillLibrary:
+        """The skill library (its methods block already)."""
+        return self._wp.skills
+
+    def tool_specs(self) -> list[ToolSpec]:
+        """See :meth:`Waypost.tool_specs`."""
+        return self._wp.tool_specs()
+
+    def tools(self) -> dict[str, Callable[..., str]]:
+        """The model-facing tools as blocking functions, by name."""
+        return {name: Blocking(_Holder(fn), self._run).call for name, fn in self._wp.tools().items()}
+
+    def subagents(self, vfs: Any = None, **options: Any) -> Any:
+        """A blocking :class:`~waypost.subagents.SubAgentManager`; use it with ``with``."""
+        return Blocking(self._wp.subagents(vfs, **options), self._run)
+
     @property
     def sessions(self) -> list[SessionInfo]:
+        """Every known session, live or saved on disk."""
         return self._wp.sessions.status()
+
+    def clear_session(self, session_id: str) -> bool:
+        """Close a session and delete its cookies and storage."""
+        return self._run(self._wp.sessions.clear(session_id))
+
+
+class _Holder:
+    """Gives a bare tool function an async method for :class:`Blocking` to wrap."""
+
+    def __init__(self, fn: ToolFunction) -> None:
+        self._fn = fn
+
+    async def call(self, *args: Any, **kwargs: Any) -> str:
+        return await self._fn(*args, **kwargs)
 
 
 # -- runs: the composition root wires each run's tools and extensions, then calls the engine --------
@@ -296,11 +440,13 @@ def _extensions(
     model: Any = None,
     base_url: str | None = None,
     api_key: str | None = None,
+    session_id: str = DEFAULT_SESSION,
 ) -> list[RunExtension]:
     files = FilesExtension(vfs)
     extensions: list[RunExtension] = [files]
     if wp is None:
         return extensions  # a run over given tools only: its notes, nothing else
+    wp.uploads.register(session_id, files.fs)  # upload() takes files from the run's notes
     if not getattr(files.fs, "restricted", False):
         # A main agent gets sub-agents; a sub-agent (a restricted view) cannot start its own.
         manager = SubAgentManager(wp, files.fs, model=model, base_url=base_url, api_key=api_key)
@@ -336,6 +482,7 @@ def _wire(wp: Waypost | None, kwargs: dict[str, Any]) -> dict[str, Any]:
         model=kwargs.get("model"),
         base_url=kwargs.get("base_url"),
         api_key=kwargs.get("api_key"),
+        session_id=session_id,
     )
     return kwargs
 

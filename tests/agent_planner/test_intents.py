@@ -8,6 +8,7 @@ from waypost.models.planner.intents import (
     Ask,
     Click,
     Cookies,
+    Download,
     FillForm,
     FormField,
     Headline,
@@ -16,7 +17,10 @@ from waypost.models.planner.intents import (
     NextPage,
     Open,
     OpenItem,
+    OpenTab,
+    Read,
     Search,
+    Upload,
     parse_task,
     target_words,
 )
@@ -122,3 +126,30 @@ def test_target_words_should_drop_generic_words_and_compound_tails() -> None:
     assert target_words("the finance site") == "finance"
     assert target_words("Finanzseite") == "Finanz"
     assert target_words("Kontaktformular") == "Kontakt"
+
+
+@pytest.mark.parametrize(
+    ("task", "goals"),
+    [
+        (
+            "download the annual report and tell me the revenue it states",
+            (Download("annual report"), Read("revenue it states")),
+        ),
+        (
+            "Lade den Geschäftsbericht herunter und nenne mir den Umsatz",
+            (Download("Geschäftsbericht"), Read("Umsatz")),
+        ),
+        (
+            "open the terms in the new tab and tell me the notice period",
+            (OpenTab("terms"), Read("notice period")),
+        ),
+        (
+            "öffne die Nutzungsbedingungen im neuen Tab und nenne die Kündigungsfrist",
+            (OpenTab("Nutzungsbedingungen"), Read("Kündigungsfrist")),
+        ),
+        ("upload notes.txt to the feedback form", (Upload("notes.txt", "feedback"),)),
+        ("lade /notes/cv.pdf in das Bewerbungsformular hoch", (Upload("/notes/cv.pdf", "Bewerbungs"),)),
+    ],
+)
+def test_parse_task_should_understand_files_and_tabs(task: str, goals: tuple[object, ...]) -> None:
+    assert parse_task(task).goals == goals

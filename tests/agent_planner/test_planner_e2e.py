@@ -109,3 +109,34 @@ async def test_planner_should_finish_multi_step_tasks_through_the_graph_runner(
     )
     assert result.stop_reason == "answered", result.answer
     assert "Wahlrechtsreform" in result.answer and "Logged in as “demo”" in result.answer
+
+
+async def test_planner_should_download_read_and_upload_files_and_use_a_new_tab(
+    agent_tools: dict[str, ToolFunction], demo_site: Any, wp: Any
+) -> None:
+    """The three file and tab tasks of the benchmark, through the plain tool loop."""
+    from waypost.vfs import VirtualFS
+
+    start = demo_site.url + "/service/"
+    report = await drive(
+        OfflinePlanner(), agent_tools, "download the annual report and tell me the revenue it states",
+        start_url=start, max_steps=12,
+    )  # fmt: skip
+    assert "EUR 48.2 million" in report.answer, report.transcript
+    assert [e["tool"] for e in report.transcript if e["tool"] == "read_file"] == ["read_file"] * 2
+    await agent_tools["research_navigate"](target=demo_site.url + "/")  # each task starts afresh
+    terms = await drive(
+        OfflinePlanner(), agent_tools, "open the terms in the new tab and tell me the notice period",
+        start_url=start, max_steps=12,
+    )  # fmt: skip
+    assert "three months" in terms.answer, terms.transcript
+    assert any(e["tool"] == "switch_tab" for e in terms.transcript)
+    await agent_tools["research_navigate"](target=demo_site.url + "/")
+    files = VirtualFS()
+    files.write("/notes.txt", "Planner test notes.\n")
+    wp.uploads.register("default", files)
+    upload = await drive(
+        OfflinePlanner(), agent_tools, "upload notes.txt to the feedback form", start_url=start, max_steps=12
+    )
+    assert "Uploaded “notes.txt” and sent the form" in upload.answer, upload.transcript
+    assert ("notes.txt", b"Planner test notes.\n") in demo_site.uploads

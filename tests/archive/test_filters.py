@@ -55,7 +55,12 @@ def test_select_headers_should_never_pass_credentials() -> None:
 
 
 def test_categorize_should_use_resource_type_then_mime() -> None:
-    assert categorize("document", "application/json") == "HTML"
+    assert categorize("document", "text/html") == "HTML"
+    assert categorize("document", "") == "HTML"
+    # A tab can show what is not HTML: counted by its type.
+    assert categorize("document", "image/png") == "IMAGE"
+    assert categorize("document", "application/json") == "OTHER"
+    assert categorize("document", "application/zip") == "OTHER"
     assert categorize("fetch", "application/json") == "XHR"
     assert categorize("other", "font/woff2") == "FONT"
     assert categorize("other", "image/png") == "IMAGE"

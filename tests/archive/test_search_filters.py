@@ -10,7 +10,7 @@ import pytest
 from tests.archive.test_store import page
 from waypost.archive import ArchiveError, ArchiveStore, search_index
 from waypost.archive import store as store_module
-from waypost.archive.schema import SCHEMA_VERSION
+from waypost.archive.schema import INDEX_VERSION, SCHEMA_VERSION
 from waypost.archive.search_index import site_token, url_sites
 from waypost.archive.store import prefix_end
 
@@ -241,7 +241,7 @@ def test_opening_a_schema_4_archive_should_give_bodies_their_sites_and_rebuild_t
         assert sites == [(url_sites(url), int(n == 0)) for n, url in enumerate(URLS)]
         assert store._db.execute(
             "SELECT value FROM idx.index_meta WHERE key = 'index_version'"
-        ).fetchone() == ("2",)
+        ).fetchone() == (str(INDEX_VERSION),)
         assert sorted(h.url for h in store.search("beacon", url_prefix="http://a.test/docs/")) == URLS[:2]
         assert [h.url for h in store.search("beacon", url_prefix="http://z.test/other/")] == [
             "http://z.test/other/"

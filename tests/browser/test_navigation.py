@@ -120,3 +120,48 @@ async def test_a_form_with_a_recaptcha_is_not_a_wall(
 ) -> None:
     snap = await open_url(pool, "default", fixture_server.url + "/form-with-recaptcha")
     assert snap.block is None
+
+
+async def test_a_failed_load_never_spoils_the_next_one_50_times(
+    tmp_path: Path, fixture_server: FixtureServer
+) -> None:
+    # Chromium commits its error page a moment after goto() reports the failure; a load started in
+    # between used to be "interrupted by another navigation to chrome-error://chromewebdata/".
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    closed_port = sock.getsockname()[1]
+    sock.close()
+    settings = make_settings(tmp_path, retry=RetrySettings(tries=1, delays=(0.01,)))
+    async with SessionPool(settings) as pool:
+        for i in range(50):
+            with pytest.raises(NavigationFailed) as info:
+                await open_url(pool, "default", f"http://127.0.0.1:{closed_port}/")
+            assert info.value.reason == "refused"
+            snap = await open_url(pool, "default", fixture_server.url + "/links")
+            assert snap.title == "Link hub", f"run {i}: {snap.title!r}"
+            async with pool.session("default") as session:
+                await pool.discard_page(session)  # a fresh page is where the race showed most
+
+
+async def test_the_policy_block_reads_as_one_plain_line(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path, retry=RetrySettings(tries=1, delays=(0.01,)))
+    async with SessionPool(settings) as pool:  # loopback only: example.org is aborted
+        with pytest.raises(NavigationFailed) as info:
+            await open_url(pool, "default", "http://example.org/")
+    text = str(info.value)
+    assert "\n" not in text and "Page.goto" not in text
+    assert "URL policy" in text and "(net::ERR_BLOCKED_BY_CLIENT)" in text
+
+
+async def test_the_overall_load_limit_stops_the_retries(
+    tmp_path: Path, fixture_server: FixtureServer
+) -> None:
+    settings = make_settings(
+        tmp_path, nav_timeout=2.0, load_limit=3.0, retry=RetrySettings(tries=3, delays=(0.5,), jitter=0)
+    )
+    async with SessionPool(settings) as pool:
+        with pytest.raises(NavigationFailed) as info:
+            await open_url(pool, "default", fixture_server.url + "/hang?s=20")
+    text = str(info.value)
+    assert info.value.reason == "timeout" and info.value.attempts < 3
+    assert "WAYPOST_LOAD_LIMIT" in text and "did not finish loading within" in text and "\n" not in text

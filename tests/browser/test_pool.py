@@ -169,3 +169,24 @@ async def test_requests_off_loopback_are_aborted(pool: SessionPool, fixture_serv
         await session.page.wait_for_load_state("load")
     assert any("example.com" in url for url in failed)
     assert any("example.org" in url for url in failed)
+
+
+async def test_without_a_system_chromium_playwrights_own_build_is_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from playwright.async_api import async_playwright
+
+    from waypost.browser import launch
+    from waypost.errors import BrowserUnavailable
+
+    monkeypatch.setattr(launch, "SYSTEM_CHROMIUM", str(tmp_path / "no-chromium"))
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("WAYPOST_CHROMIUM", raising=False)
+    monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(tmp_path / "browsers"))  # an empty download folder
+    assert launch.find_chromium() is None
+    async with async_playwright() as playwright:
+        with pytest.raises(BrowserUnavailable) as info:
+            await launch.launch_browser(playwright)
+    # Playwright looked for its own build (not there in this folder) and the message says how to get it.
+    assert str(tmp_path / "browsers") in str(info.value)
+    assert "python -m playwright install chromium" in str(info.value)

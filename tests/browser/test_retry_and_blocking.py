@@ -7,7 +7,7 @@ import pytest
 
 from tests.conftest import CORPUS
 from waypost.browser.blocking import detect_block
-from waypost.browser.retry import backoff_delay, classify_error, retry_after_seconds
+from waypost.browser.retry import backoff_delay, classify_error, plain_error, retry_after_seconds
 
 
 @pytest.mark.parametrize(
@@ -69,3 +69,20 @@ def test_no_false_positives_on_the_real_page_corpus() -> None:
         if detect_block(title, html, 200):
             flagged.append(source.parent.name)
     assert flagged == []
+
+
+@pytest.mark.parametrize(
+    ("message", "words"),
+    [
+        ("Page.goto: net::ERR_UNSAFE_PORT at http://127.0.0.1:6000/", "refuse this port"),
+        ("Page.goto: net::ERR_BLOCKED_BY_CLIENT at http://example.org/\nCall log:\n  - x", "URL policy"),
+        ("Page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:1/", "nothing is listening"),
+        ("Page.goto: net::ERR_NAME_NOT_RESOLVED at http://nosuch.invalid/", "host name does not exist"),
+        ("Page.goto: net::ERR_SOMETHING_NEW at http://x/", "could not load it"),
+    ],
+)
+def test_chromium_errors_are_said_in_plain_words_on_one_line(message: str, words: str) -> None:
+    text = plain_error(message)
+    code = message.split("net::")[1].split()[0]
+    assert words in text and text.endswith(f"(net::{code})") and "\n" not in text
+    assert "Page.goto" not in text

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from waypost.browser.url_policy import UrlPolicy, is_loopback_host
+from waypost.browser.url_policy import UrlPolicy, add_scheme, is_loopback_host
 from waypost.errors import BlockedURL
 
 REFUSED = [
@@ -59,3 +59,21 @@ def test_loopback_detection() -> None:
         and not is_loopback_host("example.org")
         and not is_loopback_host(None)
     )
+
+
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        ("127.0.0.1:8765/", "http://127.0.0.1:8765/"),
+        ("localhost:3000/app", "http://localhost:3000/app"),
+        ("[::1]:8080/x", "http://[::1]:8080/x"),
+        ("example.org/x", "https://example.org/x"),
+        ("www.example.com?q=1", "https://www.example.com?q=1"),
+        ("index.html", None),  # a relative link, not a host
+        ("politik/", None),
+        ("/politik/", None),
+        ("Hansekiel", None),
+    ],
+)
+def test_a_host_looking_target_gets_the_scheme_people_expect(target: str, expected: str | None) -> None:
+    assert add_scheme(target) == expected

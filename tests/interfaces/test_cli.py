@@ -68,3 +68,39 @@ def test_demo_runs_the_agent_and_replays_what_it_learned(tmp_path: Path) -> None
     assert "learned the skill" in out  # the first run taught something...
     assert "steps replayed from a learned skill without a model" in out  # ...the second used it
     assert out.count("success") == 2
+
+
+def test_version_short_help_and_an_empty_planner_store(tmp_path: Path) -> None:
+    from waypost.version import __version__
+
+    version = waypost("--version", data_dir=tmp_path)
+    assert version.returncode == 0 and version.stdout.strip() == f"waypost {__version__}"
+    short = waypost("-h", data_dir=tmp_path)
+    assert short.returncode == 0 and "Usage: " in short.stdout
+    empty = waypost("stats", "planner", data_dir=tmp_path / "empty")
+    assert empty.returncode == 0 and "No planner runs yet" in empty.stdout
+
+
+def test_skills_list_keeps_long_names_whole_and_export_takes_a_file_name(tmp_path: Path) -> None:
+    from waypost.skills import Skill, SkillLibrary
+
+    long_name = "open-the-politics-section-and-read-its-top-headline-twice"
+    library = SkillLibrary(tmp_path).open()
+    try:
+        library.add(Skill(name=long_name, description="A long description " * 8, instructions="Do it."))
+    finally:
+        library.close()
+    env = {**os.environ, "WAYPOST_DATA_DIR": str(tmp_path), "COLUMNS": "60"}
+    listed = subprocess.run(
+        [sys.executable, "-m", "waypost.cli", "skills", "list"], capture_output=True, text=True, env=env
+    )
+    assert listed.returncode == 0 and long_name in listed.stdout  # whole, on one line, copyable
+    exported = subprocess.run(
+        [sys.executable, "-m", "waypost.cli", "skills", "export", "skills.yaml"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert exported.returncode == 0, exported.stderr
+    assert long_name in (tmp_path / "skills.yaml").read_text()

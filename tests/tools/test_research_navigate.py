@@ -8,7 +8,7 @@ import pytest
 
 from tests.fixture_server import FixtureServer
 from waypost.api import Waypost
-from waypost.errors import BlockedURL, InvalidSessionId
+from waypost.errors import BlockedURL, InvalidSessionId, NavigationFailed
 from waypost.page import count_tokens
 
 LINK_LINE = re.compile(r"^For (.+): (\S+)$", re.M)
@@ -149,3 +149,29 @@ async def test_sessions_browse_independently(wp: Waypost, demo_site) -> None:
     assert {"a", "b"} <= ids
     assert await wp.sessions.clear("a")
     assert "a" not in {row.session_id for row in wp.sessions.status()}
+
+
+async def test_a_host_without_a_scheme_is_opened_over_http(wp: Waypost, demo_site) -> None:
+    bare = demo_site.url.removeprefix("http://") + "/politik/"  # 127.0.0.1:PORT/politik/
+    result = await wp.navigate(bare, session_id="bare")
+    assert result.ok and result.status == 200
+    assert result.final_url == demo_site.url + "/politik/"
+
+
+async def test_answers_that_are_no_page_say_what_they_are_in_one_line(
+    wp: Waypost, fixture_server: FixtureServer
+) -> None:
+    image = await wp.navigate(fixture_server.url + "/png", session_id="files")
+    line = next(ln for ln in image.text.splitlines() if ln.startswith("Not a web page"))
+    assert "an image (image/png, 108 bytes)" in line
+    assert f"saved in the archive as doc {image.archived.document_id}" in line
+    traffic = next(ln for ln in image.text.splitlines() if "traffic:" in ln)
+    assert "img 1" in traffic and "html" not in traffic  # the tab shows an image, not HTML
+
+    empty = await wp.navigate(fixture_server.url + "/empty", session_id="files")
+    assert "The answer is empty (HTTP 200, text/html, 0 bytes): nothing to read" in empty.text
+
+    with pytest.raises(NavigationFailed) as info:
+        await wp.navigate(fixture_server.url + "/zip", session_id="files")
+    assert info.value.reason == "download"
+    assert "(application/zip, 22 bytes)" in str(info.value) and "not saved" in str(info.value)

@@ -138,6 +138,10 @@ def check(
             return Verdict(f"{what} matches your pattern {pattern!r}", "a pattern you listed")
     if tool in ("think", "final_answer", "list_tools", "load_tools"):
         return None
+    if _touches_user_tabs(tool, args):
+        return Verdict(
+            f"{what} touches the user's own browser tabs, which Waypost did not open", "your own tabs"
+        )
     if read_only:
         target = str(args.get("target") or "")
         if tool == "research_navigate" and _URL_KINDS.search(target):
@@ -159,6 +163,16 @@ def check(
         if rx.search(text):
             return Verdict(f"{what} looks like {kind}", kind)
     return None
+
+
+def _touches_user_tabs(tool: str, args: Mapping[str, Any]) -> bool:
+    """A tab tool call that shows or acts on the user's own tabs (``u1``...) of an attached browser."""
+    if tool == "list_tabs":
+        return bool(args.get("include_user_tabs"))
+    tab = args.get("tab")
+    return (
+        tool in ("switch_tab", "close_tab") and isinstance(tab, str) and tab.strip().lower().startswith("u")
+    )
 
 
 def password_pending(trail: Iterable[Mapping[str, Any]]) -> bool:

@@ -34,6 +34,8 @@ CATEGORIES: dict[str, str] = {
     "act_on_evidence": "act",
     "search_archive": "archive",
     "get_archived": "archive",
+    **dict.fromkeys(("list_tabs", "open_tab", "switch_tab", "close_tab"), "tabs"),
+    **dict.fromkeys(("list_downloads", "read_file", "upload"), "files"),
     **dict.fromkeys(
         ("vfs_read", "vfs_write", "vfs_edit", "vfs_ls", "vfs_mkdir", "vfs_mv", "vfs_grep"), "notes"
     ),
@@ -118,6 +120,12 @@ _SYNONYMS: dict[str, str] = {
     "before": "search_archive archive opened",
     "vorher": "search_archive archive opened",
     "archive": "search_archive get_archived archive",
+    "download": "click read_file list_downloads downloaded file",
+    "herunterladen": "click read_file list_downloads downloaded file",
+    "pdf": "read_file file page",
+    "upload": "upload file field click",
+    "hochladen": "upload file field click",
+    "tab": "switch_tab list_tabs tab click",
     "archiv": "search_archive get_archived archive",
 }
 
@@ -175,9 +183,33 @@ class ToolInfo:
         return cls(name, description, CATEGORIES.get(name, "other"))
 
 
+# Tab and file tools are loaded only for tasks that speak of tabs or files (their names share
+# common words such as 'open' and 'read' with every task).
+_GATED: dict[str, frozenset[str]] = {
+    "tabs": frozenset({"tab", "tabs", "window", "popup", "fenster", "reiter"}),
+    "files": frozenset(
+        {
+            "download",
+            "herunterlad",
+            "upload",
+            "hochlad",
+            "pdf",
+            "file",
+            "datei",
+            "attach",
+            "anhang",
+            "document",
+        }
+    ),
+}
+
+
 def relevance(task: str | set[str], tool: ToolInfo) -> float:
     """How well a tool fits a task: keyword overlap, the tool's name counting double."""
     words = task_keywords(task) if isinstance(task, str) else task
+    gate = _GATED.get(tool.category)
+    if gate is not None and not any(w.startswith(tuple(gate)) for w in words):
+        return 0.0
     name_words = keywords(tool.name)
     desc_words = keywords(tool.description)
     overlap = len(words & desc_words) + 2 * len(words & name_words)

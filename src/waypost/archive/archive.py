@@ -21,7 +21,14 @@ from waypost.archive.errors import ArchiveClosed
 from waypost.archive.filters import CaptureFilter
 from waypost.archive.har import write_har
 from waypost.archive.navigation import NavigationHandle, NavigationStats
-from waypost.archive.records import ArchivedText, ArchiveStats, PruneResult, SearchHit
+from waypost.archive.records import (
+    ArchivedText,
+    ArchiveStats,
+    BodyState,
+    CapturedResponse,
+    PruneResult,
+    SearchHit,
+)
 from waypost.archive.store import ArchiveStore
 from waypost.archive.writer import ArchiveWriter
 from waypost.config.archive import ArchiveSettings
@@ -177,6 +184,40 @@ class Archive:
                 remaining = max(0.0, deadline - time.monotonic())
                 document_id = await asyncio.wait_for(asyncio.shield(nav.main_id), remaining)
         return NavigationStats.of(nav, document_id)
+
+    async def archive_file(
+        self, session_id: str, url: str, body: bytes, mime: str, *, max_wait: float = 10.0
+    ) -> int | None:
+        """Archive a file the browser downloaded (a PDF, say) with its text in the search index.
+
+        Downloads never pass the response capture, so they are handed in here. Returns the
+        document id, or ``None`` when archiving is off or did not finish within ``max_wait``.
+        """
+        if not self.capturing:
+            return None
+        now = time.time()
+        record = CapturedResponse(
+            session_id=session_id,
+            nav_id=None,
+            url=url,
+            status=200,
+            mime=mime,
+            category="DOC",
+            resource_type="download",
+            started=now,
+            ended=now,
+            is_main=True,
+            body=body,
+            body_state=BodyState.STORED,
+            body_size=len(body),
+        )
+        future = self._writer.submit(record, urgent=True)
+        if future is None:
+            return None
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), max_wait)
+        except (TimeoutError, Exception):
+            return None
 
     async def flush(self) -> None:
         """Wait until everything captured so far is read from the browser and committed."""

@@ -35,10 +35,15 @@ def mime_essence(content_type: str | None) -> str:
     return (content_type or "").split(";", 1)[0].strip().lower()
 
 
+_DOCUMENT_TYPES = frozenset({"text/html", "application/xhtml+xml", "text/plain"})
+
+
 def categorize(resource_type: str, mime: str) -> str:
     """The traffic category of a response, from the browser's resource type, else its MIME type."""
     category = _BY_RESOURCE_TYPE.get(resource_type)
-    if category:
+    # A "document" is what a tab shows, which is not always HTML: an image or a file opened in it
+    # counts by its type (an unknown type stays a document).
+    if category and not (category == "HTML" and mime and mime not in _DOCUMENT_TYPES):
         return category
     if mime in ("text/html", "application/xhtml+xml"):
         return "HTML"
@@ -53,7 +58,7 @@ def categorize(resource_type: str, mime: str) -> str:
     if mime.startswith(("audio/", "video/")):
         return "MEDIA"
     if "json" in mime or mime.endswith("xml"):
-        return "XHR"
+        return "XHR" if resource_type != "document" else "OTHER"
     return "OTHER"
 
 

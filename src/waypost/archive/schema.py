@@ -128,8 +128,9 @@ CREATE TABLE IF NOT EXISTS {schema}.term_sample (term TEXT PRIMARY KEY, docs INT
 (``site``: the tokens of its first document's URL prefixes, weighted 0 in BM25); and in how many
 of a sample of the bodies each word occurs, to spell out ``word*`` queries."""
 
-INDEX_VERSION = 2
-"""Version 2 added the ``site`` column; an index of another version is rebuilt."""
+INDEX_VERSION = 3
+"""Version 2 added the ``site`` column, version 3 indexes each CJK character as a word
+(:mod:`waypost.archive.cjk`); an index of another version is rebuilt."""
 
 INDEX_FIRST_TIME = """
 INSERT INTO {schema}.body_index(body_index, rank) VALUES ('automerge', 16);

@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
+from waypost.archive.cjk import split_cjk, split_cjk_body
 from waypost.archive.schema import INDEX_FIRST_TIME, INDEX_SCHEMA, INDEX_VERSION
 from waypost.archive.snippets import fold
 
@@ -194,6 +195,7 @@ class SearchIndex:
         if not rows:
             return 0
         with write_transaction(self._db, self.meta):
+            rows = _split_cjk_rows(rows)
             ids = [row[0] for row in rows]
             indexed = {
                 r[0]
@@ -255,6 +257,7 @@ class SearchIndex:
                     f"JOIN {self.table}_docsize s ON s.id = b.id WHERE b.id IN ({marks})",
                     chunk,
                 ).fetchall()
+                rows = _split_cjk_rows(rows)  # the words exactly as they were indexed
                 self._db.executemany(
                     f"INSERT INTO {self.table}(body_index, rowid, title, text, site) "
                     "VALUES ('delete', ?, ?, ?, ?)",
@@ -344,6 +347,11 @@ class SearchIndex:
         except sqlite3.DatabaseError as exc:
             errors.append(f"search index: {exc}")
         return errors
+
+
+def _split_cjk_rows(rows: Sequence[IndexRow]) -> list[IndexRow]:
+    """The rows with CJK characters set apart (see :mod:`waypost.archive.cjk`); others as they are."""
+    return [(body_id, split_cjk(title), split_cjk_body(text), site) for body_id, title, text, site in rows]
 
 
 def _set_wal(db: sqlite3.Connection, attempts: int = 100) -> None:

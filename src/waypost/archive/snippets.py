@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from waypost.archive.cjk import has_cjk
 from waypost.archive.text import normalize_text
 
 MARK = "**"
@@ -33,10 +34,18 @@ def terms_pattern(terms: list[tuple[str, bool]]) -> re.Pattern[str] | None:
     """A case-insensitive pattern that finds any of the terms as whole words (or word starts)."""
     if not terms:
         return None
-    parts = sorted(
-        (re.escape(word) + (r"\w*" if prefix else "") for word, prefix in terms), key=len, reverse=True
-    )
-    return re.compile(r"(?<!\w)(?:" + "|".join(parts) + r")(?!\w)", re.IGNORECASE)
+
+    def alternatives(chosen: list[tuple[str, bool]]) -> str:
+        parts = (re.escape(word) + (r"\w*" if prefix else "") for word, prefix in chosen)
+        return "|".join(sorted(parts, key=len, reverse=True))
+
+    # CJK characters are words each (see waypost.archive.cjk): a CJK term has no word edges.
+    cjk = [term for term in terms if has_cjk(term[0])]
+    latin = [term for term in terms if not has_cjk(term[0])]
+    pattern = r"(?<!\w)(?:" + alternatives(latin) + r")(?!\w)" if latin else ""
+    if cjk:
+        pattern = "|".join(filter(None, [pattern, "(?:" + alternatives(cjk) + ")"]))
+    return re.compile(pattern, re.IGNORECASE)
 
 
 def _window(text: str, first: tuple[int, int], before: int, width: int) -> tuple[int, int]:

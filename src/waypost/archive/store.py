@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 
+from waypost.archive.cjk import cjk_query
 from waypost.archive.errors import ArchiveError, ArchiveQueryError, DocumentNotFound
 from waypost.archive.extract_worker import extract_job
 from waypost.archive.records import (
@@ -111,7 +112,7 @@ def _marks(values: Sequence[object]) -> str:
 
 def plain_query(query: str) -> str:
     """The words of ``query`` with all search syntax taken out, each quoted (always valid FTS5)."""
-    return " ".join(f'"{word}"' for word in _WORD.findall(query))
+    return cjk_query(" ".join(f'"{word}"' for word in _WORD.findall(query)))
 
 
 def prefix_end(prefix: str) -> str | None:
@@ -491,7 +492,7 @@ class ArchiveStore:
             return []  # no stored URL holds a lone surrogate
         where, params = self._filters(session_id, url_prefix, mime)
         # The words are looked for in the title and text only, never among the site tokens.
-        fts_query = "{title text} : (" + self._expand_prefixes(query) + ")"
+        fts_query = "{title text} : (" + self._expand_prefixes(cjk_query(query)) + ")"
         token = site_token(url_prefix) if url_prefix else None
         if token is not None:
             probe, probe_params = (where, params) if session_id or mime else ("", [])

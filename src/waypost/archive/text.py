@@ -313,6 +313,10 @@ def extract_text(body: bytes, mime: str, content_type: str | None = None) -> Ext
     """
     if mime in LOOSE_TYPES:
         return html_to_text(_markup(body, content_type))
+    if mime == "application/pdf":
+        from waypost.page.pdf import pdf_text
+
+        return ExtractedText(*pdf_text(body))
     source = decode_body(body, content_type)
     if "json" in mime:
         return json_to_text(source)

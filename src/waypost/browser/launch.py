@@ -29,7 +29,8 @@ def find_chromium(explicit: str | None = None) -> str | None:
     """Return the Chromium binary to launch, or ``None`` to use Playwright's own build.
 
     Order: ``explicit`` (the ``chromium`` setting, ``$WAYPOST_CHROMIUM``), ``/usr/bin/chromium``,
-    ``chromium`` or ``chromium-browser`` on the PATH, else ``None``.
+    ``chromium`` or ``chromium-browser`` on the PATH, else ``None``: Playwright then launches its
+    own build, the one ``python -m playwright install chromium`` downloads.
 
     Raises:
         BrowserUnavailable: ``explicit`` names a file that does not exist.
@@ -65,10 +66,12 @@ async def launch_browser(
     headless: bool = True,
     cdp_url: str | None = None,
     extra_args: tuple[str, ...] = (),
+    downloads_path: Path | None = None,
 ) -> LaunchedBrowser:
     """Launch system Chromium, or attach to a running browser when ``cdp_url`` is given.
 
     An attached browser belongs to the user: Waypost works inside it and never closes it.
+    ``downloads_path`` is where a launched browser writes downloads in progress.
 
     Raises:
         BrowserUnavailable: Nothing could be launched or attached to; the message says what to install.
@@ -86,12 +89,18 @@ async def launch_browser(
     executable = find_chromium(chromium)
     try:
         browser = await playwright.chromium.launch(
-            executable_path=executable, headless=headless, args=[*CHROMIUM_ARGS, *extra_args], timeout=30_000
+            executable_path=executable,
+            headless=headless,
+            args=[*CHROMIUM_ARGS, *extra_args],
+            timeout=30_000,
+            downloads_path=downloads_path,
         )
     except Exception as exc:
         hint = (
-            "Install Debian's Chromium (apt-get install chromium) "
-            "or set WAYPOST_CHROMIUM to a Chromium binary."
+            # Playwright's own build was tried (none on the system): say how to get either.
+            "No Chromium on this system and none from Playwright: run `python -m playwright install "
+            "chromium` (downloads Playwright's build), or install one (apt-get install chromium) or "
+            "set WAYPOST_CHROMIUM to a Chromium binary. See README, Troubleshooting."
             if executable is None
             else f"Check that {executable} runs (try: {executable} --version)."
         )

@@ -15,6 +15,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, Route, async_playwright
@@ -45,12 +46,16 @@ class Session:
     last_used: float
     owns_context: bool = True
     in_flight: int = 0
+    tabs: Any = None  # the session's TabList (browser/tabs.py), set by the on_context hook
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
 
     async def ensure_page(self) -> Page:
         """The session's page, reopened if it was closed (a tab closed by the user, a crash)."""
         if self.page.is_closed():
-            self.page = await self.context.new_page()
+            if self.tabs is not None:
+                await self.tabs.reopen()
+            else:
+                self.page = await self.context.new_page()
         return self.page
 
 
@@ -153,6 +158,11 @@ class SessionPool:
         return self._launched.browser if self._launched else None
 
     @property
+    def partial_downloads(self) -> Path:
+        """Where a launched browser writes downloads in progress."""
+        return self.settings.data_dir / "downloads-in-progress"
+
+    @property
     def attached(self) -> bool:
         """True when working inside the user's own browser over CDP."""
         return bool(self.settings.cdp_url)
@@ -182,6 +192,7 @@ class SessionPool:
             headless=self.settings.headless,
             cdp_url=self.settings.cdp_url,
             extra_args=(f"--waypost-instance={self.instance_id}",),
+            downloads_path=self.partial_downloads,
         )
         self._launched = launched
         return launched.browser

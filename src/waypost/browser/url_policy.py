@@ -15,6 +15,45 @@ MAX_URL_LENGTH = 8192
 _BAD_HOST = re.compile(r"[\s<>\"'`{}|\\^%/]")
 
 
+_HOST_START = re.compile(
+    r"^(?P<host>localhost|\d{1,3}(?:\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]|(?:[a-zA-Z0-9-]+\.)+(?P<tld>[a-zA-Z]{2,63}))"
+    r"(?P<port>:\d{1,5})?(?:[/?#]|$)"
+)
+# Last "labels" that name a file rather than a top-level domain: `index.html` is a relative link.
+_FILE_SUFFIXES = frozenset({
+    "html", "htm", "xhtml", "php", "asp", "aspx", "jsp", "cgi", "xml", "json", "txt", "md", "pdf",
+    "png", "jpg", "jpeg", "gif", "svg", "webp", "css", "js", "zip", "gz",
+})  # fmt: skip
+
+
+def add_scheme(target: str) -> str | None:
+    """The URL people mean by a host-looking target without a scheme, or ``None`` if it is not one.
+
+    Loopback hosts and IP addresses get ``http://`` (local servers rarely speak TLS), names get
+    ``https://``.
+
+    >>> add_scheme("127.0.0.1:8765/")
+    'http://127.0.0.1:8765/'
+    >>> add_scheme("example.org/x")
+    'https://example.org/x'
+    >>> add_scheme("index.html") is None
+    True
+    """
+    match = _HOST_START.match(target)
+    if match is None:
+        return None
+    host = match.group("host")
+    tld = match.group("tld")
+    if tld is not None and tld.lower() in _FILE_SUFFIXES and not match.group("port"):
+        return None
+    try:
+        is_ip = ipaddress.ip_address(host.strip("[]")) is not None
+    except ValueError:
+        is_ip = False
+    scheme = "http" if is_ip or is_loopback_host(host) else "https"
+    return f"{scheme}://{target}"
+
+
 def _normalise_domains(domains: Iterable[str]) -> tuple[str, ...]:
     return tuple(d.strip().lower().lstrip(".") for d in domains if d and d.strip())
 

@@ -18,6 +18,7 @@ from waypost.browser.storage import SessionStore
 from waypost.cli.archive import archive_app
 from waypost.cli.batch import batch_command
 from waypost.cli.options import cli_settings, data_dir_option, fail, out
+from waypost.cli.progress import show_load_progress
 from waypost.cli.retrieval import retrieval_app
 from waypost.cli.run import run_command
 from waypost.cli.skills import skills_app, tools_app
@@ -29,7 +30,34 @@ app = typer.Typer(
     help="Waypost: let language models browse the web reliably, cheaply and safely.",
     no_args_is_help=True,
     add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from waypost.version import __version__
+
+        typer.echo(f"waypost {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            help="Print Waypost's version and exit.",
+            is_eager=True,
+            callback=_print_version,
+        ),
+    ] = False,
+) -> None:
+    """Waypost: let language models browse the web reliably, cheaply and safely."""
+
+
 sessions_app = typer.Typer(help="List and clear saved browser sessions.", no_args_is_help=True)
 app.add_typer(sessions_app, name="sessions")
 app.add_typer(retrieval_app, name="retrieval")
@@ -70,7 +98,8 @@ def navigate(
 
     async def run() -> dict[str, Any] | str:
         async with Waypost(settings) as wp:
-            result = await wp.navigate(url, hint=hint, session_id=session, show_forms=forms)
+            async with show_load_progress(settings.load_limit):
+                result = await wp.navigate(url, hint=hint, session_id=session, show_forms=forms)
             if not as_json:
                 return result.text
             return {

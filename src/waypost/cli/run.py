@@ -330,6 +330,12 @@ def run_command(
         str | None,
         typer.Option("--planner-mode", help="full (page views) or rag (Planner-RAG); default: settings."),
     ] = None,
+    trace: Annotated[
+        Path | None, typer.Option("--trace", help="Record a Playwright trace of the run (run.zip).")
+    ] = None,
+    screenshots: Annotated[
+        Path | None, typer.Option("--screenshots", help="Keep a screenshot after each action in this folder.")
+    ] = None,
 ) -> None:
     """Let the agent do a task on the web and print its answer."""
     if planner_mode not in (None, "rag", "full"):
@@ -341,7 +347,11 @@ def run_command(
     if not task and not resume:
         err.print('[red]Give a task, e.g. waypost run "Find the politics headline", or --resume ID.[/red]')
         raise typer.Exit(2)
-    settings = cli_settings(data_dir, cdp_url, loopback_only=True if loopback_only else None)
+    settings = cli_settings(
+        data_dir, cdp_url, loopback_only=True if loopback_only else None, trace=trace, screenshots=screenshots
+    )
+    if trace is not None:
+        err.print(f"Tracing to {trace}; open it with: playwright show-trace {trace}", highlight=False)
     if planner_mode is not None:
         settings = settings.model_copy(update={"planner_mode": planner_mode})
     try:

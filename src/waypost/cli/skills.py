@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
+from rich.table import Column, Table
 
 from waypost.cli.options import cli_settings, data_dir_option, err, fail, out
 from waypost.errors import WaypostError
@@ -56,7 +56,10 @@ def list_skills(
     if as_json:
         out.print_json(json.dumps([s.to_dict() for s in skills], ensure_ascii=False))
         return
-    table = Table("name", "source", "conf.", "uses", "ok", "macro", "description")
+    table = Table("source", "conf.", "uses", "ok", "macro", "description")
+    # Names are never cut: they are what `skills show NAME` takes (the description wraps instead).
+    names = [f"{s.name} (retired)" if s.retired else s.name for s in skills]
+    table.columns.insert(0, Column("name", no_wrap=True, min_width=max(map(len, names), default=4)))
     for s in skills:
         name = f"{s.name} (retired)" if s.retired else s.name
         macro = str(len(s.macro.steps)) if s.macro else "-"
@@ -107,7 +110,9 @@ def export_skills(
     output: Annotated[Path | None, typer.Option("--out", "-o", help="Write here instead of stdout.")] = None,
     data_dir: DataDir = None,
 ) -> None:
-    """Export skills as YAML."""
+    """Export skills as YAML (``skills export skills.yaml`` writes that file)."""
+    if output is None and names and names[-1].endswith((".yaml", ".yml")):
+        output, names = Path(names[-1]), names[:-1]  # the file to write, as people write it
     with _library(data_dir) as library:
         text = library.export_yaml(names or None)
     if output is None:

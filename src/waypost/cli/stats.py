@@ -11,7 +11,7 @@ from rich.table import Table
 
 from waypost.cli import archive as archive_cli
 from waypost.cli import retrieval as retrieval_cli
-from waypost.cli.options import data_dir_of, data_dir_option, err, out
+from waypost.cli.options import data_dir_of, data_dir_option, out
 from waypost.planning.telemetry import DB_FILE, PlannerStore, summarize
 
 stats_app = typer.Typer(help="Statistics of Waypost's stores.", no_args_is_help=True)
@@ -32,10 +32,9 @@ def planner(
     """Per planner mode: steps, success, tokens per step, planning latency, query rounds, hit@k."""
     directory = data_dir_of(data_dir)
     if not (directory / DB_FILE).is_file():
-        err.print(
-            f"No {DB_FILE} in {directory}: no planner step has been logged yet (run with --planner-mode rag)."
-        )
-        raise typer.Exit(1)
+        # An empty store is no error: say so and succeed.
+        out.print(f"No planner runs yet in {directory} (steps are logged by runs with --planner-mode rag).")
+        return
     stats = summarize(PlannerStore.for_data_dir(directory).steps())
     table = Table(title=f"Planner steps ({directory / DB_FILE})")
     columns = ("mode", "steps", "success", "tokens in", "tokens out", "latency p50", "p95", "rounds", "hit@k")

@@ -72,7 +72,12 @@ class Settings(BaseSettings):
     max_contexts: int = Field(5, ge=1, le=100, description="Live browser contexts before LRU eviction.")
     session_timeout: float = Field(3600.0, gt=0, description="Seconds of idleness before a session expires.")
     janitor_interval: float = Field(60.0, gt=0, description="Seconds between expiry sweeps.")
-    nav_timeout: float = Field(30.0, gt=0, description="Seconds one page load may take.")
+    nav_timeout: float = Field(30.0, gt=0, description="Seconds one try of a page load may take.")
+    load_limit: float = Field(
+        90.0,
+        gt=0,
+        description="Seconds a page load may take in all, its retries and the waits between them included.",
+    )
     retry: RetrySettings = Field(default_factory=RetrySettings)
     allow_domains: tuple[str, ...] = Field((), description="If set, only these domains (and subdomains).")
     deny_domains: tuple[str, ...] = Field((), description="Never these domains (and subdomains).")
@@ -83,6 +88,14 @@ class Settings(BaseSettings):
     planner_mode: Literal["rag", "full"] = Field(
         "full", description="Agent planning: 'full' page views, or 'rag' (Planner-RAG: evidence on request)."
     )
+    download_max_bytes: int = Field(
+        50 * 1024 * 1024, ge=1024, description="A download growing past this many bytes is stopped."
+    )
+    upload_dirs: tuple[Path, ...] = Field(
+        (), description="Host folders files may be uploaded from (besides the run's own files)."
+    )
+    trace: Path | None = Field(None, description="Record a Playwright trace of the run to this .zip file.")
+    screenshots: Path | None = Field(None, description="Keep a screenshot after each action in this folder.")
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     archive: ArchiveSettings = Field(default_factory=ArchiveSettings)
 

@@ -39,6 +39,8 @@ from typing import Any, ClassVar
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 from xml.sax.saxutils import escape as xml_escape
 
+from waypost.demo.service import ServicePages
+
 __all__ = ["DEMO_PASSWORD", "DEMO_USER", "SESSION_COOKIE", "DemoSite"]
 
 log = logging.getLogger(__name__)
@@ -259,6 +261,8 @@ class Request:
     host: str  # host name only, lower case
     cookies: dict[str, str]
     form: dict[str, list[str]] = field(default_factory=dict)
+    body: bytes = b""
+    content_type: str = ""
 
     def arg(self, name: str, default: str = "") -> str:
         """First value of query parameter ``name``."""
@@ -355,6 +359,7 @@ class DemoApp:
         self.finance_url = finance_url
         self._sessions: dict[str, str] = {}
         self._lock = threading.Lock()
+        self.service = ServicePages(self)
 
     # ---- dispatch ------------------------------------------------------------------------------
 
@@ -384,6 +389,9 @@ class DemoApp:
 
     def _portal(self, req: Request) -> Response:
         path = req.path
+        service = self.service.handle(req)
+        if service is not None:
+            return service
         post_routes = {
             "/login": self._login,
             "/logout": self._logout,
@@ -1449,6 +1457,8 @@ class _Handler(BaseHTTPRequestHandler):
             host=_host_name(host_header),
             cookies=_parse_cookies(self.headers.get("Cookie", "")),
             form=form,
+            body=body,
+            content_type=self.headers.get("Content-Type", ""),
         )
 
     def _dispatch(self, method: str) -> None:
@@ -1611,6 +1621,11 @@ class DemoSite:
         server.server_close()
         if thread is not None:
             thread.join(timeout=5)
+
+    @property
+    def uploads(self) -> list[tuple[str, bytes]]:
+        """Files sent to the feedback form so far: ``(name, bytes)``."""
+        return list(self._server.app.service.received) if self._server is not None else []
 
     @property
     def running(self) -> bool:

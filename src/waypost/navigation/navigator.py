@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
@@ -17,12 +18,15 @@ from waypost.browser.blocking import BlockInfo
 from waypost.browser.navigation import PageSnapshot, open_url
 from waypost.browser.pool import SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
-from waypost.errors import BlockedURL
+from waypost.browser.url_policy import add_scheme
+from waypost.errors import BlockedURL, NavigationFailed
 from waypost.page import Link, PageView, display_url, parse_page, render_view
 from waypost.page.hint import HintMatcher
 from waypost.page.tokens import count_tokens
 
 NEXT_STEP = "Call research_navigate with one of these URLs."
+DownloadView = Callable[[str, str, "str | None"], Awaitable["NavigationResult | None"]]
+"""``(session_id, url, hint)`` → the view of the file a navigation downloaded, if any."""
 
 
 def same_page_key(url: str) -> str:
@@ -119,9 +123,11 @@ class Navigator:
         max_links: int | None = None,
         token_budget: int | None = None,
         archive: Archive | None = None,
+        on_download: DownloadView | None = None,
     ) -> None:
         self.pool = pool
         self.archive = archive
+        self.on_download = on_download
         self.max_links = max_links or pool.settings.max_links
         self.token_budget = token_budget or pool.settings.view_token_budget
         self._states: dict[str, NavState] = {}
@@ -150,6 +156,7 @@ class Navigator:
         if not isinstance(target, str) or not target.strip():
             raise BlockedURL("Empty target: give a URL such as /politik/ or https://example.org/.")
         target = target.strip()
+        target = add_scheme(target) or target
         scheme = urlsplit(target).scheme.lower() if ":" in target else ""
         if not scheme or (scheme not in {"http", "https", "about"} and len(scheme) == 1):
             current = self._state(session_id).current
@@ -267,9 +274,14 @@ class Navigator:
         nav = archive.begin_navigation(session_id, url) if archive else None
         try:
             snapshot = await open_url(self.pool, session_id, url)
-        except BaseException:
+        except BaseException as exc:
             if archive and nav:  # a failed load must not swallow the traffic of later ones
                 await archive.end_navigation(nav, max_wait=0.0)
+            if isinstance(exc, NavigationFailed) and exc.reason == "download" and self.on_download:
+                # A PDF (or another file) instead of a page: show the saved file's view.
+                result = await self.on_download(session_id, url, hint)
+                if result is not None:
+                    return result
             raise
         # Bounded: the line says what was archived so far; late bodies are still recorded.
         archived = await archive.end_navigation(nav, max_wait=1.0) if archive and nav else None
@@ -292,6 +304,9 @@ class Navigator:
             notices.append(f"Loaded on try {snapshot.attempts}.")
         if archived is not None:
             notices.append(archived.line())
+        not_a_page = describe_non_page(snapshot, archived)
+        if not_a_page:
+            notices.append(not_a_page)
         view = render_view(
             model,
             hint=hint,
@@ -318,6 +333,37 @@ class Navigator:
             build_ms=build_ms,
             archived=archived,
         )
+
+
+def _size(n: int) -> str:
+    if n < 1000:
+        return f"{n} byte{'' if n == 1 else 's'}"
+    return f"{n / 1000:.1f} kB" if n < 1_000_000 else f"{n / 1_000_000:.1f} MB"
+
+
+def describe_non_page(snapshot: PageSnapshot, archived: NavigationStats | None) -> str | None:
+    """One line for an answer that is no page to read (an image, a file, an empty body), else ``None``.
+
+    >>> url = "http://x/a.png"
+    >>> snap = PageSnapshot(url, url, 200, "", "", content_type="image/png", body_size=371)
+    >>> describe_non_page(snap, None)
+    'Not a web page: an image (image/png, 371 bytes), with no text or links to read; not saved.'
+    """
+    saved = (
+        f"saved in the archive as doc {archived.document_id}"
+        if archived is not None and archived.document_id
+        else "not saved"
+    )
+    kind = snapshot.mime or "no type given"
+    if snapshot.body_size == 0:
+        return f"The answer is empty (HTTP {snapshot.status}, {kind}, 0 bytes): nothing to read; {saved}."
+    if snapshot.is_page:
+        return None
+    size = _size(snapshot.body_size) if snapshot.body_size is not None else "size unknown"
+    what = {"image": "an image", "audio": "a sound file", "video": "a video", "font": "a font"}.get(
+        snapshot.mime.split("/", 1)[0], "a file"
+    )
+    return f"Not a web page: {what} ({kind}, {size}), with no text or links to read; {saved}."
 
 
 def _pick_next(view: PageView, hint: str | None, current: str, n: int) -> list[Link]:

@@ -9,15 +9,23 @@ them without a restart.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from waypost.skills import SkillLibrary
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError
+
+from waypost.skills import SkillError, SkillLibrary
 from waypost.tools.registry import ToolSpec
 from waypost.tools.runtime import ToolRuntime
 
 
-def attach(server: Any, library: SkillLibrary, runtime: ToolRuntime, listed: Iterable[str] = ()) -> None:
+def attach(
+    server: Any,
+    library: SkillLibrary,
+    runtime: ToolRuntime,
+    listed: Iterable[str] = (),
+    add: Callable[[ToolSpec], None] | None = None,
+) -> None:
     """Add the skill resources to ``server`` and keep its tools in step with ``library``.
 
     Args:
@@ -25,6 +33,7 @@ def attach(server: Any, library: SkillLibrary, runtime: ToolRuntime, listed: Ite
         library: The skill library.
         runtime: What newly registered generated tools are bound to.
         listed: Names of the tools the server lists already (never added twice).
+        add: How the server adds a tool (errors flagged, hints); by default ``server.add_tool``.
     """
     added = {spec.name for spec in library.tool_specs()} | set(listed)
 
@@ -55,12 +64,19 @@ def attach(server: Any, library: SkillLibrary, runtime: ToolRuntime, listed: Ite
         mime_type="application/json",
     )
     def show_skill(name: str) -> str:
-        return json.dumps(library.show(name).to_dict(), ensure_ascii=False)
+        try:
+            skill = library.show(name)
+        except SkillError as exc:  # a plain "not found" answer, not a server error with a traceback
+            raise ResourceNotFoundError(str(exc)) from None
+        return json.dumps(skill.to_dict(), ensure_ascii=False)
 
     def register(spec: ToolSpec) -> None:
         if spec.name in added:
             return
-        server.add_tool(spec.bind(runtime), name=spec.name, description=spec.description)
+        if add is not None:
+            add(spec)
+        else:
+            server.add_tool(spec.bind(runtime), name=spec.name, description=spec.description)
         added.add(spec.name)
 
     library.on_register(register)

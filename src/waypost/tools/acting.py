@@ -182,7 +182,11 @@ CHECK = ToolSpec(name="check", description=CHECK_DESCRIPTION, factory=_check, re
 PRESS = ToolSpec(name="press", description=PRESS_DESCRIPTION, factory=_press, read_only=False)
 SCROLL = ToolSpec(name="scroll", description=SCROLL_DESCRIPTION, factory=_scroll, read_only=True)
 DISMISS_OVERLAYS = ToolSpec(
-    name="dismiss_overlays", description=DISMISS_DESCRIPTION, factory=_dismiss, read_only=False
+    name="dismiss_overlays",
+    description=DISMISS_DESCRIPTION,
+    factory=_dismiss,
+    read_only=False,
+    destructive=False,
 )
 OBSERVE = ToolSpec(name="observe", description=OBSERVE_DESCRIPTION, factory=_observe, read_only=True)
 EXTRACT = ToolSpec(name="extract", description=EXTRACT_DESCRIPTION, factory=_extract, read_only=True)

@@ -10,16 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from waypost.errors import BrowserUnavailable
+from waypost.tools.browser_tools import after_page_tool
 
 if TYPE_CHECKING:
     from waypost.archive import Archive
+    from waypost.browser.downloads import Downloads
     from waypost.browser.pool import SessionPool
+    from waypost.browser.recording import Recorder
+    from waypost.browser.uploads import UploadSources
     from waypost.config import Settings
     from waypost.navigation import Navigator
     from waypost.retrieval import Actor
+    from waypost.tools.documents import Documents
 
 
 @dataclass
@@ -32,6 +37,10 @@ class ToolRuntime:
         navigator: Per-session navigation (history, visit counts, same-URL guard).
         archive: The response archive.
         actor: The element finder and actor (set when the owner starts; ``None`` before).
+        downloads: What sessions downloaded (tabs, downloads and uploads tools).
+        documents: Views and pages of downloads (PDFs).
+        uploads: Where uploads may come from.
+        recorder: Traces and screenshots.
     """
 
     settings: Settings
@@ -39,6 +48,17 @@ class ToolRuntime:
     navigator: Navigator
     archive: Archive
     actor: Actor | None = field(default=None)
+    downloads: Downloads | None = field(default=None)
+    documents: Documents | None = field(default=None)
+    uploads: UploadSources | None = field(default=None)
+    recorder: Recorder | None = field(default=None)
+
+    async def after_tool(self, tool: str, args: dict[str, Any]) -> str:
+        """Lines a page tool's answer gets: tabs the page opened, downloads that ended (and a
+        screenshot kept when asked for); see :func:`~waypost.tools.browser_tools.after_page_tool`."""
+        if self.downloads is None:
+            return ""
+        return await after_page_tool(self, tool, args)
 
     @property
     def data_dir(self) -> Path:

@@ -26,6 +26,7 @@ from waypost.models.planner.intents import (
     Ask,
     Click,
     Cookies,
+    Download,
     FillForm,
     Goal,
     Headline,
@@ -34,9 +35,11 @@ from waypost.models.planner.intents import (
     NextPage,
     Open,
     OpenItem,
+    OpenTab,
     Plan,
     Read,
     Search,
+    Upload,
 )
 from waypost.models.planner.texts import Texts, focus, money, required_labels
 from waypost.models.planner.views import (
@@ -173,6 +176,7 @@ class Run:
     evidence: list[dict[str, str]] = field(default_factory=list)
     compressed_seen: int = 0
     last_shortened: bool = False
+    file: str | None = None
     _pos: int = 0
 
     def __post_init__(self) -> None:
@@ -207,7 +211,7 @@ class Run:
         return nxt.args if nxt is not None and nxt.tool == tool else None
 
     def _absorb(self, obs: Observation) -> None:
-        if obs.tool == "research_navigate":
+        if obs.tool in ("research_navigate", "switch_tab", "open_tab"):
             view = parse_view(obs.text)
             if view is not None:
                 self.view, self.url = view, view.url
@@ -647,6 +651,8 @@ def _hint_for(goal: Goal | None) -> str | None:
             return subject or query
         case Click(target=target):
             return target
+        case OpenTab(words=words) | Download(words=words):
+            return words or None
         case _:
             return None  # headlines and items: the view's own order counts
 
@@ -1054,7 +1060,128 @@ def _do_click(run: Run, goal: Click, next_goal: Goal | None) -> None:
     )
 
 
+_DOWNLOADED = re.compile(r"Downloaded (?P<name>\S+) — (?P<what>[^;\n]+)")
+_NEW_TAB = re.compile(r"New tab (?P<id>t\d+) opened by the page: (?P<url>\S+?)\.(?:\s|$)")
+_PDF_PAGES = re.compile(r"PDF document, (?P<n>\d+) page")
+_PAGE_LINK = re.compile(r"^For (?P<label>.+): page (?P<page>\d+)\s*$", re.M)
+_QUERY_FILLER = frozenset(
+    ("it", "its", "states", "stated", "says", "said", "there", "the", "der", "die", "das", "es", "nennt")
+)
+_MAX_FILE_PAGES = 4
+
+
+def _click_link(run: Run, words: str, ok: Callable[[str], bool], note: str) -> str:
+    """Click the link the view names by ``words`` (by its label), else the element ``observe`` finds."""
+    view = run.ensure_view(words)
+    scored = _best_link(view, HintMatcher(words), {_key(view.url)})
+    if scored is not None:
+        return run.call("click", {"target": scored[0].label}, note=note, ok=ok)
+    return run.click_matching(words)
+
+
+def _do_download(run: Run, goal: Download, next_goal: Goal | None) -> None:
+    text = _click_link(run, goal.words, lambda t: bool(_DOWNLOADED.search(t)), f"Download {goal.words!r}.")
+    found = _DOWNLOADED.search(text)
+    if found is None:
+        recorded = run.follow("read_file") if run.last_shortened else None
+        if recorded is None:
+            raise _StepFailed(
+                run.texts("downloading", words=goal.words),
+                run.texts("tool_said", text=run.texts.quote(_first_lines(text), 240)),
+            )
+        run.file = str(recorded["file"])
+        return
+    run.file = found.group("name")
+    if not isinstance(next_goal, Read):
+        run.facts.append(run.texts("downloaded", name=run.file, what=found.group("what").strip()))
+
+
+def _query_words(query: str) -> list[str]:
+    return [w for w in re.findall(r"[\wÄÖÜäöüß-]{3,}", query.lower()) if w not in _QUERY_FILLER]
+
+
+def _read_file(run: Run, goal: Read) -> None:
+    """Read the downloaded file: its overview, then the pages its outline points to, until one says it."""
+    name = run.file
+    assert name is not None
+    words = _query_words(goal.subject or goal.query) or _query_words(goal.query)
+    overview = run.call("read_file", {"file": name}, note=f"Look at {name}.")
+    count = _PDF_PAGES.search(overview)
+    if count is None:  # a text file: its text is the overview
+        if any(w in overview.lower() for w in words):
+            excerpt = run.texts.quote(focus(overview, " ".join(words)), 260)
+            run.facts.append(run.texts("read_file", name=name, page=1, text=excerpt))
+            return
+        raise _StepFailed(run.texts("finding", words=goal.query), run.texts("not_in_file", name=name))
+    matcher = HintMatcher(" ".join(words))
+    pages = [
+        int(m.group("page")) for m in _PAGE_LINK.finditer(overview) if matcher.score(m.group("label")) > 0
+    ]
+    pages += [p for p in range(1, int(count.group("n")) + 1) if p not in pages]
+    for page in pages[:_MAX_FILE_PAGES]:
+        text = run.call("read_file", {"file": name, "page": page}, note=f"Read page {page} of {name}.")
+        body = "\n".join(line for line in text.split("\n")[1:] if not line.startswith("("))
+        if any(w in body.lower() for w in words):
+            excerpt = run.texts.quote(focus(body, " ".join(words)), 260)
+            run.facts.append(run.texts("read_file", name=name, page=page, text=excerpt))
+            return
+    raise _StepFailed(run.texts("finding", words=goal.query), run.texts("not_in_file", name=name))
+
+
+def _do_open_tab(run: Run, goal: OpenTab, next_goal: Goal | None) -> None:
+    text = _click_link(run, goal.words, lambda t: action_outcome(t).done, f"Open {goal.words!r} (a new tab).")
+    found = _NEW_TAB.search(text)
+    hint = _hint_for(next_goal)
+    if found is None:
+        if action_outcome(text).url is None:
+            raise _StepFailed(run.texts("finding", words=goal.words), run.texts("no_new_tab"))
+        view = run.ensure_view(hint)  # it opened in the same tab
+    else:
+        args: dict[str, Any] = {"tab": found.group("id")}
+        if hint:
+            args["hint"] = hint
+        answer = run.call(
+            "switch_tab", args, note=f"Switch to the new tab {found.group('id')}.",
+            ok=lambda t: parse_view(t) is not None,
+        )  # fmt: skip
+        view = parse_view(answer) or run.ensure_view(hint)
+    if next_goal is None:
+        run.facts.append(run.texts("opened_tab", page=run.page_name(view), url=view.url))
+
+
+def _do_upload(run: Run, goal: Upload, next_goal: Goal | None) -> None:
+    if goal.form:
+        run.goto(goal.form, None)
+    else:
+        run.ensure_view(None)
+    run.call(
+        "upload",
+        {"target": f"{goal.form} file attachment".strip(), "file": goal.file},
+        note=f"Put {goal.file} into the file field.",
+        ok=lambda t: t.startswith("Set the file field"),
+    )
+    name = run.texts.quote(goal.file, 80)
+    if not goal.submit:
+        run.facts.append(run.texts("upload_set", name=name))
+        return
+    clicked = run.call(
+        "click", {"target": "send button"}, note="Send the form.", alternatives=[{"target": "submit button"}]
+    )
+    outcome = action_outcome(clicked)
+    title, found = run.extract("confirmation thank you received", "Read the confirmation.")
+    if run.last_shortened:
+        run.shortened_fact()
+        return
+    if outcome.changed and _CONFIRMED.search(f"{title} {found} {outcome.title or ''}"):
+        run.facts.append(run.texts("upload_sent", name=name, text=run.texts.quote(found, 300)))
+        return
+    raise _Finish(run.texts("upload_unconfirmed", name=name) + _done_suffix(run))
+
+
 def _do_read(run: Run, goal: Read, next_goal: Goal | None) -> None:
+    if run.file is not None:
+        _read_file(run, goal)
+        return
     words = goal.subject or goal.query
     view = run.ensure_view(words)
     matcher = HintMatcher(words)
@@ -1412,6 +1539,9 @@ _HANDLERS: dict[type, Callable[[Run, Any, Goal | None], None]] = {
     Cookies: _do_cookies,
     Click: _do_click,
     Read: _do_read,
+    Download: _do_download,
+    OpenTab: _do_open_tab,
+    Upload: _do_upload,
 }
 
 

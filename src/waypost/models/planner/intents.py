@@ -17,6 +17,7 @@ __all__ = [
     "Ask",
     "Click",
     "Cookies",
+    "Download",
     "FillForm",
     "FormField",
     "Goal",
@@ -26,9 +27,11 @@ __all__ = [
     "NextPage",
     "Open",
     "OpenItem",
+    "OpenTab",
     "Plan",
     "Read",
     "Search",
+    "Upload",
     "parse_task",
     "target_words",
 ]
@@ -142,9 +145,33 @@ class Ask:
     question: str
 
 
+@dataclass(frozen=True)
+class Download:
+    """Download the file a link or button named by ``words`` gives (read by a following ``Read``)."""
+
+    words: str
+
+
+@dataclass(frozen=True)
+class OpenTab:
+    """Open the page named by ``words`` that opens in a new tab, and switch to that tab."""
+
+    words: str
+
+
+@dataclass(frozen=True)
+class Upload:
+    """Put ``file`` (from the run's files) into the file field of the ``form`` words' form; send it."""
+
+    file: str
+    form: str = ""
+    submit: bool = True
+
+
 Goal = (
     Ask | Open | Headline | OpenItem | NextPage | Search | Login | Logout | FillForm | Cookies | Click | Read
-)
+    | Download | OpenTab | Upload
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -189,7 +216,7 @@ _ENGLISH_HINTS = re.compile(
 # Verbs the planner must not pretend to carry out.
 _BEYOND = re.compile(
     r"\b(buy|purchase|order|pay|kauf\w*|bestell\w*|bezahl\w*|zahle?n?|delete|remove|lösche?n?|loesche?n?|"
-    r"entfern\w*|register|sign ?up|registrier\w*|book|buche?n?|upload|download|herunterladen|"
+    r"entfern\w*|register|sign ?up|registrier\w*|book|buche?n?|"
     r"compare|vergleich\w*|translate|übersetz\w*|summari[sz]e|zusammenfass\w*|fasse\b|analy[sz]e|analysier\w*|"
     r"recommend|empfiehl\w*|predict|invest\w*|sell|verkauf\w*|bewerte?n?|write (?:an? )?(?:e-?mail|"
     r"article|essay|review|post)|schreibe? (?:einen|eine|ein) (?:artikel|e-?mail|bewertung))\b",
@@ -529,6 +556,9 @@ def _unquote(value: str) -> str:
 
 def _classify(clause: str) -> list[Goal] | None:
     for parse in (
+        _as_upload,
+        _as_download,
+        _as_tab,
         _as_logout,
         _as_login,
         _as_form,
@@ -769,3 +799,42 @@ def _as_read(clause: str) -> list[Goal] | None:
     subject_match = _SUBJECT.search(query)
     subject = target_words(subject_match.group("s")) if subject_match else ""
     return [Read(query, subject)]
+
+
+_UPLOAD = re.compile(
+    r"\b(?:upload|hochladen|lade|attach|hänge?|haenge?)\s+(?P<file>[\w.~/-]+\.\w{1,5})\s+"
+    r"(?:to|into|in|on|onto|with|auf|an|in das|ins|zum|zur)\s+(?P<where>.+?)(?:\s+(?:hoch|an))?$",
+    re.I,
+)
+_DOWNLOAD = re.compile(
+    r"^(?:please\s+|bitte\s+)?(?:download|herunterladen|lade)\s+(?P<what>.+?)(?:\s+herunter)?$", re.I
+)
+_NEW_TAB = re.compile(
+    r"\s*\b(?:in|into|im|in einem|in the|in a)?\s*(?:the\s+|a\s+|einem\s+|dem\s+)?"
+    r"(?:new|neue[nm]?)\s+(?:tab|reiter|window|fenster)\b",
+    re.I,
+)
+
+
+def _as_upload(clause: str) -> list[Goal] | None:
+    match = _UPLOAD.search(clause)
+    if not match:
+        return None
+    return [Upload(match.group("file"), _form_words(match.group("where")))]
+
+
+def _as_download(clause: str) -> list[Goal] | None:
+    match = _DOWNLOAD.match(clause.strip())
+    if not match:
+        return None
+    words = target_words(re.sub(r"\b(?:file|datei|pdf)\b", " ", match.group("what"), flags=re.I))
+    return [Download(words)] if words else None
+
+
+def _as_tab(clause: str) -> list[Goal] | None:
+    match = _NEW_TAB.search(clause)
+    if not match or not _OPEN.search(clause):
+        return None
+    rest = _OPEN.sub(" ", clause[: match.start()] + " " + clause[match.end() :])
+    words = target_words(rest)
+    return [OpenTab(words)] if words else None
