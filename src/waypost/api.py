@@ -19,6 +19,9 @@ import asyncio
 import contextlib
 import functools
 import inspect
+import logging
+import sqlite3
+import tempfile
 import threading
 from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from pathlib import Path
@@ -37,14 +40,17 @@ from waypost.browser.tabs import TabList
 from waypost.browser.uploads import UploadSources
 from waypost.config import Settings
 from waypost.errors import ConfigError
+from waypost.files import unwritable_reason
 from waypost.navigation import NavigationResult, Navigator
 from waypost.page.tokens import count_tokens
 from waypost.planning.session import PlanningSession
 from waypost.planning.telemetry import PlannerStore
 from waypost.rag.extension import RagExtension
 from waypost.retrieval import Actor, ActReport
+from waypost.retrieval.memory import RetrievalStore
 from waypost.skills import SkillLibrary
 from waypost.skills.hooks import SkillsExtension
+from waypost.skills.library import FILE_NAME as SKILLS_FILE
 from waypost.subagents import SubAgentManager
 from waypost.subagents.agent import SubAgentsExtension
 from waypost.tools.catalog import default_tools
@@ -55,6 +61,7 @@ from waypost.vfs import VirtualFS
 from waypost.vfs.agent import FilesExtension
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class Sessions:
@@ -115,6 +122,8 @@ class Waypost:
         )
         self.sessions = Sessions(self)
         self.skills = SkillLibrary.over_pool(self.settings.data_dir, self.pool)
+        self.read_only: str | None = None  # why the data dir cannot be written, once started
+        self._scratch: tempfile.TemporaryDirectory[str] | None = None
 
     @property
     def actor(self) -> Actor | None:
@@ -146,7 +155,17 @@ class Waypost:
                 f"The data dir {data_dir} cannot be used ({exc.strerror}): "
                 "point --data-dir or WAYPOST_DATA_DIR at a folder you can write."
             ) from None
-        self.actor = Actor.for_data_dir(self.settings.data_dir, self.settings.retrieval)
+        self.read_only = await asyncio.to_thread(unwritable_reason, data_dir)
+        if self.read_only:
+            log.warning(
+                "The data dir %s cannot be written (%s): browsing goes on, but sessions, the archive, "
+                "learned selectors, skills and run checkpoints are not saved.",
+                data_dir,
+                self.read_only,
+            )
+            self.pool.saving_failed = self.read_only  # said once here, not again by the pool
+            self._use_scratch_archive()
+        self.actor = self._open_actor()
         self.skills.open()
         await self.archive.open()
         await self.pool.start()
@@ -166,6 +185,27 @@ class Waypost:
             return None
         return NavigationResult(text=await self.documents.view(record, hint=hint, opened=True))
 
+    def _use_scratch_archive(self) -> None:
+        """Record this run's pages (and skills, if none exist yet) in a private temporary folder.
+
+        The folder is deleted on close.
+        """
+        self._scratch = tempfile.TemporaryDirectory(prefix="waypost-archive-")
+        self.archive = Archive.in_data_dir(self._scratch.name, self.settings.archive)
+        self.pool.on_context = self.archive.attach
+        self.navigator.archive = self.archive
+        self.runtime.archive = self.archive
+        if not (self.settings.data_dir / SKILLS_FILE).exists():  # the shipped skills, for this run only
+            self.skills.data_dir = Path(self._scratch.name)
+
+    def _open_actor(self) -> Actor:
+        if not self.read_only:
+            try:
+                return Actor.for_data_dir(self.settings.data_dir, self.settings.retrieval)
+            except (OSError, sqlite3.Error) as exc:
+                log.warning("retrieval.db cannot be opened (%s): learned selectors are not kept.", exc)
+        return Actor(self.settings.retrieval, store=RetrievalStore(None))
+
     async def close(self) -> None:
         """Save every session and close the browser (an attached browser stays open)."""
         try:
@@ -180,6 +220,9 @@ class Waypost:
                 self.actor.close()
             self.skills.close()
             await self.archive.close()  # drains what was captured
+            if self._scratch is not None:
+                self._scratch.cleanup()
+                self._scratch = None
 
     async def navigate(
         self,
@@ -239,6 +282,10 @@ class Waypost:
         """Run one sub-agent (what a :class:`~waypost.subagents.SubAgentManager` asks its host)."""
         return await run_task(self, task, **options)
 
+    def open_internal_session(self, kind: str, name: str) -> str:
+        """A browser session id of Waypost's own (``~kind:<random>:name``), kept in memory only."""
+        return self.pool.open_internal(kind, name)
+
     async def end_session(self, session_id: str) -> None:
         """Close a session and forget it: its navigation history, its cookies and storage."""
         self.navigator.forget(session_id)
@@ -246,7 +293,9 @@ class Waypost:
 
     @property
     def checkpoint_path(self) -> Path:
-        """``<data_dir>/checkpoints.db``: where runs are checkpointed."""
+        """``<data_dir>/checkpoints.db``: where runs are checkpointed (in memory on a read-only data dir)."""
+        if self.read_only:
+            return Path(":memory:")  # the run works; it cannot be resumed later
         return Path(self.settings.data_dir) / CHECKPOINT_FILE
 
     def tool_specs(self) -> list[ToolSpec]:

@@ -82,6 +82,7 @@ def test_cli_export_should_write_har(data_dir: Path, tmp_path: Path) -> None:
     import jsonschema
 
     target = tmp_path / "out" / "one.har"
+    target.parent.mkdir()  # export makes no folders (it refuses a missing one)
     code, output = run("export", "--har", str(target), "--session", "one", "--data-dir", str(data_dir))
     assert code == 0 and "Wrote 2 entries" in output
     har = json.loads(target.read_text())

@@ -19,6 +19,11 @@ def live_and_saved(wp) -> set[str]:
     return {s.session_id for s in wp.pool.status()} | set(wp.pool.live_ids())
 
 
+def sub_sessions(wp, *names: str) -> set[str]:
+    """Live or saved sessions of sub-agents with these names (ids ``~sub:<random>:<name>``)."""
+    return {s for s in live_and_saved(wp) if s.startswith("~sub:") and s.rsplit(":", 1)[-1] in names}
+
+
 async def wait_until_live(wp, session_id: str) -> None:
     for _ in range(400):
         if session_id in wp.pool.live_ids():
@@ -41,7 +46,8 @@ async def test_parallel_sub_agents_keep_their_cookies_apart(wp, two_sites) -> No
     assert a.result.answer.startswith("You are on: cookies: alpha_token=secret-alpha (")
     assert b.result.answer.startswith("You are on: cookies: beta_token=secret-beta (")
     assert "beta_token" not in a.result.answer and "alpha_token" not in b.result.answer
-    assert (a.session_id, b.session_id) == ("sub-alpha", "sub-beta")
+    assert a.session_id.startswith("~sub:") and a.session_id.endswith(":alpha")
+    assert b.session_id.startswith("~sub:") and b.session_id.endswith(":beta")
     # Each wrote its result.md (by the manager: the scripted agents wrote none).
     alpha_md = fs.read_text("/sub/alpha/result.md")
     assert "Status: done" in alpha_md and "alpha_token=secret-alpha" in alpha_md and "## Actions" in alpha_md
@@ -49,7 +55,7 @@ async def test_parallel_sub_agents_keep_their_cookies_apart(wp, two_sites) -> No
     assert merged.index("# Sub-agent alpha") < merged.index("# Sub-agent beta")
     assert fs.read_text("/sub/merged.md") == merged
     # Nothing is left in the browser: no context, no saved cookies.
-    assert not {"sub-alpha", "sub-beta"} & live_and_saved(wp)
+    assert not sub_sessions(wp, "alpha", "beta")
 
 
 async def test_a_cancelled_sub_agent_leaves_no_browser_context(wp, slow_site: CookieSite) -> None:
@@ -77,7 +83,7 @@ async def test_time_limits_stop_a_sub_agent_and_close_its_context(wp, slow_site:
         await wait_until_live(wp, waited.session_id)
         [late] = await agents.wait_for(["waited"], timeout=0.5)
         assert late.status == Status.TIMEOUT and "wait_for" in late.error
-    assert not {"sub-limited", "sub-waited"} & live_and_saved(wp)
+    assert not sub_sessions(wp, "limited", "waited")
     assert "Status: timeout" in fs.read_text("/sub/waited/result.md")
 
 
@@ -177,7 +183,7 @@ async def test_the_main_agent_spawns_waits_and_merges(wp, two_sites) -> None:
     assert spawned[0].startswith("Started sub-agent 'alpha'; it writes to /sub/alpha/.")
     waited = next(t["content"] for t in result.transcript if t.get("name") == "wait_for")
     assert "alpha: done, task done" in waited and "beta: done, task done" in waited
-    assert not {"sub-alpha", "sub-beta"} & live_and_saved(wp)
+    assert not sub_sessions(wp, "alpha", "beta")
 
 
 async def test_sub_agents_still_running_when_the_main_run_ends_are_stopped(wp, slow_site) -> None:
@@ -192,7 +198,7 @@ async def test_sub_agents_still_running_when_the_main_run_ends_are_stopped(wp, s
     )
     result = await run_task(wp, "Delegate the slow page", model=model, approve="never")
     assert result.answer == "left it running"
-    assert "sub-orphan" not in live_and_saved(wp)
+    assert not sub_sessions(wp, "orphan")
 
 
 async def test_wp_subagents_gives_a_manager_over_a_new_or_given_file_system(wp) -> None:
@@ -201,3 +207,70 @@ async def test_wp_subagents_gives_a_manager_over_a_new_or_given_file_system(wp) 
         assert agents.vfs is fs and agents.max_parallel == 2
     async with wp.subagents() as agents:
         assert isinstance(agents.vfs, VirtualFS)
+
+
+async def test_a_sub_agent_never_takes_a_user_session_of_the_same_name(wp) -> None:
+    with CookieSite("user") as site:
+        # The user's own session happens to be called what sub-agent t1 used to be called.
+        await wp.navigate(site.url + "/set", session_id="sub-t1")
+        await wp.sessions.save()
+        assert wp.pool.store.has_state("sub-t1")
+        model = routed({"check": [lambda p: call("research_navigate", target=url_in(task_text(p)) + "/check"),
+                                  lambda p: answer(last_result(p).splitlines()[0])]})  # fmt: skip
+        async with SubAgentManager(wp, VirtualFS(), model=model) as agents:
+            agent = await agents.spawn(f"check the cookies of {site.url}", wait=True)
+        assert agent.task_id == "t1" and agent.status == Status.DONE
+        assert "cookies: none" in agent.result.answer and "user_token" not in agent.result.answer
+        # The user's saved state is still there, and the user's session still has its cookie.
+        assert wp.pool.store.has_state("sub-t1")
+        seen = await wp.navigate(site.url + "/check", session_id="sub-t1")
+        assert "user_token=secret-user" in seen.text
+
+
+async def test_two_managers_on_one_waypost_never_share_a_sub_agent_session(wp, slow_site) -> None:
+    holder = routed(
+        {
+            "holder": [
+                lambda p: call("research_navigate", target=url_in(task_text(p)) + "/set"),
+                lambda p: call("research_navigate", target=url_in(task_text(p)) + "/slow"),
+                lambda p: answer("done holding"),
+            ]
+        }
+    )
+    checker = routed(
+        {
+            "checker": [
+                lambda p: call("research_navigate", target=url_in(task_text(p)) + "/check"),
+                lambda p: answer(last_result(p).splitlines()[0]),
+            ]
+        }
+    )
+    async with (
+        SubAgentManager(wp, VirtualFS(), model=holder) as first,
+        SubAgentManager(wp, VirtualFS(), model=checker) as second,
+    ):
+        a = await first.spawn(f"holder: set a cookie at {slow_site.url} and wait")
+        await wait_until_live(wp, a.session_id)
+        for _ in range(400):  # until the holder's page has set its cookie
+            if (wp.pool.current_url(a.session_id) or "").endswith("/set"):
+                break
+            await asyncio.sleep(0.05)
+        b = await second.spawn(f"checker: report the cookies of {slow_site.url}")
+        assert (a.task_id, b.task_id) == ("t1", "t1") and a.session_id != b.session_id
+        [done] = await second.wait_for([b.task_id], timeout=20)
+        slow_site.release.set()
+        await first.wait_for(timeout=20)
+    assert done.status == Status.DONE, done.error
+    assert "cookies: none" in done.result.answer and "slow_token" not in done.result.answer
+    assert a.status == Status.DONE
+    assert not sub_sessions(wp, "t1")
+
+
+async def test_internal_session_ids_cannot_be_chosen_by_a_caller(wp, slow_site) -> None:
+    from waypost.errors import InvalidSessionId
+
+    forged = "~sub:" + "0" * 32 + ":t1"
+    with pytest.raises(InvalidSessionId, match="not a session of this Waypost"):
+        await wp.navigate(slow_site.url + "/check", session_id=forged)
+    with pytest.raises(InvalidSessionId):
+        await wp.navigate(slow_site.url + "/check", session_id="~sub")

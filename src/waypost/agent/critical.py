@@ -79,6 +79,11 @@ class Verdict:
     kind: str
 
 
+def is_secret_field(target: str) -> bool:
+    """Whether a ``type`` target names a password-like field (what is typed there is a secret)."""
+    return _SECRET_FIELD.search(target) is not None
+
+
 def _words(args: Mapping[str, Any]) -> str:
     parts = [str(v) for k, v in args.items() if k != "session_id" and isinstance(v, str | int | float)]
     return " ".join(parts)

@@ -48,10 +48,13 @@ from waypost.agent.context import AgentConfig, AgentContext, PageProbe, PageStat
 from waypost.agent.extensions import RunExtension, RunStart
 from waypost.agent.graph import compile_graph
 from waypost.agent.prompts import task_message
+from waypost.agent.redact import RedactingSerializer, find_secrets, mask_data, scrub_checkpoints
 from waypost.agent.state import ApprovePolicy, initial_state
 from waypost.agent.tool_slots import choose
 from waypost.agent.tools import ToolBox
 from waypost.agent.transcript import transcript_of
+from waypost.errors import ConfigError
+from waypost.files import private_file
 from waypost.models import make_model, memory_threshold, supports_strict
 
 if TYPE_CHECKING:
@@ -91,6 +94,7 @@ class RunResult:
         evidence: The evidence the answer cites: ``quote``, ``source`` (URL or ``archive:<id>``)
             and ``answers`` (which part of the task).
         why_not: Why the answer is not verified (or the task not done), in a few words.
+        task: The task as given (values typed into password fields masked, as everywhere here).
     """
 
     answer: str
@@ -108,6 +112,7 @@ class RunResult:
     verified: bool = False
     evidence: list[dict[str, str]] = field(default_factory=list)
     why_not: str | None = None
+    task: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The result as JSON-friendly data (what ``--out`` writes)."""
@@ -166,7 +171,14 @@ def _setup(
         # A model that asks never to condense (the offline planner) reads every result whole.
         cfg.compress_on_switch = cfg.memory_threshold < 10**9
     path = Path(checkpoint_path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    if str(path) != ":memory:":
+        try:
+            private_file(path)  # 0600 from the start: checkpoints hold the whole working history
+        except OSError as exc:
+            raise ConfigError(
+                f"The checkpoint file {path} cannot be written ({exc.strerror}): free some space, "
+                "or point --data-dir at a folder you can write."
+            ) from None
     ctx = AgentContext(
         model=chat,
         toolbox=toolbox,
@@ -192,7 +204,8 @@ def _result(
     values: dict[str, Any], thread_id: str, seconds: float, pending: dict[str, Any] | None
 ) -> RunResult:
     messages: list[BaseMessage] = values.get("messages", [])
-    return RunResult(
+    secrets = find_secrets(values)
+    result = RunResult(
         answer=values.get("answer") or "",
         success=bool(values.get("success")) and pending is None,
         steps=int(values.get("step", 0)),
@@ -211,7 +224,11 @@ def _result(
         verified=bool(values.get("verified")) and pending is None,
         evidence=list(values.get("evidence") or []),
         why_not=values.get("why_not"),
+        task=str(values.get("task") or ""),
     )
+    if not secrets:
+        return result
+    return RunResult(**mask_data(dataclasses.asdict(result), secrets))
 
 
 async def _ask(approver: Approver, payload: dict[str, Any]) -> Any:
@@ -246,11 +263,29 @@ async def _drive(
     approver: Approver | None,
     recursion_limit: int,
 ) -> AsyncIterator[dict[str, Any]]:
+    secrets: set[str] = set()
+    try:
+        async for event in _drive_saved(setup, thread_id, first_input, secrets, approver, recursion_limit):
+            yield event
+    finally:
+        if secrets:  # steps saved before the secret was known still hold it
+            await asyncio.to_thread(scrub_checkpoints, setup.path, thread_id, secrets)
+
+
+async def _drive_saved(
+    setup: _Setup,
+    thread_id: str,
+    first_input: Any,
+    secrets: set[str],
+    approver: Approver | None,
+    recursion_limit: int,
+) -> AsyncIterator[dict[str, Any]]:
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
     started = time.perf_counter()
     config = {"configurable": {"thread_id": thread_id}, "recursion_limit": recursion_limit}
     async with AsyncSqliteSaver.from_conn_string(str(setup.path)) as saver, _finishing(setup.ctx):
+        saver.serde = RedactingSerializer(saver.serde, secrets)
         graph = compile_graph(setup.ctx, saver)
         graph_input = first_input
         if callable(graph_input):

@@ -27,6 +27,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+
+def _retrieved(future: asyncio.Future[int]) -> None:
+    if not future.cancelled():
+        future.exception()
+
+
 RETRY_DELAYS = (0.05, 0.15, 0.4)
 _PERMANENT = ("redirect", "has been closed", "navigated away", "target closed")
 
@@ -214,6 +220,8 @@ class NetworkCapture:
                 if record is not None:
                     future = self.writer.submit(record, urgent=record.is_main)
                     doc_id = asyncio.wrap_future(future) if future is not None else None
+                    if doc_id is not None:  # the writer logs a failed write; nobody else awaits it
+                        doc_id.add_done_callback(_retrieved)
             except Exception:  # a response that cannot be captured never stops the capture
                 log.exception("capturing %s failed", job.request.url)
             finally:

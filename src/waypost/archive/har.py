@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
-import tempfile
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,6 +17,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from waypost.archive.records import BodyState
 from waypost.archive.store import ArchiveStore, StoredDocument
+from waypost.files import output_file
 
 HAR_VERSION = "1.2"
 
@@ -106,30 +105,25 @@ def _page(doc: StoredDocument) -> dict[str, Any]:
 
 
 def write_har_entries(documents: Iterable[StoredDocument], path: Path, *, creator_version: str) -> int:
-    """Write documents as a HAR 1.2 file, atomically (0600). Returns the number of entries."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write documents as a HAR 1.2 file, atomically (0600). Returns the number of entries.
+
+    Raises:
+        OutputPathError: ``path`` is not a regular file, its folder is missing, or the disk is full.
+    """
     pages: dict[str, dict[str, Any]] = {}
     count = 0
-    fd, tmp = tempfile.mkstemp(prefix=".har-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            head = {"version": HAR_VERSION, "creator": {"name": "Waypost", "version": creator_version}}
-            out.write('{"log": ' + json.dumps(head, ensure_ascii=False)[:-1] + ', "entries": [')
-            for doc in documents:
-                out.write(("," if count else "") + "\n" + json.dumps(har_entry(doc), ensure_ascii=False))
-                count += 1
-                if doc.nav_id and (doc.nav_id not in pages or doc.is_main):
-                    started = pages[doc.nav_id]["startedDateTime"] if doc.nav_id in pages else None
-                    pages[doc.nav_id] = _page(doc)
-                    if started:
-                        pages[doc.nav_id]["startedDateTime"] = min(
-                            started, pages[doc.nav_id]["startedDateTime"]
-                        )
-            out.write('\n], "pages": ' + json.dumps(list(pages.values()), ensure_ascii=False) + "}}\n")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with output_file(path) as out:
+        head = {"version": HAR_VERSION, "creator": {"name": "Waypost", "version": creator_version}}
+        out.write('{"log": ' + json.dumps(head, ensure_ascii=False)[:-1] + ', "entries": [')
+        for doc in documents:
+            out.write(("," if count else "") + "\n" + json.dumps(har_entry(doc), ensure_ascii=False))
+            count += 1
+            if doc.nav_id and (doc.nav_id not in pages or doc.is_main):
+                started = pages[doc.nav_id]["startedDateTime"] if doc.nav_id in pages else None
+                pages[doc.nav_id] = _page(doc)
+                if started:
+                    pages[doc.nav_id]["startedDateTime"] = min(started, pages[doc.nav_id]["startedDateTime"])
+        out.write('\n], "pages": ' + json.dumps(list(pages.values()), ensure_ascii=False) + "}}\n")
     return count
 
 

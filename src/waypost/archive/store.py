@@ -12,7 +12,6 @@ import contextlib
 import hashlib
 import json
 import logging
-import os
 import re
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -50,6 +49,7 @@ from waypost.archive.snippets import (
     terms_pattern,
 )
 from waypost.archive.text import LOOSE_TYPES, EncodedText, normalize_text
+from waypost.files import private_file
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +64,8 @@ PREFIX_TERMS = 8
 """Words a ``word*`` query is matched by at most: when more start so, the ones in most bodies."""
 PREFIX_MERGE_BODIES = 5_000
 """Up to this many list entries in all, FTS5 merges a prefix's word lists itself."""
+MAX_QUERY_CHARS = 1_000  # a longer search query is refused (FTS5 work grows with every term)
+MAX_FILTER_CHARS = 4_096
 _QUERY_ERRORS = ("fts5:", "no such column", "unterminated string", "unknown special query", "malformed match")
 _WORD = re.compile(r"\w+", re.UNICODE)
 # A query of plain parts only: quoted phrases, barewords (word* too) and AND / OR / NOT.
@@ -186,9 +188,7 @@ def prepare_body(record: CapturedResponse, *, extract: bool = True) -> PreparedB
 
 def create_private_file(path: Path) -> None:
     """Create ``path`` empty with mode 0600 (its folder 0700) unless it exists."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd = os.open(path, os.O_CREAT | os.O_WRONLY, 0o600)
-    os.close(fd)
+    private_file(path)
 
 
 class ArchiveStore:
@@ -483,6 +483,20 @@ class ArchiveStore:
             raise ArchiveQueryError(
                 "The search query is empty: give one or more words to look for.", query="", plain_query=""
             )
+        if len(query) > MAX_QUERY_CHARS:
+            raise ArchiveQueryError(
+                f"The search query has {len(query):,} characters; the limit is {MAX_QUERY_CHARS:,}: "
+                "search for a few words.",
+                query=query[:80],
+                plain_query="",
+            )
+        for name, value in (("url_prefix", url_prefix), ("mime", mime), ("session_id", session_id)):
+            if value is not None and len(value) > MAX_FILTER_CHARS:
+                raise ArchiveQueryError(
+                    f"The {name} filter has {len(value):,} characters; the limit is {MAX_FILTER_CHARS:,}.",
+                    query=query[:80],
+                    plain_query="",
+                )
         limit = max(1, min(int(limit), 100))
         if self.index is None:
             raise ArchiveError(

@@ -117,6 +117,7 @@ class ArchiveWriter:
         self._in_flight = threading.Semaphore(max(1, self.workers) * IN_FLIGHT_PER_PROCESS)
         self.written = 0
         self.failed = 0
+        self._failing = 0  # failures since the last record written
         self._incoming: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._queue: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._ready = threading.Event()
@@ -360,13 +361,20 @@ class ArchiveWriter:
                     self._commit(store, [item])
                 return
             self.failed += 1
-            log.warning("could not archive %s: %s", batch[0].record.url, exc)
+            self._failing += 1
+            # One warning per stretch of failures (a full disk fails every record), not one each.
+            (log.warning if self._failing == 1 else log.debug)(
+                "could not archive %s: %s", batch[0].record.url, exc
+            )
             if batch[0].future is not None:
                 batch[0].future.set_exception(
                     exc if isinstance(exc, ArchiveError) else ArchiveError(str(exc))
                 )
             return
         self.written += len(ids)
+        if self._failing > 1:
+            log.warning("archiving works again, after %d record(s) could not be written", self._failing)
+        self._failing = 0
         if rows:
             self._index_queue.put(rows)
         for item, doc_id in zip(batch, ids, strict=True):

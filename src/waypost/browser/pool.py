@@ -21,11 +21,16 @@ from typing import Any
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, Route, async_playwright
 
 from waypost.browser.launch import LaunchedBrowser, launch_browser
-from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
+from waypost.browser.session_ids import (
+    DEFAULT_SESSION,
+    is_internal_session_id,
+    new_internal_session_id,
+    validate_session_id,
+)
 from waypost.browser.storage import SessionStore
 from waypost.browser.url_policy import UrlPolicy, is_loopback_host
 from waypost.config import Settings
-from waypost.errors import BrowserUnavailable, SessionBusy
+from waypost.errors import BrowserUnavailable, InvalidSessionId, SessionBusy
 
 log = logging.getLogger(__name__)
 
@@ -91,15 +96,18 @@ class SessionPool:
         self.settings = settings or Settings()
         self.store = SessionStore(self.settings.data_dir)
         self.policy = UrlPolicy(self.settings.allow_domains, self.settings.deny_domains)
-        self._on_context = on_context
+        self.on_context = on_context  # public: Waypost re-points it at a scratch archive when read-only
         self._playwright: Playwright | None = None
         self._launched: LaunchedBrowser | None = None
         self._sessions: dict[str, Session] = {}
+        # Internal sessions this pool issued → their storage state, kept in memory, never on disk.
+        self._internal: dict[str, dict[str, Any] | None] = {}
         self._structure = asyncio.Lock()  # guards launching and creating/closing contexts
         self._janitor: asyncio.Task[None] | None = None
         self._closed = False
         self._started = False
         self.instance_id = uuid.uuid4().hex[:12]
+        self.saving_failed: str | None = None  # why the last save failed, until one works again
         self.relaunches = 0
 
     # -- lifecycle -----------------------------------------------------------------------------
@@ -116,6 +124,8 @@ class SessionPool:
         if self._started:
             return
         self._started = True
+        with contextlib.suppress(OSError):  # a read-only data dir: nothing to clean
+            await asyncio.to_thread(self.store.remove_stale_temp_files)
         self._playwright = await async_playwright().start()
         try:
             await self._ensure_browser()
@@ -199,6 +209,31 @@ class SessionPool:
 
     # -- sessions ------------------------------------------------------------------------------
 
+    def open_internal(self, kind: str, name: str) -> str:
+        """Issue a session id of Waypost's own (e.g. for a sub-agent) and return it.
+
+        Its id starts with ``~`` (no user id can), carries a random part (unique per call), and
+        its cookies and storage stay in memory: nothing is read from or written to the data
+        dir. It lasts until ``close_session(id, forget=True)``.
+        """
+        session_id = new_internal_session_id(kind, name)
+        self._internal[session_id] = None
+        return session_id
+
+    def check_session_id(self, session_id: object) -> str:
+        """``session_id`` if this pool accepts it: a valid user id, or an internal id it issued.
+
+        Raises:
+            InvalidSessionId: It is neither.
+        """
+        validate_session_id(session_id)
+        assert isinstance(session_id, str)
+        if is_internal_session_id(session_id) and session_id not in self._internal:
+            raise InvalidSessionId(
+                f"Session {session_id!r} is not a session of this Waypost (internal ids cannot be chosen)."
+            )
+        return session_id
+
     @contextlib.asynccontextmanager
     async def session(self, session_id: str = DEFAULT_SESSION) -> AsyncIterator[Session]:
         """Use a session for one operation; it is created or restored on first use.
@@ -210,7 +245,7 @@ class SessionPool:
             InvalidSessionId: The id is not valid (nothing touches the disk).
             BrowserUnavailable: No browser could be launched or attached.
         """
-        validate_session_id(session_id)
+        self.check_session_id(session_id)
         if self._closed or not self._started:
             raise BrowserUnavailable("The session pool is closed; create a new one.")
         while True:
@@ -250,13 +285,18 @@ class SessionPool:
     async def _open(self, session_id: str) -> Session:
         browser = await self._ensure_browser()
         now = time.time()
-        meta = {} if self.attached and session_id == DEFAULT_SESSION else self.store.load_meta(session_id)
+        internal = session_id in self._internal
+        meta = (
+            {}
+            if internal or (self.attached and session_id == DEFAULT_SESSION)
+            else self.store.load_meta(session_id)
+        )
         if self.attached and session_id == DEFAULT_SESSION and browser.contexts:
             # The user's own profile: their logins live here. Use it, never close or overwrite it.
             context = browser.contexts[0]
             owns = False
         else:
-            state = self.store.load_state(session_id)
+            state = self._internal[session_id] if internal else self.store.load_state(session_id)
             options: dict[str, Any] = {"storage_state": state} if state else {}
             if self.settings.user_agent:
                 options["user_agent"] = self.settings.user_agent
@@ -274,10 +314,13 @@ class SessionPool:
             last_used=now,
             owns_context=owns,
         )
-        if owns and "created" not in meta:
-            self.store.save_meta(session_id, {"created": session.created})
-        if self._on_context is not None:
-            result = self._on_context(session)
+        if owns and not internal and "created" not in meta:
+            try:
+                self.store.save_meta(session_id, {"created": session.created})
+            except OSError as exc:
+                self._not_saved(exc)
+        if self.on_context is not None:
+            result = self.on_context(session)
             if asyncio.iscoroutine(result):
                 await result
         return session
@@ -311,7 +354,27 @@ class SessionPool:
         except Exception as exc:  # a crashed browser: keep the last good state on disk
             log.debug("could not read storage state of %s: %s", session.session_id, type(exc).__name__)
             return
-        await asyncio.to_thread(self.store.save_state, session.session_id, state)
+        if is_internal_session_id(session.session_id):
+            if session.session_id in self._internal:  # not forgotten meanwhile
+                self._internal[session.session_id] = state
+            return
+        try:
+            await asyncio.to_thread(self.store.save_state, session.session_id, state)
+        except OSError as exc:  # a full disk or a read-only data dir must not stop browsing
+            self._not_saved(exc)
+        else:
+            self.saving_failed = None
+
+    def _not_saved(self, exc: OSError) -> None:
+        """Warn once that session state is not being saved (until a save works again)."""
+        if self.saving_failed is None:
+            log.warning(
+                "Session state is not being saved under %s (%s): browsing goes on, but cookies and "
+                "storage will be lost when Waypost stops. Free some space or make the folder writable.",
+                self.settings.data_dir,
+                exc.strerror or exc,
+            )
+        self.saving_failed = exc.strerror or str(exc)
 
     async def _save_and_close(self, session: Session) -> None:
         if self._browser_alive():
@@ -378,7 +441,7 @@ class SessionPool:
         Raises:
             SessionBusy: An operation is running in that session.
         """
-        validate_session_id(session_id)
+        self.check_session_id(session_id)
         found = False
         async with self._structure:
             session = self._sessions.get(session_id)
@@ -393,7 +456,9 @@ class SessionPool:
                     await self._save_and_close(session)
                 del self._sessions[session_id]
                 found = True
-        if forget:
+        if forget and session_id in self._internal:
+            found = self._internal.pop(session_id) is not None or found  # nothing of it is on disk
+        elif forget:  # ConfigError when the data dir is read-only (the context is closed anyway)
             found = await asyncio.to_thread(self.store.delete, session_id) or found
         return found
 
@@ -436,7 +501,8 @@ class SessionPool:
             rows[sid] = SessionInfo(sid, False, meta.get("created"), None, True, None, False)
         for sid, s in self._sessions.items():
             url = None if s.page.is_closed() else s.page.url
-            rows[sid] = SessionInfo(
-                sid, True, s.created, s.last_used, self.store.has_state(sid), url, s.in_flight > 0
+            saved = (
+                self._internal.get(sid) is not None if sid in self._internal else self.store.has_state(sid)
             )
+            rows[sid] = SessionInfo(sid, True, s.created, s.last_used, saved, url, s.in_flight > 0)
         return [rows[k] for k in sorted(rows)]

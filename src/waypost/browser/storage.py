@@ -6,17 +6,18 @@ import contextlib
 import json
 import os
 import shutil
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from waypost.browser.session_ids import validate_session_id
+from waypost.browser.session_ids import is_internal_session_id, validate_session_id
+from waypost.errors import ConfigError, InvalidSessionId
+from waypost.files import new_temp_file, private_dir, remove_stale_temp_files
 
 
 def write_private_json(path: Path, data: Any) -> None:
     """Write JSON to ``path`` atomically (temp file + rename) with 0600 permissions."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".json", dir=path.parent)  # mkstemp: mode 0600
+    private_dir(path.parent)
+    fd, tmp = new_temp_file(path.parent, suffix=".json")  # 0600, locked while this save lives
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(data, fh, ensure_ascii=False)
@@ -41,6 +42,8 @@ class SessionStore:
         self.root = Path(data_dir) / "sessions"
 
     def folder(self, session_id: str) -> Path:
+        if is_internal_session_id(session_id):  # internal sessions live in memory only
+            raise InvalidSessionId(f"Session {session_id!r} is internal and has no folder on disk.")
         return self.root / validate_session_id(session_id)
 
     def state_path(self, session_id: str) -> Path:
@@ -78,12 +81,30 @@ class SessionStore:
         write_private_json(path, meta)
 
     def delete(self, session_id: str) -> bool:
-        """Forget everything stored for a session. Returns whether anything was there."""
+        """Forget everything stored for a session. Returns whether anything was there.
+
+        Raises:
+            ConfigError: The files could not be deleted (a read-only data dir).
+        """
         folder = self.folder(session_id)
         if not folder.exists():
             return False
-        shutil.rmtree(folder)
+        try:
+            shutil.rmtree(folder)
+        except OSError as exc:
+            raise ConfigError(
+                f"The saved state of session {session_id!r} cannot be deleted ({exc.strerror}): "
+                f"{self.root} must be writable."
+            ) from None
         return True
+
+    def remove_stale_temp_files(self) -> int:
+        """Delete the temporary files of saves that were killed half-way. Returns how many went."""
+        if not self.root.is_dir():
+            return 0
+        return sum(
+            remove_stale_temp_files(p) for p in self.root.iterdir() if p.is_dir() and not p.is_symlink()
+        )
 
     def saved_ids(self) -> list[str]:
         if not self.root.is_dir():

@@ -23,6 +23,7 @@ archive_app = typer.Typer(help="Search and export what sessions have loaded.", n
 
 DataDir = data_dir_option("the archive lives")
 _DURATION = re.compile(r"\s*(\d+(?:\.\d+)?)\s*([smhdw])\s*", re.IGNORECASE)
+MAX_DURATION = timedelta(days=365 * 1000)
 _UNIT_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 
 
@@ -35,7 +36,10 @@ def parse_duration(text: str) -> timedelta:
     match = _DURATION.fullmatch(text)
     if match is None:
         raise typer.BadParameter(f"{text!r} is not a duration: write a number and a unit, e.g. 30d, 12h, 2w.")
-    return timedelta(seconds=float(match.group(1)) * _UNIT_SECONDS[match.group(2).lower()])
+    seconds = float(match.group(1)) * _UNIT_SECONDS[match.group(2).lower()]
+    if not seconds <= MAX_DURATION.total_seconds():  # also catches inf from a 400-digit number
+        raise typer.BadParameter(f"{text.strip()!r} is too long: give at most {MAX_DURATION.days}d.")
+    return timedelta(seconds=seconds)
 
 
 def _archive_path(data_dir: Path | None) -> Path:

@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 
 from waypost.cli.options import data_dir_of, data_dir_option, err, out
+from waypost.files import private_dir, write_output
 from waypost.retrieval.memory import DB_FILE, RetrievalStore
 from waypost.retrieval.rerank import WEIGHTS_FILE, load_model
 from waypost.retrieval.telemetry import summarize
@@ -83,6 +84,6 @@ def train_command(
     if dry_run:
         out.print("Dry run: nothing written.")
         return
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(report.model.to_json(), encoding="utf-8")
+    private_dir(target.parent)
+    write_output(target, report.model.to_json())
     out.print(f"Wrote {target}; Waypost uses it from the next start.")

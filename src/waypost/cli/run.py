@@ -37,6 +37,7 @@ from waypost.agent.runner import RunResult
 from waypost.api import Waypost, get_result, stream_resume, stream_task
 from waypost.cli.options import cli_settings, err, fail, out
 from waypost.errors import WaypostError
+from waypost.files import OutputPathError, check_output_path, write_output
 from waypost.models import make_model
 
 APPROVE_CHOICES = ("never", "always", "ask")
@@ -170,8 +171,12 @@ def _show_result(result: RunResult, path: Path | None, task: str | None, model: 
     if result.stop_reason in ("awaiting_approval", "paused"):
         out.print(f"Continue with: [bold]waypost run --resume {result.thread_id}[/bold]")
     if path is not None:
-        data = {"task": task, "model": model or "offline", **result.to_dict()}
-        path.write_text(json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n", encoding="utf-8")
+        data = {"task": result.task or task, "model": model or "offline", **result.to_dict()}
+        try:
+            write_output(path, json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
+        except OutputPathError as exc:
+            err.print(f"[red]Error:[/red] {exc}", highlight=False)
+            raise typer.Exit(1) from None
         out.print(f"[dim]Transcript written to {path}[/dim]")
 
 
@@ -347,6 +352,12 @@ def run_command(
     if not task and not resume:
         err.print('[red]Give a task, e.g. waypost run "Find the politics headline", or --resume ID.[/red]')
         raise typer.Exit(2)
+    if out_path is not None:
+        try:  # refuse a bad --out before the run, not after it
+            check_output_path(out_path)
+        except OutputPathError as exc:
+            err.print(f"[red]Error:[/red] {exc}", highlight=False)
+            raise typer.Exit(2) from None
     settings = cli_settings(
         data_dir, cdp_url, loopback_only=True if loopback_only else None, trace=trace, screenshots=screenshots
     )

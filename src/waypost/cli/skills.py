@@ -14,6 +14,7 @@ from rich.table import Column, Table
 
 from waypost.cli.options import cli_settings, data_dir_option, err, fail, out
 from waypost.errors import WaypostError
+from waypost.files import OutputPathError, check_output_path, write_output
 from waypost.skills.library import SkillLibrary
 
 skills_app = typer.Typer(
@@ -104,6 +105,15 @@ def show_skill(
             out.print(f"  {i}. {step.tool} {json.dumps(step.args, ensure_ascii=False)}", highlight=False)
 
 
+def _checked_output(path: Path, text: str | None = None) -> None:
+    """Check (and with ``text``, write) an output file: a regular file in an existing folder only."""
+    try:
+        write_output(path, text) if text is not None else check_output_path(path)
+    except OutputPathError as exc:
+        err.print(f"[red]Error:[/red] {exc}", highlight=False)
+        raise typer.Exit(1) from None
+
+
 @skills_app.command("export")
 def export_skills(
     names: Annotated[list[str] | None, typer.Argument(help="Skills to export (default: all).")] = None,
@@ -113,12 +123,14 @@ def export_skills(
     """Export skills as YAML (``skills export skills.yaml`` writes that file)."""
     if output is None and names and names[-1].endswith((".yaml", ".yml")):
         output, names = Path(names[-1]), names[:-1]  # the file to write, as people write it
+    if output is not None:
+        _checked_output(output)
     with _library(data_dir) as library:
         text = library.export_yaml(names or None)
     if output is None:
         typer.echo(text, nl=False)
     else:
-        output.write_text(text, encoding="utf-8")
+        _checked_output(output, text)
         err.print(f"wrote {output}")
 
 

@@ -27,6 +27,7 @@ from waypost.page.tokens import count_tokens
 NEXT_STEP = "Call research_navigate with one of these URLs."
 DownloadView = Callable[[str, str, "str | None"], Awaitable["NavigationResult | None"]]
 """``(session_id, url, hint)`` → the view of the file a navigation downloaded, if any."""
+MAX_URL_CHARS = 16_384  # longer targets are refused before any parsing or loading
 
 
 def same_page_key(url: str) -> str:
@@ -155,6 +156,10 @@ class Navigator:
         """
         if not isinstance(target, str) or not target.strip():
             raise BlockedURL("Empty target: give a URL such as /politik/ or https://example.org/.")
+        if len(target) > MAX_URL_CHARS:
+            raise BlockedURL(
+                f"The target has {len(target):,} characters; a URL may have at most {MAX_URL_CHARS:,}."
+            )
         target = target.strip()
         target = add_scheme(target) or target
         scheme = urlsplit(target).scheme.lower() if ":" in target else ""
@@ -197,7 +202,8 @@ class Navigator:
             NavigationFailed: The page could not be loaded after retries.
             BrowserUnavailable: No browser.
         """
-        state = self.state(session_id)  # the one session id check of this call
+        self.pool.check_session_id(session_id)  # a user id, or an internal id this pool issued
+        state = self.state(session_id)
         options = {"show_forms": show_forms, "show_feeds": show_feeds, "show_pagination": show_pagination}
         word = target.strip().lower() if isinstance(target, str) else ""
         if word in {"back", "forward"}:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from waypost.files import private_file
 from waypost.retrieval.telemetry import percentile
 
 DB_FILE = "planner.db"
@@ -94,7 +95,7 @@ class PlannerStore:
             self._memory = sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
             self._memory.executescript(_SCHEMA)
         else:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_file(path)
             with contextlib.closing(self._open()):
                 pass
 

@@ -7,7 +7,9 @@ they keep failing; retrieval then finds the element again and its new selector i
 
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import re
 import sqlite3
 import threading
@@ -16,8 +18,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from waypost.files import private_file
 from waypost.retrieval.selectors import Selector
 from waypost.retrieval.telemetry import ActionRecord
+
+log = logging.getLogger(__name__)
 
 DB_FILE = "retrieval.db"
 SCHEMA_VERSION = 1
@@ -92,19 +97,42 @@ class RetrievalStore:
     def __init__(self, path: Path | None = None) -> None:
         self.path = path
         if path is not None:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_file(path)
         self._lock = threading.Lock()
+        self._write_failed = False
         self._db = sqlite3.connect(
             str(path) if path else ":memory:", check_same_thread=False, isolation_level=None
         )
         self._db.row_factory = sqlite3.Row
-        if path is not None:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
-        self._db.execute(
-            "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
-        )
+        try:
+            if path is not None:
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+            self._db.execute(
+                "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),)
+            )
+        except sqlite3.OperationalError:
+            if path is None or not path.is_file():
+                raise
+            # A read-only data dir: read what was learned; writes are lost (see _writing).
+            self._db.close()
+            uri = path.resolve().as_uri() + "?mode=ro&immutable=1"
+            self._db = sqlite3.connect(uri, uri=True, check_same_thread=False, isolation_level=None)
+            self._db.row_factory = sqlite3.Row
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Hold the lock for a write; a full disk or read-only file loses the write, never the action."""
+        with self._lock:
+            try:
+                yield
+            except sqlite3.OperationalError as exc:
+                if not self._write_failed:
+                    log.warning("%s cannot be written (%s): learned selectors are not kept.", self.path, exc)
+                self._write_failed = True
+            else:
+                self._write_failed = False
 
     @classmethod
     def for_data_dir(cls, data_dir: Path) -> RetrievalStore:
@@ -153,7 +181,7 @@ class RetrievalStore:
         if selector.kind == "path":
             return  # structural paths break on the next re-render; never reuse them
         now = time.time()
-        with self._lock:
+        with self._writing():
             self._db.execute(
                 "INSERT INTO selectors (site, path, query, selector, element_name, fingerprint, successes, "
                 "failures, created, last_used) VALUES (?, ?, ?, ?, ?, ?, 1, 0, ?, ?) "
@@ -166,7 +194,7 @@ class RetrievalStore:
     def demote(self, site: str, path: str, query_key: str, selector: Selector) -> None:
         """Record that a remembered selector failed; drop it once it keeps failing."""
         key = (site, path_key(path), query_key, str(selector))
-        with self._lock:
+        with self._writing():
             self._db.execute(
                 "UPDATE selectors SET failures = failures + 1 WHERE site = ? AND path = ? AND query = ? "
                 "AND selector = ?",
@@ -186,8 +214,9 @@ class RetrievalStore:
     # -- action log ----------------------------------------------------------------------------
 
     def log(self, r: ActionRecord) -> int:
-        """Store an action record; returns its id (also set on ``r.id``)."""
-        with self._lock:
+        """Store an action record; returns its id (also set on ``r.id``; 0 if it could not be stored)."""
+        cur = None
+        with self._writing():
             cur = self._db.execute(
                 "INSERT INTO actions (ts, site, path, fingerprint, action, query, query_key, topk, "
                 "features, chosen_rank, selector, p, validation, status, latency_ms, inventory_ms, "
@@ -201,7 +230,7 @@ class RetrievalStore:
                     r.correct_rank,
                 ),
             )  # fmt: skip
-        r.id = int(cur.lastrowid or 0)
+        r.id = int(cur.lastrowid or 0) if cur is not None else 0
         return r.id
 
     def mark_outcome(self, action_id: int, success: bool, correct_rank: int | None = None) -> None:
@@ -212,7 +241,7 @@ class RetrievalStore:
             success: Whether the action reached its goal.
             correct_rank: Rank of the right element among the logged top-k (0 if it was not there).
         """
-        with self._lock:
+        with self._writing():
             self._db.execute(
                 "UPDATE actions SET success = ?, correct_rank = coalesce(?, correct_rank) WHERE id = ?",
                 (int(success), correct_rank, action_id),

@@ -26,9 +26,11 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 import anyio
+import mcp_types
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
 from mcp.types import CallToolResult, TextContent, ToolAnnotations
 from pydantic import ValidationError
 
@@ -225,12 +227,31 @@ def _quiet_driver_exit(loop: asyncio.AbstractEventLoop, context: dict[str, Any])
 
 
 async def serve_stdio(server: MCPServer) -> None:
-    """Serve ``server`` over stdin/stdout until stdin ends (Ctrl-D) or the task is cancelled (Ctrl-C)."""
+    """Serve ``server`` over stdin/stdout until stdin ends (Ctrl-D) or the task is cancelled (Ctrl-C).
+
+    Each line that is not JSON-RPC gets an error reply: the SDK's stdio transport hands such a
+    line to the session as an exception, which drops it in silence, and a client would wait for a
+    reply that never comes. JSON-RPC 2.0 says: reply with ``-32700`` (not JSON) or ``-32600`` (not
+    a valid message), with the request's id if it has one.
+    """
     asyncio.get_running_loop().set_exception_handler(_quiet_driver_exit)
     stdin: Any = _StdinLines(0) if _StdinLines.usable() else None
     async with stdio_server(stdin=stdin) as (read_stream, write_stream):
-        lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async serves too
-        await lowlevel.run(read_stream, write_stream, lowlevel.create_initialization_options())
+        send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+
+        async def answer_malformed() -> None:
+            async with send:
+                async for item in read_stream:
+                    if isinstance(item, Exception):
+                        await write_stream.send(SessionMessage(malformed_reply(item)))
+                    else:
+                        await send.send(item)
+
+        async with anyio.create_task_group() as tg:
+            tg.start_soon(answer_malformed)
+            lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async serves too
+            await lowlevel.run(receive, write_stream, lowlevel.create_initialization_options())
+            tg.cancel_scope.cancel()
 
 
 def run_stdio(settings: Settings | None = None) -> None:
@@ -240,3 +261,29 @@ def run_stdio(settings: Settings | None = None) -> None:
     server = build_server(settings)
     with contextlib.suppress(KeyboardInterrupt):
         anyio.run(serve_stdio, server)
+
+
+def malformed_reply(exc: Exception) -> mcp_types.JSONRPCError:
+    """The JSON-RPC error for a line the transport could not read as a message."""
+    errors: list[dict[str, Any]] = []
+    with contextlib.suppress(Exception):
+        errors = list(exc.errors())  # type: ignore[attr-defined]  # pydantic's ValidationError
+    if not errors or any(e.get("type") == "json_invalid" for e in errors):
+        code, message = mcp_types.PARSE_ERROR, "Parse error: the line is not valid JSON."
+        request_id = None
+    else:
+        code, message = mcp_types.INVALID_REQUEST, "Invalid request: the line is not a JSON-RPC 2.0 message."
+        request_id = _request_id(errors)
+    return mcp_types.JSONRPCError(
+        jsonrpc="2.0", id=request_id, error=mcp_types.ErrorData(code=code, message=message)
+    )
+
+
+def _request_id(errors: list[dict[str, Any]]) -> int | str | None:
+    for e in errors:
+        data = e.get("input")
+        if isinstance(data, dict):
+            rid = data.get("id")
+            if isinstance(rid, str) or (isinstance(rid, int) and not isinstance(rid, bool)):
+                return rid
+    return None

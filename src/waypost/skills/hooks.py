@@ -8,6 +8,7 @@ goes on as if there were none.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -73,6 +74,9 @@ async def learn_from(
     """Learn from a finished run (nothing for a run that waits for approval or is paused)."""
     if prepared is None or result.stop_reason in NOT_FINISHED:
         return None
+    masked = getattr(result, "task", "")
+    if masked and masked != prepared.task:  # a password typed in the run is masked in its task
+        prepared = dataclasses.replace(prepared, task=masked)
     try:
         return await library.learn(prepared, result, model)
     except Exception as exc:

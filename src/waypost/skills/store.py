@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sqlite3
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from waypost.files import private_file
 from waypost.skills.model import Skill, SkillError
 
 FILE_NAME = "skills.db"
@@ -106,12 +106,10 @@ class SkillStore:
         self.path = Path(path)
         new = not self.path.exists()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_file(self.path)
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
             raise SkillError(f"The skill store {self.path} cannot be opened: {exc}") from None
-        if new:
-            os.chmod(self.path, 0o600)
         self._db.executescript(_SCHEMA)
         self.created = new
 

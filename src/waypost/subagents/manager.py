@@ -1,14 +1,16 @@
 """``SubAgentManager``: isolated agent runs in parallel, writing only under ``/sub/<task_id>/``.
 
 Each sub-agent is a full engine run (started through its owner's :class:`SubAgentHost`) with its own
-working history (an in-memory checkpoint), its own browser session ``sub-<task_id>`` (a
-separate Playwright context in the same pool, so cookies never mix), its own tool slots, and a
+working history (an in-memory checkpoint), its own browser session (a separate Playwright
+context in the same pool, so cookies never mix) whose id ``~sub:<random>:<task_id>`` lies in
+Waypost's internal namespace: no user session can have it, no other manager or run shares it,
+and its cookies stay in memory (nothing is saved or deleted in the data dir), its own tool slots, and a
 :class:`~waypost.vfs.restricted.RestrictedVFS` of the owner's file system. At most
 ``max_parallel`` run at once. A sub-agent cannot start sub-agents, and nobody answers its
 questions: an approval request is answered "no" and noted in its result.
 
 When a sub-agent ends, however it ends (answer, failure, time limit, cancellation), its
-browser context is closed and its saved session state deleted, and ``/sub/<task_id>/result.md``
+browser context is closed and its in-memory session state forgotten, and ``/sub/<task_id>/result.md``
 holds its answer and actions (written by the manager if the agent did not write it).
 """
 
@@ -55,6 +57,13 @@ class SubAgentHost(Protocol):
         """Run one sub-agent to its end (the arguments of ``Waypost.run``, ``vfs`` included)."""
         ...
 
+    def open_internal_session(self, kind: str, name: str) -> str:
+        """A new browser session id in Waypost's internal namespace (``~sub:<random>:<name>``).
+
+        No user id can take it, and it is unique per call, so no two managers share one.
+        """
+        ...
+
     async def end_session(self, session_id: str) -> None:
         """Close a browser session and forget it (its state and navigation history).
 
@@ -87,7 +96,7 @@ class SubAgent:
         task_id: Its name; it writes under ``/sub/<task_id>/``.
         task: What it was asked to do.
         start_url: Its start page, if any.
-        session_id: Its browser session (``sub-<task_id>``).
+        session_id: Its browser session (``~sub:<random>:<task_id>``, internal and in memory only).
         thread_id: Its run's thread id.
         status: Queued, running, done, failed, cancelled or timeout.
         result: The run's result once it ended by itself.
@@ -274,7 +283,7 @@ class SubAgentManager:
             task_id=task_id,
             task=task.strip(),
             start_url=start_url,
-            session_id=f"sub-{task_id}",
+            session_id=self.host.open_internal_session("sub", task_id),
             thread_id=f"sub-{task_id}-{uuid.uuid4().hex[:10]}",
         )
         self.vfs.mkdir(agent.folder)

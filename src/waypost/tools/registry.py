@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import functools
 import inspect
+import json
+import typing
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -19,6 +21,11 @@ if TYPE_CHECKING:
     from waypost.tools.runtime import ToolRuntime
 
 ToolFunction = Callable[..., Awaitable[str]]
+
+MAX_ARGUMENT_CHARS = 20_000
+"""No argument of a model-facing tool may be longer (as text or JSON) than this."""
+LARGE_ARGUMENT_CHARS = 2_000_000
+"""The limit of tools over a file system or manager (a whole note is one argument of vfs_write)."""
 
 
 @dataclass(frozen=True)
@@ -32,6 +39,7 @@ class ToolSpec:
         read_only: True if it changes nothing on any site (safe to call without approval).
         destructive: For a tool that is not read-only: whether it may change or delete something
             on a site (a click may submit a form); False for tools that only tidy the view.
+        max_argument_chars: The longest argument it takes (text, or lists as JSON).
     """
 
     name: str
@@ -39,6 +47,7 @@ class ToolSpec:
     factory: Callable[[ToolRuntime], ToolFunction]
     read_only: bool = True
     destructive: bool = True
+    max_argument_chars: int = MAX_ARGUMENT_CHARS
 
     @classmethod
     def over(cls, name: str, description: str, fn: ToolFunction, *, read_only: bool = True) -> ToolSpec:
@@ -47,15 +56,15 @@ class ToolSpec:
         def factory(_runtime: ToolRuntime | None) -> ToolFunction:
             return fn
 
-        return cls(name, description, factory, read_only)
+        return cls(name, description, factory, read_only, LARGE_ARGUMENT_CHARS)
 
     def bind(self, runtime: ToolRuntime) -> ToolFunction:
         """The tool's async function over ``runtime``, named and described as models see it.
 
-        When the runtime has an ``after_tool`` hook, the answer gets the lines it adds (a tab the
-        page opened, a download that finished).
+        Its arguments are size-checked first. When the runtime has an ``after_tool`` hook, the
+        answer gets the lines it adds (a tab the page opened, a download that finished).
         """
-        fn = self.factory(runtime)
+        fn = bounded(self.factory(runtime), self.max_argument_chars)
         after = getattr(runtime, "after_tool", None)
         if after is not None:
             fn = _with_notes(fn, self.name, after)
@@ -82,6 +91,54 @@ def _with_notes(
         return f"{text}\n{notes}" if notes else text
 
     return with_notes
+
+
+def oversized(arguments: dict[str, Any], limit: int = MAX_ARGUMENT_CHARS) -> str | None:
+    """Why a tool call's arguments are too large (``None`` if they are not)."""
+    for name, value in arguments.items():
+        if isinstance(value, str):
+            size = len(value)
+        elif isinstance(value, list | tuple | dict):
+            size = len(json.dumps(value, default=str, ensure_ascii=False))
+        else:
+            continue
+        if size > limit:
+            return (
+                f"Error: the argument {name!r} has {size:,} characters; the limit is {limit:,}. "
+                "Nothing was done: send something shorter."
+            )
+    return None
+
+
+def bounded(fn: ToolFunction, limit: int = MAX_ARGUMENT_CHARS) -> ToolFunction:
+    """``fn`` behind a size check of its arguments, with the same typed signature (its schema).
+
+    Every door (MCP, the agent's LangChain tools, the Python tools map) calls tools through
+    this, so a 20 MB argument is refused in one line before any work starts.
+    """
+    try:
+        hints = typing.get_type_hints(fn, include_extras=True)
+        signature = inspect.signature(fn)
+    except Exception:  # annotations that cannot be resolved: leave the tool as it is
+        return fn
+    params = [p.replace(annotation=hints.get(p.name, p.annotation)) for p in signature.parameters.values()]
+    resolved = signature.replace(parameters=params, return_annotation=hints.get("return", str))
+
+    async def call(*args: Any, **kwargs: Any) -> str:
+        try:
+            bound = resolved.bind_partial(*args, **kwargs)
+        except TypeError:
+            return await fn(*args, **kwargs)  # the function itself says what is wrong
+        problem = oversized(bound.arguments, limit)
+        if problem is not None:
+            return problem
+        return await fn(*args, **kwargs)
+
+    call.__signature__ = resolved  # type: ignore[attr-defined]
+    call.__annotations__ = hints
+    call.__module__ = fn.__module__
+    call.__qualname__ = fn.__qualname__
+    return call
 
 
 def tool_map(specs: list[ToolSpec]) -> dict[str, ToolSpec]:

@@ -7,12 +7,13 @@ file system (a run and its sub-agents) never see it half-changed. The whole tree
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
+
+import regex
 
 from waypost.vfs import paths, shadow
 from waypost.vfs.checks import Checker, Diagnostic, diagnose, file_kind
@@ -34,6 +35,7 @@ MAX_FILE_CHARS = paths.MAX_FILE_CHARS
 MAX_TOTAL_CHARS = 50_000_000
 MAX_GREP_PATTERN = 500
 MAX_GREP_LINE = 5000
+GREP_SECONDS = 1.0  # the whole search's budget, in CPU seconds (the regex engine counts those)
 SNAPSHOT_FORMAT = 1
 
 
@@ -199,8 +201,8 @@ class VirtualFS:
         if not isinstance(pattern, str) or not pattern or len(pattern) > MAX_GREP_PATTERN:
             raise VfsError(f"The search pattern must be 1 to {MAX_GREP_PATTERN} characters.")
         try:
-            rx = re.compile(pattern, re.I if ignore_case else 0)
-        except re.error as exc:
+            rx = regex.compile(pattern, regex.IGNORECASE if ignore_case else 0)
+        except (regex.error, OverflowError, RecursionError) as exc:
             msg = f"The search pattern {pattern!r} is not a valid regular expression: {exc}."
             raise VfsError(msg) from None
         top = paths.normalize(path)
@@ -209,11 +211,23 @@ class VirtualFS:
             raise PathNotFound(f"There is nothing at {top}.")
         only = paths.glob_regex(glob) if glob else None
         out: list[GrepMatch] = []
+        deadline = time.monotonic() + GREP_SECONDS
         for p in targets:
             if only is not None and not only.match(p):
                 continue
             for no, line in enumerate(self._files[p].content.splitlines(), 1):
-                if rx.search(line[:MAX_GREP_LINE]):  # bounds a bad pattern's backtracking
+                left = deadline - time.monotonic()
+                try:
+                    if left <= 0:
+                        raise TimeoutError
+                    # The regex engine checks the deadline while it backtracks: (a+)+$ stops too.
+                    hit = rx.search(line[:MAX_GREP_LINE], timeout=left)
+                except TimeoutError:
+                    raise VfsError(
+                        f"The search for {pattern[:60]!r} took longer than {GREP_SECONDS:g} s and was "
+                        "stopped: use a simpler pattern (no nested repeats like (a+)+) or a narrower path."
+                    ) from None
+                if hit:
                     out.append(GrepMatch(p, no, line))
                     if len(out) >= max_results:
                         return out
@@ -264,6 +278,9 @@ class VirtualFS:
                 f"The text to replace occurs {count} times in {p}; give more surrounding text "
                 "so it is unique, or set replace_all."
             )
+        grows = (count if replace_all else 1) * (len(new) - len(old))
+        if len(text) + grows > MAX_FILE_CHARS:  # checked before the text is built, not after
+            raise VfsFull(f"{p} would hold {len(text) + grows} characters; the limit is {MAX_FILE_CHARS}.")
         updated = text.replace(old, new) if replace_all else text.replace(old, new, 1)
         self._check_size(p, updated)
         self._put(p, updated)

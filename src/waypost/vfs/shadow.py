@@ -17,16 +17,19 @@ import contextlib
 import hashlib
 import os
 import stat as stat_module
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from waypost.files import new_temp_file, remove_stale_temp_files
 from waypost.vfs import paths
 from waypost.vfs.errors import InvalidPath, MountError
 
 if TYPE_CHECKING:
     from waypost.vfs.filesystem import VirtualFS
+
+
+TEMP_PREFIX = ".waypost-"  # Waypost's own temporary files in a mounted folder: never shadowed
 
 
 def digest(text: str) -> str:
@@ -58,9 +61,13 @@ class ShadowMount:
             MountError: The folder does not exist or is not a folder.
         """
         root = Path(host).expanduser()
-        if not root.is_dir():
+        try:
+            resolved = root.resolve(strict=True)
+        except (OSError, RuntimeError):  # missing, or a symlink loop (RuntimeError before 3.13)
+            resolved = None
+        if resolved is None or not resolved.is_dir():
             raise MountError(f"The host folder {str(root)!r} does not exist or is not a folder.")
-        return cls(path, root.resolve())
+        return cls(path, resolved)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -153,7 +160,11 @@ def scan_host(mount: ShadowMount, max_chars: int) -> tuple[dict[str, str], list[
                 except InvalidPath:
                     dirnames.remove(name)
                     skip(rel, "name not allowed in the VFS")
+        if any(n.startswith(TEMP_PREFIX) for n in filenames):
+            remove_stale_temp_files(here, TEMP_PREFIX)  # left by a sync that was killed
         for name in filenames:
+            if name.startswith(TEMP_PREFIX):
+                continue
             full = here / name
             rel = full.relative_to(root).as_posix()
             note = _file_problem(root, full, rel, max_chars)
@@ -172,8 +183,8 @@ def scan_host(mount: ShadowMount, max_chars: int) -> tuple[dict[str, str], list[
 def _link_note(root: Path, link: Path) -> str:
     try:
         target = link.resolve()
-    except OSError:
-        return "a symbolic link (not followed)"
+    except (OSError, RuntimeError):  # RuntimeError: a symlink loop (Python < 3.13)
+        return "a symbolic link in a loop (not followed)"
     if not _inside(root, target):
         return "a symbolic link out of the mount (refused)"
     return "a symbolic link (not followed)"
@@ -202,7 +213,11 @@ def _host_target(mount: ShadowMount, rel: str) -> Path:
         current = current / part
         if current.is_symlink():
             raise MountError(f"{rel}: {current.relative_to(mount.host)} on the host is a symbolic link.")
-    if not _inside(mount.host, target.resolve()):
+    try:
+        inside = _inside(mount.host, target.resolve())
+    except (OSError, RuntimeError):  # a symlink loop on the way
+        inside = False
+    if not inside:
         raise MountError(f"{rel} would leave the mounted folder.")
     return target
 
@@ -212,7 +227,13 @@ def write_host(mount: ShadowMount, rel: str, text: str) -> None:
     target = _host_target(mount, rel)
     target.parent.mkdir(parents=True, exist_ok=True)
     _host_target(mount, rel)  # a link may have appeared while the folders were made
-    fd, tmp = tempfile.mkstemp(prefix=".waypost-", dir=target.parent)
+    try:
+        info = target.lstat()
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat_module.S_ISREG(info.st_mode):
+        raise MountError(f"{rel} on the host is not a regular file; it was left alone.")
+    fd, tmp = new_temp_file(target.parent, TEMP_PREFIX)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(text.encode("utf-8", "surrogatepass"))
