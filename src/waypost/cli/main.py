@@ -239,6 +239,22 @@ def mcp(data_dir: DataDir = None, cdp_url: CdpUrl = None, headful: Headful = Fal
     run_stdio(cli_settings(data_dir, cdp_url, headful))
 
 
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on (loopback by default).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8780,
+    data_dir: DataDir = None,
+    cdp_url: CdpUrl = None,
+    headful: Headful = False,
+) -> None:
+    """Serve the web view (runs, approvals, archive, sessions, skills) and MCP over HTTP at /mcp."""
+    from waypost.server.web import serve as serve_web
+
+    serve_web(cli_settings(data_dir, cdp_url, headful), host=host, port=port)
+
+
 def main() -> None:
     """Console-script entry point."""
     logging.basicConfig(
