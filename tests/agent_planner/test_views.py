@@ -12,6 +12,10 @@ from waypost.models.planner.views import action_outcome, extract_text, is_denied
 PORTAL, FINANCE = "http://127.0.0.1:8000", "http://localhost:8000"
 _RAW = (Path(__file__).parent / "data" / "transcripts.json").read_text(encoding="utf-8")
 TRANSCRIPTS = {r["name"]: r for r in json.loads(localize(_RAW, PORTAL, FINANCE))}
+# The finance run as the planner recorded it before questions became Ask goals (it then opened the
+# stock's own page): its texts are what these parsing tests read.
+_VIEWS = (Path(__file__).parent / "data" / "views.json").read_text(encoding="utf-8")
+TRANSCRIPTS.update({r["name"]: r for r in json.loads(localize(_VIEWS, PORTAL, FINANCE))})
 
 
 def step(name: str, index: int) -> dict[str, object]:
