@@ -187,6 +187,8 @@ async def test_an_upload_from_the_run_files_lands_on_the_server_and_one_from_etc
     assert (await tools["upload"](target="attachment", file="../../etc/hostname")).startswith("Error:")
     done = await tools["upload"](target="attachment", file="notes.txt")
     assert done.startswith('Set the file field "Attachment" to notes.txt (33 bytes, from run files).')
+    # Sending a form that carries a message is a critical action: here a person approves it.
+    wp.approval.approver = lambda request: True
     sent = await tools["click"](target="Send feedback")
     assert "Feedback received" in sent
     assert ("notes.txt", b"Notes from a test: uploads work.\n") in demo_site.uploads
