@@ -203,11 +203,20 @@ class _StdinLines:
 
     async def __aiter__(self) -> AsyncIterator[str]:
         loop = asyncio.get_running_loop()
-        reader = asyncio.StreamReader(limit=2**24)
+        # Lines up to 64 MiB are read whole, so an oversized tool argument gets its one-line
+        # refusal from the tool layer; a longer line is dropped and answered as not JSON.
+        reader = asyncio.StreamReader(limit=2**26)
         pipe = os.fdopen(os.dup(self._fd), "rb", buffering=0)
         transport, _ = await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), pipe)
         try:
-            while line := await reader.readline():
+            while True:
+                try:
+                    line = await reader.readline()
+                except ValueError:  # over the limit: the reader has dropped what it held
+                    yield "\x00\n"
+                    continue
+                if not line:
+                    break
                 yield line.decode("utf-8", "replace")
         finally:
             transport.close()

@@ -129,6 +129,9 @@ class _Entry(_Strict):
     created: float | None = Field(default=None, ge=0, le=1e11, allow_inf_nan=False)
     updated: float | None = Field(default=None, ge=0, le=1e11, allow_inf_nan=False)
     last_used: float | None = Field(default=None, ge=0, le=1e11, allow_inf_nan=False)
+    failed_checks: int = Field(default=0, ge=0, le=10**9)
+    notes: list[Annotated[str, Field(max_length=1000)]] = Field(default_factory=list, max_length=50)
+    retired_reason: str = Field(default="", max_length=1000)
 
 
 def _one_line(error: ValidationError) -> str:
@@ -190,6 +193,9 @@ def _skill(entry: _Entry) -> Skill:
         source=entry.source,
         retired=entry.retired,
         last_used=entry.last_used,
+        failed_checks=entry.failed_checks,
+        notes=list(entry.notes)[-5:],
+        retired_reason=entry.retired_reason,
     )
     if entry.created is not None:
         skill.created = entry.created
