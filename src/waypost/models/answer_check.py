@@ -830,6 +830,14 @@ def _about_tomorrow(ev: Sequence[Evidence], answer: str) -> bool:
     return False
 
 
+def _fills(action: Mapping[str, Any]) -> bool:
+    """Whether a call filled a field (typing, choosing, ticking), as opposed to sending the form."""
+    if action.get("tool") == "type":
+        return True
+    args = action.get("args") or {}
+    return action.get("tool") == "act_on_evidence" and args.get("action") in ("type", "select", "check")
+
+
 def _covered(
     q: Question, ev: Sequence[Evidence], pages: Mapping[str, str], actions: Sequence[Mapping[str, Any]]
 ) -> str:
@@ -845,7 +853,7 @@ def _covered(
     if not q.send:
         return ""
     typed_at = max(
-        (i for i, a in enumerate(actions) if a.get("ok") and a.get("tool") in ("type", "act_on_evidence")),
+        (i for i, a in enumerate(actions) if a.get("ok") and _fills(a)),
         default=-1,
     )
     sent = any(
