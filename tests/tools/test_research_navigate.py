@@ -8,7 +8,7 @@ import pytest
 
 from tests.fixture_server import FixtureServer
 from waypost.api import Waypost
-from waypost.errors import BlockedURL, InvalidSessionId, NavigationFailed
+from waypost.errors import BlockedURL, InvalidSessionId
 from waypost.page import count_tokens
 
 LINK_LINE = re.compile(r"^For (.+): (\S+)$", re.M)
@@ -171,7 +171,7 @@ async def test_answers_that_are_no_page_say_what_they_are_in_one_line(
     empty = await wp.navigate(fixture_server.url + "/empty", session_id="files")
     assert "The answer is empty (HTTP 200, text/html, 0 bytes): nothing to read" in empty.text
 
-    with pytest.raises(NavigationFailed) as info:
-        await wp.navigate(fixture_server.url + "/zip", session_id="files")
-    assert info.value.reason == "download"
-    assert "(application/zip, 22 bytes)" in str(info.value) and "not saved" in str(info.value)
+    # A file that downloads is saved with the session's downloads and said so in one line.
+    download = await wp.navigate(fixture_server.url + "/zip", session_id="files")
+    assert download.text.splitlines()[0].startswith("This URL is a file download, not a page.")
+    assert "ZIP, 22 B" in download.text and "It is not opened or run." in download.text
