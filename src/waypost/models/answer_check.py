@@ -18,11 +18,12 @@ offline planner before it answers. Nothing here opens a page.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
+
+from waypost.page.text import ORDINALS, compare_form, contains_text
 
 __all__ = [
     "Evidence",
@@ -183,11 +184,7 @@ _PAGE_PARTS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("title", re.compile(r"\b(headline|title|titel|überschrift|schlagzeile)\b", re.I)),
     ("summary", re.compile(r"\b(about|summary|summari[sz]e|gist|worum|zusammenfassung|topic)\b", re.I)),
 )
-_ORDINALS = {
-    "first": 1, "1st": 1, "erste": 1, "ersten": 1, "erster": 1, "second": 2, "2nd": 2, "zweite": 2,
-    "zweiten": 2, "third": 3, "3rd": 3, "dritte": 3, "dritten": 3, "fourth": 4, "4th": 4, "vierte": 4,
-    "fifth": 5, "5th": 5, "fünfte": 5, "last": -1, "letzte": -1, "letzten": -1,
-}  # fmt: skip
+_ORDINALS = {**ORDINALS, "last": -1, "letzte": -1, "letzten": -1}
 _TOMORROW = re.compile(r"\b(tomorrow|morgen)\b", re.I)
 _TODAY = re.compile(r"\b(today|now|right now|currently|at the moment|heute|jetzt|gerade|aktuell)\b", re.I)
 _FUTURE = re.compile(
@@ -345,13 +342,7 @@ _FAILURE_WORDS = re.compile(
 # ---- text helpers ---------------------------------------------------------------------------------
 
 
-def _norm(text: str) -> str:
-    """Compare-ready text: NFKC, one kind of quote and dash, single spaces, casefolded."""
-    text = unicodedata.normalize("NFKC", text)
-    text = re.sub(r"[‘’‚‛`´]", "'", text)
-    text = re.sub(r"[“”„‟«»\"]", '"', text)
-    text = re.sub(r"[‐‑‒–—―]", "-", text)
-    return " ".join(text.split()).casefold()
+_norm = compare_form
 
 
 def page_key(url: str) -> str:
@@ -362,10 +353,7 @@ def page_key(url: str) -> str:
     return f"{parts.netloc.lower()}{parts.path.rstrip('/') or '/'}?{parts.query}"
 
 
-def verbatim(quote: str, text: str) -> bool:
-    """Whether ``quote`` stands in ``text`` (spaces, quotes, dashes and case aside)."""
-    q = _norm(quote).strip(' ."…')
-    return bool(q) and q in _norm(text)
+verbatim = contains_text
 
 
 def _words(text: str) -> list[str]:

@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from waypost.page.text import Slots, squash
+
 StepAction = Literal[
     "click",
     "type",
@@ -60,9 +62,6 @@ class Step:
     exact: str = ""
     quantity: Quantity = ""
 
-
-_QUOTED = re.compile(r"\"([^\"]*)\"|“([^”]*)”|„([^“”]*)[“”]|'([^']*)'|‘([^’]*)’|«([^»]*)»")
-_SLOT = re.compile(r"\x00(\d+)\x00")
 
 # Verbs that may start a step: a conjunction splits the instruction only before one of these.
 _STEP_VERBS = (
@@ -229,21 +228,16 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
-def _protect(text: str) -> tuple[str, list[str]]:
-    slots: list[str] = []
-
-    def keep(m: re.Match[str]) -> str:
-        slots.append(next(g for g in m.groups() if g is not None))
-        return f"\x00{len(slots) - 1}\x00"
-
-    return _QUOTED.sub(keep, text), slots
+def _protect(text: str) -> tuple[str, Slots]:
+    slots = Slots()
+    return slots.mask_quoted(text), slots
 
 
-def _restore(text: str, slots: list[str]) -> str:
-    return _SLOT.sub(lambda m: slots[int(m.group(1))], text)
+def _restore(text: str, slots: Slots) -> str:
+    return slots.restore(text)
 
 
-def _target(text: str, slots: list[str]) -> tuple[str, str]:
+def _target(text: str, slots: Slots) -> tuple[str, str]:
     """The target in plain words, and the text it quotes as the element's name (if any)."""
     text = text.strip(" .,!")
     for _ in range(3):
@@ -252,12 +246,12 @@ def _target(text: str, slots: list[str]) -> tuple[str, str]:
             break
         text = stripped
     text = _TRAILING.sub("", text)
-    quoted = _SLOT.findall(text)
-    exact = slots[int(quoted[0])].strip() if len(quoted) == 1 else ""
+    quoted = slots.slot_indices(text)
+    exact = slots.spans[quoted[0]].strip() if len(quoted) == 1 else ""
     return _restore(text, slots).strip(), exact
 
 
-def _value(text: str, slots: list[str]) -> str:
+def _value(text: str, slots: Slots) -> str:
     # A period may belong to the text ('Hauptstr.'); quote the text to keep anything else exact.
     return _restore(text.strip(" ,"), slots)
 
@@ -322,7 +316,7 @@ _QUANTITY = re.compile(
 _CHOOSE_VERBS = frozenset({"choose", "pick", "select", "wähle", "wähl"})
 
 
-def _typed(text: str, slots: list[str]) -> str:
+def _typed(text: str, slots: Slots) -> str:
     """The value of 'the password "fU"': the quoted text when a few words only describe it."""
     m = re.fullmatch(r"(?:the\s+|a\s+|an\s+|my\s+|your\s+)?[^\x00]{1,30}?\s+(\x00\d+\x00)", text.strip())
     if m and len(text.split()) <= 4:
@@ -349,7 +343,7 @@ def _quantity(step: Step) -> Step:
     return replace(step, target=_singular(m.group("rest")), quantity=quantity)
 
 
-def _multi_value(seg: str, slots: list[str]) -> list[Step] | None:
+def _multi_value(seg: str, slots: Slots) -> list[Step] | None:
     """'username "karrie" and password "AU"', 'kim as username and pw as password': one step per pair."""
     m = _TYPE_VERB.match(seg)
     if not m:
@@ -379,7 +373,7 @@ def _items(target: str) -> list[str]:
     return parts
 
 
-def _parse_one(segment: str, slots: list[str]) -> list[Step]:
+def _parse_one(segment: str, slots: Slots) -> list[Step]:
     seg = segment.strip(" .,!;")
     if not seg:
         return []
@@ -397,7 +391,7 @@ def _parse_one(segment: str, slots: list[str]) -> list[Step]:
     return _parse_plain(seg, slots)
 
 
-def _parse_plain(seg: str, slots: list[str]) -> list[Step]:
+def _parse_plain(seg: str, slots: Slots) -> list[Step]:
     multi = _multi_value(seg, slots)
     if multi:
         return multi
@@ -413,7 +407,7 @@ def _parse_plain(seg: str, slots: list[str]) -> list[Step]:
     return [_quantity(step)]
 
 
-def _parse_rule(seg: str, slots: list[str]) -> Step | None:
+def _parse_rule(seg: str, slots: Slots) -> Step | None:
     for pattern, kind in _PATTERNS:
         m = pattern.match(seg)
         if not m:
@@ -487,7 +481,7 @@ def parse_instruction(instruction: str) -> list[Step]:
         parse_instruction("type 'rock and roll' into search, then press Enter")
         # [Step("type", "search", "rock and roll"), Step("press", text="Enter")]
     """
-    protected, slots = _protect(" ".join(instruction.split()))
+    protected, slots = _protect(squash(instruction))
     steps: list[Step] = []
     for segment in _SPLIT.split(protected):
         steps.extend(_parse_one(segment or "", slots))

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from waypost.page.text import ORDINALS
 from waypost.retrieval.kinds import FILLER, KIND_WORDS, fold_phrases
 from waypost.retrieval.synonyms import ROLE_WORDS, STOPWORDS
 from waypost.retrieval.text import fold, words
@@ -29,11 +30,9 @@ _RELATION = re.compile(
     re.IGNORECASE,
 )
 _ORDINALS = {
-    "first": 1, "1st": 1, "erste": 1, "ersten": 1, "erster": 1, "erstes": 1,
-    "second": 2, "2nd": 2, "zweite": 2, "zweiten": 2, "zweiter": 2, "zweites": 2,
-    "third": 3, "3rd": 3, "dritte": 3, "dritten": 3, "dritter": 3, "drittes": 3,
-    "fourth": 4, "4th": 4, "vierte": 4, "vierten": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6,
-    "1.": 1, "2.": 2, "3.": 3,
+    **ORDINALS,
+    "erstes": 1, "zweiter": 2, "zweites": 2, "dritter": 3, "drittes": 3, "vierten": 4,
+    "sixth": 6, "6th": 6, "1.": 1, "2.": 2, "3.": 3,
     "last": -1, "letzte": -1, "letzten": -1, "letzter": -1, "letztes": -1,
 }  # fmt: skip
 

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from waypost.page.text import squash
 from waypost.retrieval.descriptor import ElementDescriptor
 
 if TYPE_CHECKING:
@@ -228,7 +229,7 @@ class InventoryCounts:
 
 
 def _norm(text: str) -> str:
-    return " ".join(text.split()).casefold()
+    return squash(text).casefold()
 
 
 def synthesize(e: ElementDescriptor, counts: InventoryCounts) -> list[Selector]:

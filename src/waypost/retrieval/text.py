@@ -8,20 +8,13 @@ find German pages and back.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
+from waypost.page.text import fold
 from waypost.retrieval.synonyms import CONCEPTS, LONE_SYMBOLS, PHRASES, ROLE_WORDS, STOPWORDS, SYMBOLS
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
-_SPACES = re.compile(r"\s+")
-
-
-def fold(text: str) -> str:
-    """Lower-case, NFC, ``ß`` as ``ss``, whitespace collapsed."""
-    text = unicodedata.normalize("NFC", text).casefold()
-    return _SPACES.sub(" ", text).strip()
 
 
 @lru_cache(maxsize=1)

@@ -54,6 +54,7 @@ from waypost.models.planner.views import (
     unfence,
 )
 from waypost.page.hint import HintMatcher
+from waypost.page.text import shorten
 from waypost.planning.evidence_tools import pack_items
 from waypost.planning.rules import assign, pick, spec_for
 from waypost.planning.spec import MAX_K
@@ -563,8 +564,7 @@ def _describe(tool: str, args: Mapping[str, Any]) -> str:
 
 
 def _first_lines(text: str, limit: int = 240) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+    return shorten(text, limit)
 
 
 def _key(url: str) -> str:

@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Literal
 
+from waypost.page.text import ORDINALS, Slots, unquote
+
 __all__ = [
     "Ask",
     "Click",
@@ -199,7 +201,6 @@ class Plan:
 
 _START = re.compile(r"^\s*(?:Start page|Startseite|Start URL|Start):\s*(?P<url>\S+)\s*$", re.I | re.M)
 _URL = re.compile(r"https?://[^\s\"'<>]+[^\s\"'<>.,;:!?)]")
-_QUOTED = re.compile(r"\"[^\"]+\"|'[^']+'|„[^“”]+[“”]|“[^”]+”|«[^»]+»")
 
 _GERMAN_HINTS = re.compile(
     r"\b(und|die|der|das|den|dem|nenne|nenn|finde|gib|öffne|oeffne|zeige?|suche|melde|mir|mich|ich|"
@@ -308,12 +309,10 @@ _NEXT = re.compile(
     r"\b(?:next page|nächste\w* seite|naechste\w* seite|weiter ?blättern|(?:page|seite)\s+(?P<n>\d+))\b", re.I
 )
 _ORDINALS = {
-    "first": 1, "1st": 1, "top": 1, "latest": 1, "newest": 1, "erste": 1, "ersten": 1, "erster": 1,
-    "erstes": 1, "neueste": 1, "neuesten": 1, "neuester": 1, "neuestes": 1, "aktuellste": 1,
-    "aktuellsten": 1, "lead": 1, "leading": 1,
-    "second": 2, "2nd": 2, "zweite": 2, "zweiten": 2, "zweiter": 2, "zweites": 2,
-    "third": 3, "3rd": 3, "dritte": 3, "dritten": 3, "dritter": 3, "drittes": 3,
-    "fourth": 4, "4th": 4, "vierte": 4, "vierten": 4, "fifth": 5, "5th": 5, "fünfte": 5, "fuenfte": 5,
+    **ORDINALS,
+    "top": 1, "latest": 1, "newest": 1, "erstes": 1, "neueste": 1, "neuesten": 1, "neuester": 1,
+    "neuestes": 1, "aktuellste": 1, "aktuellsten": 1, "lead": 1, "leading": 1,
+    "zweiter": 2, "zweites": 2, "dritter": 3, "drittes": 3, "vierten": 4, "fuenfte": 5,
 }  # fmt: skip
 _HEADLINE = re.compile(
     r"\b(headlines?|schlagzeilen?|top[- ]?(?:story|stories|thema|meldung|news|nachricht)|aufmacher|"
@@ -488,14 +487,10 @@ _SPLIT = re.compile(
 
 def _clauses(text: str) -> list[str]:
     """Split the task into clauses, keeping credentials, form field lists and quotes whole."""
-    protected: list[str] = []
-
-    def protect(span: str) -> str:
-        protected.append(span)
-        return f"\x00{len(protected) - 1}\x00"
-
+    slots = Slots()
+    protect = slots.keep
     text = _URL.sub(lambda m: protect(m.group(0)), text.strip().rstrip("."))
-    text = _QUOTED.sub(lambda m: protect(m.group(0)), text)
+    text = slots.mask_quoted(text, with_marks=True)
     for pattern in _CREDENTIALS:
         text = pattern.sub(lambda m: protect(m.group(0)), text)
     form = _FORM.search(text)
@@ -510,9 +505,7 @@ def _clauses(text: str) -> list[str]:
     parts = [p for p in _SPLIT.split(text) if p and p.strip()]
 
     def restore(part: str) -> str:
-        while "\x00" in part:
-            part = re.sub(r"\x00(\d+)\x00", lambda m: protected[int(m.group(1))], part)
-        return part.strip(" ,.")
+        return slots.restore(part).strip(" ,.")
 
     return [restore(p) for p in parts if restore(p)]
 
@@ -542,13 +535,6 @@ def _meaningful(clause: str) -> bool:
     return bool(target_words(clause).strip()) and not re.fullmatch(
         r"\s*(?:it|es|them|sie|that|das|danke|thanks|thank you|please|bitte)\s*", clause, re.I
     )
-
-
-def _unquote(value: str) -> str:
-    value = value.strip().strip(".,;")
-    if len(value) >= 2 and value[0] in "\"'„“«" and value[-1] in "\"'“”»":
-        return value[1:-1].strip()
-    return value
 
 
 # ---- classification ----------------------------------------------------------------------------
@@ -623,15 +609,10 @@ def _form_words(text: str) -> str:
 
 def _fields(text: str) -> tuple[FormField, ...]:
     fields: list[FormField] = []
-    protected: list[str] = []
-
-    def protect(m: re.Match[str]) -> str:
-        protected.append(m.group(0))
-        return f"\x00{len(protected) - 1}\x00"
-
-    masked = _QUOTED.sub(protect, text)
+    slots = Slots()
+    masked = slots.mask_quoted(text, with_marks=True)
     for raw in re.split(r",\s+|;\s*|\s+(?:and|und)\s+", masked):
-        part = re.sub(r"\x00(\d+)\x00", lambda m: protected[int(m.group(1))], raw).strip(" .")
+        part = slots.restore(raw).strip(" .")
         part = re.sub(r"^(?:the|my|die|der|das|den|meine[mn]?|mein|as|als|with|mit)\s+", "", part, flags=re.I)
         if not part:
             continue
@@ -651,17 +632,17 @@ def _label_value(part: str) -> tuple[str, str]:
         r"^(?P<label>[\w\- ]+?)\s*(?:[:=]|\bis\b|\bist\b|\bas\b|\bals\b)?\s*(?P<value>[\"'„“«].+)$", part
     )
     if quoted:
-        return quoted.group("label").strip(), _unquote(quoted.group("value"))
+        return quoted.group("label").strip(), unquote(quoted.group("value"))
     known = _KNOWN_LABEL.match(part)
     if known:
-        return known.group("label"), _unquote(known.group("value"))
+        return known.group("label"), unquote(known.group("value"))
     if _EMAIL.match(part):
         return "email", part
     generic = re.match(r"^(?P<label>[\w\-]+(?: [\w\-]+)?)\s*[:=]\s*(?P<value>.+)$", part) or re.match(
         r"^(?P<label>[\w\-]+)\s+(?P<value>.+)$", part
     )
     if generic:
-        return generic.group("label"), _unquote(generic.group("value"))
+        return generic.group("label"), unquote(generic.group("value"))
     return "", ""
 
 
@@ -686,7 +667,7 @@ def _as_search(clause: str) -> list[Goal] | None:
         match = pattern.search(clause)
         if not match:
             continue
-        query = _unquote(
+        query = unquote(
             re.sub(
                 r"\s+(?:on|auf|in) (?:the|der|dem|die) [\w-]+(?: (?:site|seite|page))?$", "", match.group("q")
             )
@@ -763,7 +744,7 @@ def _as_click(clause: str) -> list[Goal] | None:
     match = _CLICK.match(clause.strip())
     if not match:
         return None
-    target = _unquote(re.sub(r"^(?:the|den|die|das)\s+", "", match.group("target"), flags=re.I))
+    target = unquote(re.sub(r"^(?:the|den|die|das)\s+", "", match.group("target"), flags=re.I))
     return [Click(target)] if target else None
 
 
