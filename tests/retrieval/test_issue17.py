@@ -271,3 +271,56 @@ async def test_a_field_by_its_position_and_a_label_from_nearby_text(
     assert report.ok, report.text
     assert await page.input_value("#zip") == "LS1 4AP"
     assert await page.input_value("#city") == "Leeds"
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        "click the next post link",  # 'Post a comment' shares only 'post'
+        "click Edit this page",  # a lone 'Edit' says nothing of a page
+        "click Next Page",  # 'Next Chapter' is another kind of next
+        "share on LinkedIn",  # 'Share on Facebook' shares only 'share'
+        "click Sign in with Google",  # 'Log in' is a login, but nothing says Google
+    ],
+)
+async def test_a_partial_name_match_is_not_acted_on(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _open(page, pages, "issue17/partial_names.html")
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    assert await _clicks(page) == []
+    assert await page.input_value("#s") == ""
+    assert report.steps[0].status in ("unsure", "not_found"), report.text
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("click Post a comment", "post-comment"),
+        ("go to the next chapter", "next-ch"),
+        ("share on Twitter", "share-tw"),
+        ("click Edit", "edit"),
+        ("click Log in", "login"),
+    ],
+)
+async def test_a_full_name_among_partial_ones_is_acted_on(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    await _open(page, pages, "issue17/partial_names.html")
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _clicks(page) == [clicked]
+
+
+async def test_a_field_named_by_nothing_on_the_page_is_not_typed_into(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _open(page, pages, "issue17/no_comment_field.html")
+    report = await quiet.act(page, "type 你好 into the comment box")
+    assert not report.ok, report.text
+    assert await page.input_value("#s") == ""
+    assert report.steps[0].status in ("unsure", "not_found"), report.text
+    typed = await quiet.act(page, "type 你好 into 搜索")
+    assert typed.ok, typed.text
+    assert await page.input_value("#s") == "你好"

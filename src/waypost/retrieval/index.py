@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import math
 import re
-from collections import defaultdict
-from collections.abc import Sequence
+from collections import OrderedDict, defaultdict
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import urlsplit
@@ -65,8 +65,45 @@ def context_text(e: ElementDescriptor) -> str:
     return " ".join(p for p in (e.section, e.nearby, e.form) if p)
 
 
+# Token documents of elements seen recently, by the fields they are built from: a page scanned again
+# after an action (or a second instruction on the same page) mostly repeats its elements.
+_DOC_CACHE = 20_000
+_word_docs: OrderedDict[tuple[object, ...], dict[str, float]] = OrderedDict()
+_char_docs: OrderedDict[tuple[object, ...], dict[str, float]] = OrderedDict()
+
+
+def _cached(
+    cache: OrderedDict[tuple[object, ...], dict[str, float]],
+    key: tuple[object, ...],
+    build: Callable[[], dict[str, float]],
+) -> dict[str, float]:
+    doc = cache.get(key)
+    if doc is None:
+        doc = build()
+        cache[key] = doc
+        if len(cache) > _DOC_CACHE:
+            cache.popitem(last=False)
+    return doc
+
+
+def _word_key(e: ElementDescriptor) -> tuple[object, ...]:
+    return (
+        e.name, e.label, e.placeholder, e.title, e.text, tuple(e.data.items()), e.id, e.name_attr,
+        e.classes, e.href, e.options[:20], e.role,
+    )  # fmt: skip
+
+
+def _char_key(e: ElementDescriptor) -> tuple[object, ...]:
+    return (e.name, e.label, e.placeholder, e.title, e.tag, e.type, e.value, e.text[:80], e.id, e.name_attr,
+            tuple(e.data.values()))  # fmt: skip
+
+
 def weighted_tokens(e: ElementDescriptor) -> dict[str, float]:
-    """Word and concept tokens of a descriptor with their field weights."""
+    """Word and concept tokens of a descriptor with their field weights (do not change the result)."""
+    return _cached(_word_docs, _word_key(e), lambda: _weighted_tokens(e))
+
+
+def _weighted_tokens(e: ElementDescriptor) -> dict[str, float]:
     tf: dict[str, float] = defaultdict(float)
 
     def add(tokens: Sequence[str], weight: float) -> None:
@@ -192,6 +229,10 @@ class TfidfIndex:
 
 
 def _char_doc(e: ElementDescriptor) -> dict[str, float]:
+    return _cached(_char_docs, _char_key(e), lambda: _build_char_doc(e))
+
+
+def _build_char_doc(e: ElementDescriptor) -> dict[str, float]:
     tf: dict[str, float] = defaultdict(float)
     for g in char_ngrams(naming_text(e) or e.text[:80]):
         tf[g] += 1.0

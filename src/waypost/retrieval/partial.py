@@ -1,0 +1,91 @@
+"""Honesty on partial names: an element that matches only part of what was asked is not acted on alone.
+
+"Click the next post link" must not click "Post a comment", "click Edit this page" must not click a
+lone "Edit", "share on LinkedIn" must not click "Share on Facebook". The re-ranker scores such an
+element well (it shares a rare word with the target) and, when nothing better is on the page, it
+wins confidently. This check looks at the winner's own words:
+
+- it carries a name word the target does not ask for **and** a target word it does not carry
+  ("Post a comment" for "next post": two different things that share one word), or
+- (for clicks) a target word is found neither in the element (name, text, attributes, link
+  target) nor around it (row, section, form) — "Edit" for "Edit this page", or
+- no target word at all is in the element or around it (not even a shared stem): only its role and
+  place speak for it ("type 你好 into the comment box" picking the search field, "Abmelden" for
+  "Anmelden").
+
+Any of these makes a confident decision ``low``: nothing is done without a chooser, and the candidates
+are listed. A quoted name, an ordinal or a relative position are handled by the ranking itself.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from waypost.retrieval.descriptor import ElementDescriptor
+from waypost.retrieval.features import name_words
+from waypost.retrieval.index import context_text, naming_text
+from waypost.retrieval.query import Query
+from waypost.retrieval.ranking import Ranking
+from waypost.retrieval.text import expand, field_words, split_identifier, token_match
+
+# Words people add to a field's name that its label often leaves out ('ZIP code' for 'ZIP').
+_FIELD_NOUNS = frozenset(
+    {"code", "address", "adresse", "number", "nummer", "no", "nr", "text", "area", "here", "details"}
+)
+_FOUND = 0.7
+_STEM = 0.6
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _own_words(e: ElementDescriptor) -> frozenset[str]:
+    parts = [
+        naming_text(e),
+        e.text,
+        split_identifier(e.id),
+        split_identifier(e.name_attr),
+        *e.data.values(),
+        e.classes,
+        split_identifier(e.href.replace("/", " ")),
+    ]
+    return field_words(" ".join(p for p in parts if p))
+
+
+def _match(word: str, field: frozenset[str]) -> float:
+    """:func:`token_match`, plus containment for scripts written without spaces ('削除' in
+    'アカウントを削除'), whose words are whole runs of characters."""
+    score = token_match(word, field)
+    if score < 1.0 and _UNSPACED.search(word) and any(word in d for d in field if not d.startswith("§")):
+        return 1.0
+    return score
+
+
+def partial_match(query: Query, e: ElementDescriptor) -> bool:
+    """Whether ``e`` matches only part of ``query``'s target words (see the module docstring)."""
+    head = tuple(w for w in query.head if not w.isdigit())
+    if not head or query.exact or query.ordinal or query.relation is not None:
+        return False
+    own = _own_words(e)
+    missing = [w for w in head if _match(w, own) < _FOUND]
+    if not missing:
+        return False
+    around = field_words(" ".join([context_text(e), " ".join(query.context)]))
+    if len(missing) == len(head):
+        # Nothing of the target is in the element: only its role and its place speak for it.
+        return all(_match(w, own) < _STEM and _match(w, around) < _STEM for w in head)
+    name = [w for w in name_words(e.display_name) if not w.startswith("§")]
+    asked = frozenset(expand(list(head)))
+    if any(_match(w, asked) < _FOUND for w in name):
+        return True
+    if query.intent not in ("click", "any"):
+        return False
+    return any(_match(w, around) < _FOUND and w not in _FIELD_NOUNS for w in missing)
+
+
+def honest(ranking: Ranking) -> Ranking:
+    """``ranking`` with a confident decision turned ``low`` when its winner is a partial match."""
+    if ranking.decision != "confident" or not ranking.candidates:
+        return ranking
+    if partial_match(ranking.query, ranking.candidates[0].element):
+        return replace(ranking, decision="low")
+    return ranking
