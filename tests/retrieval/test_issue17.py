@@ -302,6 +302,7 @@ async def test_a_partial_name_match_is_not_acted_on(
         ("share on Twitter", "share-tw"),
         ("click Edit", "edit"),
         ("click Log in", "login"),
+        ("click Copy link", "copy-link"),  # 'link' is the name's own word here, not the role
     ],
 )
 async def test_a_full_name_among_partial_ones_is_acted_on(

@@ -20,7 +20,7 @@ from waypost.retrieval.features import FEATURES, name_words
 from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.memory import RetrievalStore
-from waypost.retrieval.partial import honest
+from waypost.retrieval.partial import honest, prefer_full_name
 from waypost.retrieval.query import Intent, Query, parse_query
 from waypost.retrieval.ranking import Candidate, Ranking, rank, rank_by_kind, rank_relative
 from waypost.retrieval.rerank import RerankModel
@@ -192,6 +192,9 @@ class ElementFinder:
                 confidence=self.settings.confidence,
                 tie_margin=self.settings.tie_margin,
                 min_p=self.settings.min_p,
+            )
+            ranking = prefer_full_name(
+                ranking, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
             )
             ranking = honest(ranking)
         self.last_rank_ms = (time.perf_counter() - t1) * 1000

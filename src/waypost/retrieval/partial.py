@@ -14,7 +14,8 @@ wins confidently. This check looks at the winner's own words:
   "Anmelden").
 
 Any of these makes a confident decision ``low``: nothing is done without a chooser, and the candidates
-are listed. A quoted name, an ordinal or a relative position are handled by the ranking itself.
+are listed. An element named exactly as quoted wins anyway; an ordinal or a relative position is
+handled by the ranking itself.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ from waypost.retrieval.descriptor import ElementDescriptor
 from waypost.retrieval.features import name_words
 from waypost.retrieval.index import context_text, naming_text
 from waypost.retrieval.query import Query
-from waypost.retrieval.ranking import Ranking
+from waypost.retrieval.ranking import Ranking, _prefer_exact, decide
+from waypost.retrieval.synonyms import ROLE_WORDS
 from waypost.retrieval.text import expand, field_words, split_identifier, token_match
 
 # Words people add to a field's name that its label often leaves out ('ZIP code' for 'ZIP').
@@ -53,7 +55,11 @@ def _own_words(e: ElementDescriptor) -> frozenset[str]:
 
 def _match(word: str, field: frozenset[str]) -> float:
     """:func:`token_match`, plus containment for scripts written without spaces ('削除' in
-    'アカウントを削除'), whose words are whole runs of characters."""
+    'アカウントを削除'), whose words are whole runs of characters; role words ('link', 'button')
+    match only themselves."""
+    if word not in field:
+        # A kind word in a name ('Copy link') is no part of a brand that starts with it ('LinkedIn').
+        field = frozenset(d for d in field if d not in ROLE_WORDS)
     score = token_match(word, field)
     if score < 1.0 and _UNSPACED.search(word) and any(word in d for d in field if not d.startswith("§")):
         return 1.0
@@ -63,16 +69,17 @@ def _match(word: str, field: frozenset[str]) -> float:
 def partial_match(query: Query, e: ElementDescriptor) -> bool:
     """Whether ``e`` matches only part of ``query``'s target words (see the module docstring)."""
     head = tuple(w for w in query.head if not w.isdigit())
-    if not head or query.exact or query.ordinal or query.relation is not None:
+    if not head or query.ordinal or query.relation is not None:
         return False
+    if query.exact and " ".join(e.display_name.split()).casefold() == query.exact.casefold():
+        return False  # named exactly as quoted (or as the whole verbless instruction)
     own = _own_words(e)
     missing = [w for w in head if _match(w, own) < _FOUND]
     if not missing:
         return False
     around = field_words(" ".join([context_text(e), " ".join(query.context)]))
-    if len(missing) == len(head):
-        # Nothing of the target is in the element: only its role and its place speak for it.
-        return all(_match(w, own) < _STEM and _match(w, around) < _STEM for w in head)
+    if len(missing) == len(head) and all(_match(w, own) < _STEM and _match(w, around) < _STEM for w in head):
+        return True  # nothing of the target is in the element or around it: only its role and place
     name = [w for w in name_words(e.display_name) if not w.startswith("§")]
     asked = frozenset(expand(list(head)))
     if any(_match(w, asked) < _FOUND for w in name):
@@ -80,6 +87,27 @@ def partial_match(query: Query, e: ElementDescriptor) -> bool:
     if query.intent not in ("click", "any"):
         return False
     return any(_match(w, around) < _FOUND and w not in _FIELD_NOUNS for w in missing)
+
+
+def prefer_full_name(ranking: Ranking, confidence: float, tie_margin: float, min_p: float) -> Ranking:
+    """An element named with the whole target as written wins over those matching part of it.
+
+    The query drops role words ('Copy link' asks for 'copy' in a link), so a 'Copy' button can
+    outscore the 'Copy link' button. When the target, as written, is an element's whole name
+    (case aside) and only that element (or identical copies) carries it, it is preferred as if
+    the name had been quoted.
+    """
+    query = ranking.query
+    target = " ".join(query.raw.split()).casefold()
+    if query.exact or len(target.split()) < 2 or not ranking.candidates:
+        return ranking
+    if not any(" ".join(c.element.display_name.split()).casefold() == target for c in ranking.candidates):
+        return ranking
+    candidates = _prefer_exact(ranking.candidates, query.raw)
+    if candidates is ranking.candidates:
+        return ranking
+    decision, conf = decide(candidates, confidence, tie_margin, min_p)
+    return replace(ranking, candidates=candidates, decision=decision, confidence=conf)
 
 
 def honest(ranking: Ranking) -> Ranking:
