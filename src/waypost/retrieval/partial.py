@@ -26,14 +26,29 @@ from dataclasses import replace
 from waypost.retrieval.descriptor import ElementDescriptor
 from waypost.retrieval.features import name_words
 from waypost.retrieval.index import context_text, naming_text
+from waypost.retrieval.overlays import ActiveOverlay
 from waypost.retrieval.query import Query
 from waypost.retrieval.ranking import Ranking, _prefer_exact, decide
 from waypost.retrieval.synonyms import ROLE_WORDS
-from waypost.retrieval.text import expand, field_words, split_identifier, token_match
+from waypost.retrieval.text import expand, field_words, split_identifier, token_match, words
 
-# Words people add to a field's name that its label often leaves out ('ZIP code' for 'ZIP').
-_FIELD_NOUNS = frozenset(
-    {"code", "address", "adresse", "number", "nummer", "no", "nr", "text", "area", "here", "details"}
+# Words people add to a name that the element often leaves out ('ZIP code' for 'ZIP', 'the economy
+# section' for 'Wirtschaft').
+_GENERIC_NOUNS = frozenset(
+    {
+        "code",
+        "address",
+        "adresse",
+        "number",
+        "nummer",
+        "no",
+        "nr",
+        "text",
+        "area",
+        "here",
+        "details",
+        "section",
+    }
 )
 _FOUND = 0.7
 _STEM = 0.6
@@ -49,6 +64,7 @@ def _own_words(e: ElementDescriptor) -> frozenset[str]:
         *e.data.values(),
         e.classes,
         split_identifier(e.href.replace("/", " ")),
+        e.popup,  # aria-haspopup=menu: it opens a menu
     ]
     return field_words(" ".join(p for p in parts if p))
 
@@ -66,7 +82,7 @@ def _match(word: str, field: frozenset[str]) -> float:
     return score
 
 
-def partial_match(query: Query, e: ElementDescriptor) -> bool:
+def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | None = None) -> bool:
     """Whether ``e`` matches only part of ``query``'s target words (see the module docstring)."""
     head = tuple(w for w in query.head if not w.isdigit())
     if not head or query.ordinal or query.relation is not None:
@@ -74,19 +90,34 @@ def partial_match(query: Query, e: ElementDescriptor) -> bool:
     if query.exact and " ".join(e.display_name.split()).casefold() == query.exact.casefold():
         return False  # named exactly as quoted (or as the whole verbless instruction)
     own = _own_words(e)
-    missing = [w for w in head if _match(w, own) < _FOUND]
+    # An instruction the parser took whole ('close the dialog', 'publish the post') starts with its
+    # verb: the verb need not be in the element, and when it is (a 'Close' button), the other
+    # words name what it acts on.
+    verbs = list(words(query.verb))
+    if query.exact and query.exact.casefold() == query.raw.casefold() and words(query.raw)[:1] == head[:1]:
+        verbs.append(head[0])
+        head = head[1:]
+    verb_named = any(_match(v, own) >= _FOUND for v in verbs)
+    if not head:
+        return False
+    missing = [w for w in head if _match(w, own) < _STEM]
     if not missing:
         return False
-    around = field_words(" ".join([context_text(e), " ".join(query.context)]))
-    if len(missing) == len(head) and all(_match(w, own) < _STEM and _match(w, around) < _STEM for w in head):
+    context = [context_text(e), " ".join(query.context)]
+    if overlay is not None and overlay.index in e.overlays:
+        context.append(overlay.label)
+        if overlay.cookie_banner:
+            context.append("cookies consent")  # a consent banner's buttons answer about cookies
+    around = field_words(" ".join(context))
+    if len(missing) == len(head) and not verb_named and all(_match(w, around) < _STEM for w in head):
         return True  # nothing of the target is in the element or around it: only its role and place
     name = [w for w in name_words(e.display_name) if not w.startswith("§")]
-    asked = frozenset(expand(list(head)))
-    if any(_match(w, asked) < _FOUND for w in name):
+    asked = frozenset(expand([*head, *verbs]))
+    if any(_match(w, asked) < _STEM for w in name):
         return True
-    if query.intent not in ("click", "any"):
+    if query.intent not in ("click", "any") or verb_named:
         return False
-    return any(_match(w, around) < _FOUND and w not in _FIELD_NOUNS for w in missing)
+    return any(_match(w, around) < _FOUND and w not in _GENERIC_NOUNS for w in missing)
 
 
 def prefer_full_name(ranking: Ranking, confidence: float, tie_margin: float, min_p: float) -> Ranking:
@@ -114,6 +145,6 @@ def honest(ranking: Ranking) -> Ranking:
     """``ranking`` with a confident decision turned ``low`` when its winner is a partial match."""
     if ranking.decision != "confident" or not ranking.candidates:
         return ranking
-    if partial_match(ranking.query, ranking.candidates[0].element):
+    if partial_match(ranking.query, ranking.candidates[0].element, ranking.overlay):
         return replace(ranking, decision="low")
     return ranking
