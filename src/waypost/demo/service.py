@@ -119,11 +119,11 @@ class ServicePages:
     """Routes of the service pages (``/service/``, the report, terms, pop-up, feedback form).
 
     Args:
-        render: Wraps a page body in the portal's shell (:meth:`waypost.demo.portal.Portal.render`).
+        shell: Wraps a page body in the portal's shell (:meth:`waypost.demo.portal.Portal.render`).
     """
 
-    def __init__(self, render: Callable[..., Response]) -> None:
-        self._render = render
+    def __init__(self, shell: Callable[..., Response]) -> None:
+        self._shell = shell
         self.received: list[tuple[str, bytes]] = []
         self._lock = threading.Lock()
         self._report = make_pdf(REPORT_TITLE, REPORT_PAGES)
@@ -141,7 +141,7 @@ class ServicePages:
         return handler(req) if handler is not None else None
 
     def _page(self, req: Request, title: str, content: str, **kwargs: Any) -> Response:
-        return self._render(req, title=title, content=content, lang="en", **kwargs)
+        return self._shell(req, title=title, content=content, lang="en", **kwargs)
 
     def _index(self, req: Request) -> Response:
         return self._page(req, "Service – Waypost", render("service/index.html", REPORT_PATH=REPORT_PATH))
