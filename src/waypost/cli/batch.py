@@ -22,6 +22,8 @@ from waypost.cli.options import (
     Headful,
     LoopbackOnly,
     PlannerMode,
+    choice,
+    choices,
     cli_settings,
     err,
     fail,
@@ -109,7 +111,12 @@ def batch_command(
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, max=256, help="Workers at once.")] = 2,
     engine: Annotated[
         str,
-        typer.Option("--engine", help="local (this machine) or ray (pip install 'waypost\\[ray]')."),
+        typer.Option(
+            "--engine",
+            parser=choice(("local", "ray")),
+            metavar=choices(("local", "ray")),
+            help="local (this machine) or ray (pip install 'waypost\\[ray]').",
+        ),
     ] = "local",
     ray_address: Annotated[
         str | None, typer.Option("--ray-address", help="Join this Ray cluster (HOST:PORT or auto).")

@@ -43,6 +43,7 @@ def page_for_people(result: NavigationResult, max_links: int = 15) -> Text:
     if text:
         body.append("\n" + text.strip() + "\n")
     _links(body, view.shown_links or view.links[:max_links], len(view.links), view.hint)
+    body.rstrip()
     return body
 
 
@@ -121,7 +122,7 @@ def hits_for_people(query: str, hits: list[SearchHit]) -> Text:
             body.append("   ")
             _marked(body, _one_line(hit.snippet, 300))
             body.append("\n")
-    body.append(f"Read one with: waypost archive show {hits[0].id}\n", style="dim")
+    body.append(f"Read one with: waypost archive show {hits[0].id}", style="dim")
     return body
 
 
@@ -161,4 +162,5 @@ def document_for_people(doc: ArchivedText) -> Text:
     body.append(doc.text.rstrip() + "\n")
     if doc.next_offset is not None:
         body.append(f"\nMore: waypost archive show {doc.id} --offset {doc.next_offset}\n", style="dim")
+    body.rstrip()
     return body
