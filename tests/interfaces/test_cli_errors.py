@@ -222,3 +222,10 @@ def test_shared_options_read_the_same_everywhere() -> None:
                 helps.setdefault(option, set()).add(param.help)
     assert all(len(texts) == 1 for texts in helps.values()), helps
     assert "--headless" in {o for p in _command("run").params for o in getattr(p, "secondary_opts", [])}
+
+
+def test_a_bad_model_setting_is_named_too(tmp_path: Path) -> None:
+    # Read by the model settings when the run starts, not by the CLI's own settings.
+    done = waypost("run", "say hello", "--data-dir", str(tmp_path), env={"WAYPOST_STRICT_TOOLS": "maybe"})
+    assert done.returncode == 2
+    assert one_error_line(done.stderr).startswith("error: WAYPOST_STRICT_TOOLS='maybe' is not valid")

@@ -181,6 +181,8 @@ def fail(exc: BaseException | str, *, code: int = 1, kind: bool = False) -> type
     """
     del kind
     say_error(str(exc) if isinstance(exc, str) else _message(exc))
+    if not isinstance(exc, str) and _is_validation_error(exc):
+        code = 2  # a bad WAYPOST_* value read deeper down (e.g. the model settings) is a setting error
     return typer.Exit(code)
 
 
