@@ -52,7 +52,7 @@ def page(browser: Browser, web: WebServer) -> Iterator[Page]:
     context.close()
 
 
-def start_run(page: Page, task: str, start_url: str = "", approve: str = "never") -> str:
+def start_run(page: Page, task: str, start_url: str = "", approve: str = "deny") -> str:
     page.get_by_label("Task").fill(task)
     page.get_by_label("Start page").fill(start_url)
     page.get_by_label("Critical actions").select_option(approve)

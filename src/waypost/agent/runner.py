@@ -53,6 +53,7 @@ from waypost.agent.state import ApprovePolicy, initial_state
 from waypost.agent.tool_slots import choose
 from waypost.agent.tools import ToolBox
 from waypost.agent.transcript import transcript_of
+from waypost.config.approve import approve_policy
 from waypost.errors import ConfigError
 from waypost.files import private_file
 from waypost.models import make_model, memory_threshold, supports_strict
@@ -382,7 +383,8 @@ async def stream_task(
         model: A chat model, or a name for :func:`~waypost.models.make_model`
             (``None``/``"offline"``, ``"local:PATH"``, or an OpenAI-compatible model).
         max_steps: Model turns at most.
-        approve: Critical actions: ``never`` refuse, ``always`` do, ``ask`` hold for approval.
+        approve: Critical actions: ``deny`` refuse, ``always`` do, ``ask`` hold for approval
+            (``never``, the old name of ``deny``, is still taken).
         approver: Answers approval requests in-process (``yes``/``no``/an instruction); without
             one, ``ask`` ends the call with ``stop_reason="awaiting_approval"``.
         thread_id: Names the run (default: a new one). A finished thread's permanent history
@@ -412,6 +414,7 @@ async def stream_task(
     ctx = setup.ctx
     tid = thread_id or uuid.uuid4().hex
     active = choose(task, ctx.toolbox.catalogue(), ctx.config.max_slots)
+    approve = approve_policy(approve)
     start = RunStart(task, start_url, approve, tuple(critical_patterns))
     for extension in ctx.extensions:
         await extension.before_run(ctx, start)

@@ -11,11 +11,14 @@ from typing import Annotated, Any, Literal, TypedDict
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
+from waypost.config.approve import Policy
+
 ErrorType = Literal["network", "element_not_found", "stale", "auth", "captcha", "unknown"]
 """What kind of failure the latest tool result reported."""
 
-ApprovePolicy = Literal["never", "always", "ask"]
-"""How critical actions are handled: refused, done, or held for a person to decide."""
+ApprovePolicy = Policy
+"""How critical actions are handled: ``deny`` (refused), ``always`` (done), or ``ask`` (held for a
+person to decide). ``never`` is the old name of ``deny``, still read from old checkpoints."""
 
 StopReason = Literal[
     "answered",  # final_answer accepted

@@ -9,15 +9,18 @@ from waypost.approval.criticality import (
     may_activate,
 )
 from waypost.approval.gate import (
+    POLICIES,
     ApprovalGate,
     ApprovalRequest,
     Approver,
     Policy,
+    approve_policy,
     current_gate,
     using_gate,
 )
 
 __all__ = [
+    "POLICIES",
     "ApprovalGate",
     "ApprovalRequest",
     "Approver",
@@ -25,6 +28,7 @@ __all__ = [
     "FormInfo",
     "Policy",
     "Verdict",
+    "approve_policy",
     "classify_element",
     "classify_url",
     "current_gate",

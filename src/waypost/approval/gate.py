@@ -7,8 +7,10 @@ The actor and the navigator ask the *current* gate about every action they judge
   calls a person approved, and under ``ask`` a hold that pauses the graph for ``interrupt()``);
 - a macro replay installs one that never asks: a critical step hands over to the agent;
 - everything else (``wp.act``, ``wp.tools()``, the MCP server) uses the :class:`Waypost`'s gate,
-  built from the ``approve`` setting: ``always``, ``never``, or ``ask`` — which asks
+  built from the ``approve`` setting: ``always``, ``deny``, or ``ask`` — which asks
   ``approver`` if one is set and refuses otherwise, because nobody can be asked.
+
+``deny`` was called ``never`` before; :func:`approve_policy` still takes ``never`` (and warns once).
 """
 
 from __future__ import annotations
@@ -18,11 +20,20 @@ import inspect
 from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Literal
 
 from waypost.approval.criticality import Verdict
+from waypost.config.approve import POLICIES, Policy, approve_policy
 
-Policy = Literal["ask", "always", "never"]
+__all__ = [
+    "POLICIES",
+    "ApprovalGate",
+    "ApprovalRequest",
+    "Approver",
+    "Policy",
+    "approve_policy",
+    "current_gate",
+    "using_gate",
+]
 
 
 @dataclass(frozen=True)
@@ -54,25 +65,23 @@ class ApprovalGate:
     """Decides about critical actions for one door.
 
     Args:
-        policy: ``always`` do them, ``never`` refuse them, ``ask`` ask ``approver`` (refused
-            when there is none).
+        policy: ``always`` do them, ``deny`` refuse them, ``ask`` ask ``approver`` (refused
+            when there is none). ``never`` is the old name of ``deny``.
         approver: Asked under ``ask``.
     """
 
     def __init__(self, policy: Policy = "ask", approver: Approver | None = None) -> None:
-        if policy not in ("ask", "always", "never"):
-            raise ValueError(f"approve must be ask, always or never, not {policy!r}")
-        self.policy: Policy = policy
+        self.policy: Policy = approve_policy(policy)
         self.approver = approver
 
     async def decide(self, request: ApprovalRequest) -> str | None:
         """``None`` to go ahead, else the message saying why nothing was done."""
         if self.policy == "always":
             return None
-        if self.policy == "never":
+        if self.policy == "deny":
             return (
                 f"Not done: {request.reason}. Such actions need the user's approval and the approval "
-                "policy here is 'never'. Find another way, or tell the user it needs them."
+                "policy here is 'deny'. Find another way, or tell the user it needs them."
             )
         if self.approver is None:
             return (

@@ -22,7 +22,7 @@ import sys
 import uuid
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group
@@ -32,15 +32,34 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 from rich.text import Text
 
-from waypost.agent.context import PauseSwitch
-from waypost.agent.runner import RunResult
-from waypost.api import Waypost, get_result, stream_resume, stream_task
-from waypost.cli.options import cli_settings, err, fail, out
+from waypost.cli.options import (
+    Approve,
+    CdpUrl,
+    DataDir,
+    Headful,
+    LoopbackOnly,
+    PlannerMode,
+    Session,
+    cli_settings,
+    err,
+    fail,
+    out,
+    usage,
+)
 from waypost.errors import WaypostError
-from waypost.files import OutputPathError, check_output_path, write_output
-from waypost.models import make_model
 
-APPROVE_CHOICES = ("never", "always", "ask")
+if TYPE_CHECKING:
+    from waypost.agent.runner import RunResult
+
+# The engine (LangChain, LangGraph, Playwright) is imported inside the functions that run it, not
+# at the top: for start-up speed (`waypost --help` must not load it).
+
+
+def make_model(name: str | None, base_url: str | None = None, api_key: str | None = None) -> Any:
+    """The chat model for ``--model`` (see :func:`waypost.models.make_model`)."""
+    from waypost.models import make_model as make
+
+    return make(name, base_url, api_key)
 
 
 class LiveView:
@@ -171,12 +190,13 @@ def _show_result(result: RunResult, path: Path | None, task: str | None, model: 
     if result.stop_reason in ("awaiting_approval", "paused"):
         out.print(f"Continue with: [bold]waypost run --resume {result.thread_id}[/bold]")
     if path is not None:
+        from waypost.files import OutputPathError, write_output
+
         data = {"task": result.task or task, "model": model or "offline", **result.to_dict()}
         try:
             write_output(path, json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
         except OutputPathError as exc:
-            err.print(f"[red]Error:[/red] {exc}", highlight=False)
-            raise typer.Exit(1) from None
+            raise fail(exc) from None
         out.print(f"[dim]Transcript written to {path}[/dim]")
 
 
@@ -218,7 +238,11 @@ async def _run(
     approve: str,
     settings: Any,
     critical: list[str],
+    session: str = "default",
 ) -> RunResult | None:
+    from waypost.agent.context import PauseSwitch
+    from waypost.api import Waypost, get_result, stream_resume, stream_task
+
     chat = make_model(model, base_url, api_key)
     thread_id = resume or uuid.uuid4().hex[:12]
     async with Waypost(settings) as wp:
@@ -243,6 +267,7 @@ async def _run(
                     thread_id=thread_id,
                     critical_patterns=critical,
                     pause=switch,
+                    session_id=session,
                 )
             spent = 0.0  # seconds of the segments before a pause
             while True:
@@ -309,32 +334,23 @@ def run_command(
     ] = None,
     api_key: Annotated[str | None, typer.Option("--api-key", help="Key for the endpoint.")] = None,
     max_steps: Annotated[int, typer.Option("--max-steps", min=1, max=500, help="Model turns at most.")] = 30,
-    approve: Annotated[
-        str, typer.Option("--approve", help="Critical actions: never, always, or ask (default).")
-    ] = "ask",
+    approve: Approve = "ask",
     resume: Annotated[
         str | None, typer.Option("--resume", help="Continue the run with this thread id.")
     ] = None,
     out_path: Annotated[
-        Path | None, typer.Option("--out", help="Write the result and transcript as JSON.")
+        Path | None, typer.Option("--out", "-o", help="Write the result and transcript as JSON.")
     ] = None,
-    data_dir: Annotated[
-        Path | None, typer.Option("--data-dir", help="Where sessions and checkpoints live.")
-    ] = None,
-    cdp_url: Annotated[
-        str | None, typer.Option("--cdp-url", help="Work inside your running Chrome/Edge (CDP URL).")
-    ] = None,
-    loopback_only: Annotated[
-        bool, typer.Option("--loopback-only", help="Only allow requests to 127.0.0.1 / ::1.")
-    ] = False,
+    session: Session = "default",
+    data_dir: DataDir = None,
+    cdp_url: CdpUrl = None,
+    headful: Headful = None,
+    loopback_only: LoopbackOnly = None,
     critical: Annotated[
         list[str] | None,
         typer.Option("--critical", help="Also hold actions matching this pattern for approval (repeatable)."),
     ] = None,
-    planner_mode: Annotated[
-        str | None,
-        typer.Option("--planner-mode", help="full (page views) or rag (Planner-RAG); default: settings."),
-    ] = None,
+    planner_mode: PlannerMode = None,
     trace: Annotated[
         Path | None, typer.Option("--trace", help="Record a Playwright trace of the run (run.zip).")
     ] = None,
@@ -343,28 +359,26 @@ def run_command(
     ] = None,
 ) -> None:
     """Let the agent do a task on the web and print its answer."""
-    if planner_mode not in (None, "rag", "full"):
-        err.print("[red]--planner-mode must be rag or full.[/red]")
-        raise typer.Exit(2)
-    if approve not in APPROVE_CHOICES:
-        err.print(f"[red]--approve must be one of {', '.join(APPROVE_CHOICES)}.[/red]")
-        raise typer.Exit(2)
     if not task and not resume:
-        err.print('[red]Give a task, e.g. waypost run "Find the politics headline", or --resume ID.[/red]')
-        raise typer.Exit(2)
+        usage('give a task, e.g. waypost run "Find the politics headline", or --resume ID to continue a run')
     if out_path is not None:
+        from waypost.files import OutputPathError, check_output_path
+
         try:  # refuse a bad --out before the run, not after it
             check_output_path(out_path)
         except OutputPathError as exc:
-            err.print(f"[red]Error:[/red] {exc}", highlight=False)
-            raise typer.Exit(2) from None
+            raise fail(exc, code=2) from None
     settings = cli_settings(
-        data_dir, cdp_url, loopback_only=True if loopback_only else None, trace=trace, screenshots=screenshots
+        data_dir,
+        cdp_url,
+        headful,
+        loopback_only=loopback_only,
+        trace=trace,
+        screenshots=screenshots,
+        planner_mode=planner_mode,
     )
     if trace is not None:
         err.print(f"Tracing to {trace}; open it with: playwright show-trace {trace}", highlight=False)
-    if planner_mode is not None:
-        settings = settings.model_copy(update={"planner_mode": planner_mode})
     try:
         result = asyncio.run(
             _run(
@@ -378,12 +392,12 @@ def run_command(
                 approve=approve,
                 settings=settings,
                 critical=list(critical or []),
+                session=session,
             )
         )
     except (WaypostError, ValueError) as exc:
         raise fail(exc) from None
     if result is None:
-        err.print("[red]The run ended without a result.[/red]")
-        raise typer.Exit(1)
+        raise fail("the run ended without a result. Run it again, or continue it with --resume")
     _show_result(result, out_path, task, model)
     raise typer.Exit(0 if result.success else 1)

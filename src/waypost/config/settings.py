@@ -15,6 +15,7 @@ import platformdirs
 from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from waypost.config.approve import Policy, approve_policy
 from waypost.config.archive import ArchiveSettings
 from waypost.config.retrieval import RetrievalSettings
 
@@ -82,11 +83,11 @@ class Settings(BaseSettings):
     allow_domains: tuple[str, ...] = Field((), description="If set, only these domains (and subdomains).")
     deny_domains: tuple[str, ...] = Field((), description="Never these domains (and subdomains).")
     loopback_only: bool = Field(False, description="Abort every request that is not to 127.0.0.0/8 or ::1.")
-    approve: Literal["ask", "always", "never"] = Field(
+    approve: Policy = Field(
         "ask",
         description="Critical actions (buy, pay, delete, send, password submit) outside an agent run "
-        "(wp.act, wp.tools(), MCP): always do them, never, or ask the approver set on Waypost "
-        "(refused when there is none, e.g. over MCP).",
+        "(wp.act, wp.tools(), MCP): always do them, deny them, or ask the approver set on Waypost "
+        "(refused when there is none, e.g. over MCP). 'never' is the old name of 'deny'.",
     )
     max_links: int = Field(15, ge=1, le=100, description="Links shown in a page view.")
     view_token_budget: int = Field(1300, ge=200, le=20000, description="Tokens a page view may take.")
@@ -104,6 +105,11 @@ class Settings(BaseSettings):
     screenshots: Path | None = Field(None, description="Keep a screenshot after each action in this folder.")
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     archive: ArchiveSettings = Field(default_factory=ArchiveSettings)
+
+    @field_validator("approve", mode="before")
+    @classmethod
+    def _approve_alias(cls, value: object) -> object:
+        return approve_policy(value) if isinstance(value, str) else value
 
     @field_validator("data_dir", mode="after")
     @classmethod

@@ -33,6 +33,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from waypost.api import Waypost
 from waypost.config import Settings
+from waypost.config.approve import DEPRECATED_POLICIES
 from waypost.errors import WaypostError
 from waypost.server.web import pages
 from waypost.server.web.runs import APPROVE_POLICIES, RunManager
@@ -159,7 +160,8 @@ def build_app(
             return _html(pages.message("Too big", f"The form is over {MAX_FORM_BYTES} bytes.", 413))
         task = form.get("task", "").strip()
         start_url = form.get("start_url", "").strip() or None
-        approve = form.get("approve", "ask")
+        approve = str(form.get("approve", "ask"))
+        approve = DEPRECATED_POLICIES.get(approve, approve)  # "never" is the old name of "deny"
         model = form.get("model", "").strip() or None
         base_url = form.get("base_url", "").strip() or None
         error = None

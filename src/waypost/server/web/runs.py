@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from waypost.api import Waypost
+from waypost.config.approve import POLICIES
 
 log = logging.getLogger(__name__)
 
-APPROVE_POLICIES = ("ask", "always", "never")
+APPROVE_POLICIES = POLICIES  # ask, always, deny
 HISTORY_FILE = "web-runs.jsonl"
 _KEPT = ("id", "task", "start_url", "approve", "model", "created", "status", "answer", "events")
 KEEPALIVE_SECONDS = 15.0
