@@ -12,7 +12,8 @@ A :class:`~waypost.agent.context.PauseSwitch` passed in pauses a run after the c
 Events of :func:`stream_task`, each a dict with a ``type``:
 
 * ``node``: a node finished (``node``, ``step``, ``tokens_in``, ``tokens_out``, ``url``);
-* ``tool_start`` / ``tool_end``: a tool call (``name``, ``args`` / ``ok``, ``line``);
+* ``tool_start`` / ``tool_end``: a tool call (``name``, ``args`` / ``ok``, ``line``, ``text``: the
+  result the model reads);
 * ``content``: text the model wrote (``text``);
 * ``progress``: the progress reporter's snapshot (step, budget, URL, tokens, score);
 * ``interrupt``: an action waits for approval (``payload``, ``thread_id``);

@@ -14,6 +14,8 @@ from waypost.approval.gate import (
     Approver,
     Policy,
     current_gate,
+    edit_answer,
+    edited_args,
     using_gate,
 )
 
@@ -28,6 +30,8 @@ __all__ = [
     "classify_element",
     "classify_url",
     "current_gate",
+    "edit_answer",
+    "edited_args",
     "may_activate",
     "using_gate",
 ]
