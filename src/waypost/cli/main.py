@@ -232,8 +232,25 @@ async def _demo_run(wp: Waypost, task: str, start_url: str, session_id: str) -> 
 
 
 @app.command()
-def mcp(data_dir: DataDir = None, cdp_url: CdpUrl = None, headful: Headful = False) -> None:
-    """Run the MCP server over stdio (for Claude Desktop, IDEs and other MCP clients)."""
+def mcp(
+    data_dir: DataDir = None,
+    cdp_url: CdpUrl = None,
+    headful: Headful = False,
+    http: Annotated[
+        bool,
+        typer.Option("--http", help="Serve MCP over streamable HTTP (token as bearer) instead of stdio."),
+    ] = False,
+    host: Annotated[
+        str, typer.Option("--host", help="With --http: address to listen on (loopback by default).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="With --http: port to listen on.")] = 8781,
+) -> None:
+    """Run the MCP server over stdio (for Claude Desktop, IDEs and other MCP clients), or over HTTP."""
+    if http:
+        from waypost.server.web import serve as serve_web
+
+        serve_web(cli_settings(data_dir, cdp_url, headful), host=host, port=port, pages_on=False)
+        return
     from waypost.server.mcp_server import run_stdio
 
     run_stdio(cli_settings(data_dir, cdp_url, headful))
