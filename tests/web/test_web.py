@@ -261,7 +261,7 @@ def test_a_model_endpoint_that_refuses_gives_a_clear_message(web: WebServer, pag
         probe.bind(("127.0.0.1", 0))
         dead = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
     page.get_by_label("Task").fill("find the top headline")
-    page.get_by_label("Another model").check()
+    page.get_by_role("radio", name="Another model").check()
     page.get_by_label("Model name").fill("some-model")
     page.get_by_label("Model endpoint").fill(dead)
     page.get_by_role("button", name="Start").click()
