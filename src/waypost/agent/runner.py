@@ -62,7 +62,8 @@ if TYPE_CHECKING:
     from waypost.browser.pool import SessionPool
 
 Approver = Callable[[dict[str, Any]], Any]
-"""Answers an approval request: gets the interrupt's payload, returns yes/no/an instruction (may be async)."""
+"""Answers an approval request: gets the interrupt's payload, returns yes/no/an instruction/an edit
+(:func:`waypost.approval.edit_answer`); may be async."""
 CHECKPOINT_FILE = "checkpoints.db"
 AWAITING = "awaiting_approval"
 PAUSED = "paused"
@@ -384,8 +385,9 @@ async def stream_task(
             (``None``/``"offline"``, ``"local:PATH"``, or an OpenAI-compatible model).
         max_steps: Model turns at most.
         approve: Critical actions: ``never`` refuse, ``always`` do, ``ask`` hold for approval.
-        approver: Answers approval requests in-process (``yes``/``no``/an instruction); without
-            one, ``ask`` ends the call with ``stop_reason="awaiting_approval"``.
+        approver: Answers approval requests in-process (``yes``/``no``/an instruction, or
+            :func:`waypost.approval.edit_answer` to do the action with changed arguments);
+            without one, ``ask`` ends the call with ``stop_reason="awaiting_approval"``.
         thread_id: Names the run (default: a new one). A finished thread's permanent history
             carries over to the new task.
         critical_patterns: Extra patterns (regular expressions) that make an action critical.
