@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 import urllib.error
+import urllib.request
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -227,8 +228,6 @@ def test_a_reloaded_tab_sees_every_step_so_far_then_the_new_ones(
     expect(page.locator("#steps li.done")).to_be_visible(timeout=60_000)
     assert len(page.locator("#steps li").all_inner_texts()) > len(before)
     # The stream itself: Last-Event-ID resumes after the last event seen, without repeats.
-    import urllib.request
-
     request = urllib.request.Request(
         run_url + "/events", headers={"Authorization": f"Bearer {web.token}", "Last-Event-ID": "3"}
     )
@@ -407,3 +406,65 @@ def test_waypost_mcp_http_serves_mcp_alone(tmp_path: Path, demo_site: Any) -> No
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+def test_a_run_whose_server_was_killed_is_listed_and_resumes(
+    tmp_path: Path, browser: Browser, demo_site: Any
+) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    data = tmp_path / "data"
+    env = {**os.environ, "WAYPOST_LOOPBACK_ONLY": "true"}
+    command = [sys.executable, "-m", "waypost.cli", "serve", "--port", str(port), "--data-dir", str(data)]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
+    origin = f"http://127.0.0.1:{port}"
+    try:
+        assert proc.stdout is not None
+        token = proc.stdout.readline().strip().rsplit("token=", 1)[1]
+        auth = {"Authorization": f"Bearer {token}"}
+        for _ in range(300):  # until the browser underneath has started
+            try:
+                http(origin + "/", headers=auth)
+                break
+            except urllib.error.URLError:
+                time.sleep(0.2)
+        body = f"task=log+in+as+demo/demo&start_url={demo_site.url}/&approve=ask".encode()
+        form = {**auth, "Content-Type": "application/x-www-form-urlencoded"}
+        request = urllib.request.Request(origin + "/runs", method="POST", headers=form, data=body)
+        with urllib.request.urlopen(request, timeout=30) as response:
+            run_id = response.url.rsplit("/", 1)[1]
+        events = urllib.request.Request(f"{origin}/runs/{run_id}/events", headers=auth)
+        with urllib.request.urlopen(events, timeout=120) as stream:
+            for raw in stream:  # until the run waits for approval
+                if b'"type": "question"' in raw:
+                    break
+    finally:
+        proc.kill()  # no clean shutdown: the run's end is never recorded
+        proc.wait(timeout=30)
+    with WebServer(make_settings(data)) as second:
+        context = browser.new_context()
+        tab = context.new_page()
+        tab.goto(second.url)
+        tab.get_by_role("link", name=LOGIN).click()
+        expect(tab.locator("#status")).to_have_text("stopped")
+        tab.get_by_role("button", name="Resume the run").click()
+        approve = tab.locator("#steps li.question").last.get_by_role("button", name="Approve")
+        expect(approve).to_be_visible(timeout=60_000)  # the question it died waiting on
+        assert "login button" in tab.locator("#steps li.question").last.inner_text()
+        approve.click()
+        # It went on at the step it died in (the new browser has no page open: the click finds
+        # nothing, and the planner asks again; this time the answer is no).
+        expect(tab.locator("#steps li.result", has_text="click 'login button'")).to_be_visible(timeout=60_000)
+        assert tab.locator("#steps li.result", has_text="step 1:").count() == 0
+        end = tab.locator("#steps li.done, #steps li.question form")
+        expect(end.first).to_be_visible(timeout=60_000)
+        for _ in range(240):  # at most two minutes
+            if tab.locator("#steps li.done").count():
+                break
+            deny = tab.locator("#steps li.question form").first.get_by_role("button", name="Deny")
+            if deny.count():
+                deny.click()
+            tab.wait_for_timeout(500)
+        expect(tab.locator("#steps li.done")).to_be_visible(timeout=60_000)
+        context.close()

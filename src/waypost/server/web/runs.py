@@ -154,7 +154,7 @@ class RunManager:
         self.history = history if history is not None else Path(wp.settings.data_dir) / HISTORY_FILE
 
     def load(self) -> int:
-        """Read the finished runs of earlier servers from the history file; returns how many."""
+        """Read the runs of earlier servers from the history file; returns how many records."""
         try:
             lines = self.history.read_text(encoding="utf-8").splitlines()
         except FileNotFoundError:
@@ -168,7 +168,11 @@ class RunManager:
                 run = WebRun(**{k: record[k] for k in _KEPT if k in record}, closed=True)
             except (ValueError, KeyError, TypeError):
                 continue  # a torn last line after a crash: skip it, keep the rest
-            self.runs[run.id] = run  # a resumed run is recorded again: the last record wins
+            if not run.finished:
+                # Recorded when it started, never after: its server died (killed, crashed)
+                # while it ran. Its checkpoint is there to resume from.
+                run.status = "stopped"
+            self.runs[run.id] = run  # a run is recorded again when it ends: the last record wins
             run.shots = {e["shot"] for e in run.events if e.get("shot")}
             loaded += 1
         return loaded
@@ -210,6 +214,7 @@ class RunManager:
             thread_id=uuid.uuid4().hex,
         )
         self.runs[run.id] = run
+        self._save(run)  # listed (and resumable) after a restart even if this server dies mid-run
         run.handle = asyncio.create_task(self._drive(run), name=f"waypost-web-run-{run.id}")
         return run
 
