@@ -19,7 +19,16 @@
       var form = document.getElementById("q-" + event.id);
       if (form) form.remove();
     }
+    if (event.type === "stopped" || event.type === "done" || event.type === "error") {
+      // A question is alive only while its run is; a resumed run asks again, with a new question.
+      unanswered("Not answered: the run stopped.");
+    }
   };
+  function unanswered(text) {
+    list.querySelectorAll("li.question form").forEach(function (form) {
+      form.replaceWith(text);
+    });
+  }
   source.addEventListener("end", function (message) {
     source.close();
     var end = JSON.parse(message.data);
@@ -29,8 +38,6 @@
     var resume = document.getElementById("resume-form");
     if (resume && end.resumable) resume.hidden = false;
     // Questions the run ended without: nothing waits for an answer any more.
-    list.querySelectorAll("li.question form").forEach(function (form) {
-      form.replaceWith("Not answered: the run ended.");
-    });
+    unanswered("Not answered: the run ended.");
   });
 })();
