@@ -60,7 +60,7 @@ def test_only_marked_blocks_are_skipped_and_each_says_why() -> None:
     assert [why for why, _ in skipped] == [
         "these are the set-up and test commands themselves",
         "installs packages and downloads a browser",
-        "needs an API key, a model server or a running Chrome",
+        "needs an API key, a model server or a running Chrome; servers run until stopped",
     ]
     assert skipped[0][1][0].startswith("make demo") and skipped[1][1][0].startswith("python -m venv")
     assert len(run) >= 25  # the command-line section, all of it

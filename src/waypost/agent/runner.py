@@ -12,7 +12,8 @@ A :class:`~waypost.agent.context.PauseSwitch` passed in pauses a run after the c
 Events of :func:`stream_task`, each a dict with a ``type``:
 
 * ``node``: a node finished (``node``, ``step``, ``tokens_in``, ``tokens_out``, ``url``);
-* ``tool_start`` / ``tool_end``: a tool call (``name``, ``args`` / ``ok``, ``line``);
+* ``tool_start`` / ``tool_end``: a tool call (``name``, ``args`` / ``ok``, ``line``, ``text``: the
+  result the model reads);
 * ``content``: text the model wrote (``text``);
 * ``progress``: the progress reporter's snapshot (step, budget, URL, tokens, score);
 * ``interrupt``: an action waits for approval (``payload``, ``thread_id``);
@@ -62,7 +63,8 @@ if TYPE_CHECKING:
     from waypost.browser.pool import SessionPool
 
 Approver = Callable[[dict[str, Any]], Any]
-"""Answers an approval request: gets the interrupt's payload, returns yes/no/an instruction (may be async)."""
+"""Answers an approval request: gets the interrupt's payload, returns yes/no/an instruction/an edit
+(:func:`waypost.approval.edit_answer`); may be async."""
 CHECKPOINT_FILE = "checkpoints.db"
 AWAITING = "awaiting_approval"
 PAUSED = "paused"
@@ -385,8 +387,9 @@ async def stream_task(
         max_steps: Model turns at most.
         approve: Critical actions: ``deny`` refuse, ``always`` do, ``ask`` hold for approval
             (``never``, the old name of ``deny``, is still taken).
-        approver: Answers approval requests in-process (``yes``/``no``/an instruction); without
-            one, ``ask`` ends the call with ``stop_reason="awaiting_approval"``.
+        approver: Answers approval requests in-process (``yes``/``no``/an instruction, or
+            :func:`waypost.approval.edit_answer` to do the action with changed arguments);
+            without one, ``ask`` ends the call with ``stop_reason="awaiting_approval"``.
         thread_id: Names the run (default: a new one). A finished thread's permanent history
             carries over to the new task.
         critical_patterns: Extra patterns (regular expressions) that make an action critical.

@@ -16,6 +16,8 @@ from waypost.approval.gate import (
     Policy,
     approve_policy,
     current_gate,
+    edit_answer,
+    edited_args,
     using_gate,
 )
 
@@ -32,6 +34,8 @@ __all__ = [
     "classify_element",
     "classify_url",
     "current_gate",
+    "edit_answer",
+    "edited_args",
     "may_activate",
     "using_gate",
 ]

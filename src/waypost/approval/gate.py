@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import contextlib
 import inspect
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 from waypost.approval.criticality import Verdict
 from waypost.config.approve import POLICIES, Policy, approve_policy
@@ -32,6 +33,8 @@ __all__ = [
     "Policy",
     "approve_policy",
     "current_gate",
+    "edit_answer",
+    "edited_args",
     "using_gate",
 ]
 
@@ -59,6 +62,32 @@ class ApprovalRequest:
 
 Approver = Callable[[ApprovalRequest], Awaitable[bool] | bool]
 """Asked under ``ask``: return True to allow the action."""
+
+EDIT = "edit"
+"""The key of an *edit* answer: approve the action with some of its arguments changed."""
+MASK = "•••"
+
+
+def edit_answer(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """An answer that approves a held action after the person changed some of its arguments.
+
+    Agent runs (their approvers answer the held tool call) do the edited call instead of the
+    one the model asked for, e.g. another element to click or another value to type. A gate
+    outside a run (``wp.act``, MCP) has already resolved its element: there an edit is refused
+    like a no.
+
+    Args:
+        changes: The arguments to change, by name; a value left as ``•••`` (a masked password)
+            keeps the original.
+    """
+    return {"approve": True, EDIT: dict(changes)}
+
+
+def edited_args(answer: Any) -> dict[str, Any] | None:
+    """The changed arguments of an :func:`edit_answer`, or ``None`` when ``answer`` is no edit."""
+    if not isinstance(answer, Mapping) or not isinstance(answer.get(EDIT), Mapping):
+        return None
+    return {str(k): v for k, v in answer[EDIT].items() if v != MASK}
 
 
 class ApprovalGate:

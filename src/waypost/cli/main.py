@@ -332,11 +332,25 @@ def mcp(
     headful: Headful = None,
     loopback_only: LoopbackOnly = None,
     approve: SettingsApprove = None,
+    http: Annotated[
+        bool,
+        typer.Option("--http", help="Serve MCP over streamable HTTP (token as bearer) instead of stdio."),
+    ] = False,
+    host: Annotated[
+        str, typer.Option("--host", help="With --http: address to listen on (loopback by default).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="With --http: port to listen on.")] = 8781,
 ) -> None:
-    """Run the MCP server over stdio (for Claude Desktop, IDEs and other MCP clients)."""
+    """Run the MCP server over stdio (for Claude Desktop, IDEs and other MCP clients), or over HTTP."""
+    settings = cli_settings(data_dir, cdp_url, headful, loopback_only=loopback_only, approve=approve)
+    if http:
+        from waypost.server.web import serve as serve_web  # start-up speed: the web stack is heavy
+
+        serve_web(settings, host=host, port=port, pages_on=False)
+        return
     from waypost.server.mcp_server import run_stdio
 
-    run_stdio(cli_settings(data_dir, cdp_url, headful, loopback_only=loopback_only, approve=approve))
+    run_stdio(settings)
 
 
 @app.command()

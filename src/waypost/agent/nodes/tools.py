@@ -151,7 +151,15 @@ def make_tools_node(ctx: AgentContext):
                 )
             )
             write(
-                {"type": "tool_end", "name": name, "ok": ok, "error_type": error, "line": line, "step": step}
+                {
+                    "type": "tool_end",
+                    "name": name,
+                    "ok": ok,
+                    "error_type": error,
+                    "line": line,
+                    "step": step,
+                    "text": text,  # what the model reads (before fencing): the web view shows it
+                }
             )
 
         update: dict[str, Any] = {
