@@ -36,6 +36,8 @@ from waypost.agent.context import PauseSwitch
 from waypost.agent.runner import RunResult
 from waypost.api import Waypost, get_result, stream_resume, stream_task
 from waypost.cli.options import cli_settings, err, fail, out
+from waypost.cli.secret_input import with_secrets
+from waypost.config import SecretStore
 from waypost.errors import WaypostError
 from waypost.files import OutputPathError, check_output_path, write_output
 from waypost.models import make_model
@@ -341,6 +343,18 @@ def run_command(
     screenshots: Annotated[
         Path | None, typer.Option("--screenshots", help="Keep a screenshot after each action in this folder.")
     ] = None,
+    secret: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--secret",
+            help="A secret the task uses as <secret:NAME>: NAME or NAME@domain,domain (its value is read "
+            "without echo unless WAYPOST_SECRET_NAME is set; repeatable).",
+        ),
+    ] = None,
+    persona: Annotated[
+        str | None,
+        typer.Option("--persona", help="researcher, form_filler, shopper, or one from personas.yaml."),
+    ] = None,
 ) -> None:
     """Let the agent do a task on the web and print its answer."""
     if planner_mode not in (None, "rag", "full"):
@@ -365,6 +379,9 @@ def run_command(
         err.print(f"Tracing to {trace}; open it with: playwright show-trace {trace}", highlight=False)
     if planner_mode is not None:
         settings = settings.model_copy(update={"planner_mode": planner_mode})
+    if persona is not None:
+        settings = settings.model_copy(update={"persona": persona})
+    settings = with_secrets(settings, list(secret or []))
     try:
         result = asyncio.run(
             _run(
@@ -381,7 +398,10 @@ def run_command(
             )
         )
     except (WaypostError, ValueError) as exc:
-        raise fail(exc) from None
+        if not settings.secrets:
+            raise fail(exc) from None
+        err.print(f"[red]Error:[/red] {SecretStore(settings.secrets).mask(str(exc))}", highlight=False)
+        raise typer.Exit(1) from None
     if result is None:
         err.print("[red]The run ended without a result.[/red]")
         raise typer.Exit(1)
