@@ -50,7 +50,7 @@ def test_resolve_types_the_value_only_on_bound_domains() -> None:
     store = SecretStore({"pin": {"value": "4711-0815", "domains": ["bank.example"]}, "any": "open-sesame"})
     assert store.resolve("<secret:pin>", "https://login.bank.example/x") == "4711-0815"
     assert store.resolve("pw <secret:any>!", "http://127.0.0.1:9/") == "pw open-sesame!"
-    with pytest.raises(SecretRefused, match="only be typed on bank.example, not on evil.example"):
+    with pytest.raises(SecretRefused, match=r"only be typed on bank\.example, not on evil\.example"):
         store.resolve("<secret:pin>", "https://evil.example/bank.example")
     with pytest.raises(SecretRefused, match="no secret named 'nope'"):
         store.resolve("<secret:nope>", "https://bank.example/")
