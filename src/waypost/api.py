@@ -44,7 +44,10 @@ from waypost.browser.uploads import UploadSources
 from waypost.config import SecretStore, Settings
 from waypost.errors import ConfigError
 from waypost.files import unwritable_reason
+from waypost.models import make_model
+from waypost.models.extraction import extract_with_model
 from waypost.navigation import NavigationResult, Navigator
+from waypost.page.structured import Extraction, extract_offline, resolve_schema
 from waypost.page.tokens import count_tokens
 from waypost.planning.session import PlanningSession
 from waypost.planning.telemetry import PlannerStore
@@ -58,6 +61,7 @@ from waypost.subagents import SubAgentManager
 from waypost.subagents.agent import SubAgentsExtension
 from waypost.tools.catalog import default_tools
 from waypost.tools.documents import Documents
+from waypost.tools.extracting import live_html
 from waypost.tools.registry import ToolFunction, ToolSpec
 from waypost.tools.runtime import ToolRuntime
 from waypost.vfs import VirtualFS
@@ -291,6 +295,51 @@ class Waypost:
         async with self.pool.session(session_id) as session:  # checks the session id
             return await self.runtime.require_actor().act(session.page, instruction)
 
+    async def extract(
+        self,
+        instruction: str,
+        *,
+        schema: Any,
+        session_id: str = DEFAULT_SESSION,
+        model: Any = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+    ) -> Extraction:
+        """Read data of a given shape from a session's current page.
+
+        Without a model, from the page's tables, definition lists, forms and repeated cards
+        (schema fields matched to column headers and labels); with ``model`` (a chat model or a
+        name for :func:`~waypost.models.make_model`), constrained to the schema. Invalid output is
+        repaired once, then reported: check ``result.valid`` and ``result.errors``.
+
+        Args:
+            instruction: What to read, e.g. 'the stocks with their price'.
+            schema: A pydantic model class or a JSON Schema dict.
+            session_id: The browser session whose page is read.
+            model: ``None`` (offline), a chat model, or a model name.
+            base_url: The OpenAI-compatible endpoint, when ``model`` is a name.
+            api_key: Its key.
+
+        Returns:
+            An :class:`~waypost.page.structured.Extraction`: ``data`` (JSON), ``valid``,
+            ``errors``, ``source``, and ``value`` (the model instance when a pydantic class was given).
+
+        Raises:
+            ValueError: ``schema`` is not a JSON Schema or a pydantic model class.
+        """
+        resolve_schema(schema)  # a bad schema is refused before the page is read
+        async with self.pool.session(session_id) as session:  # checks the session id
+            html, url = await live_html(session.page), session.page.url
+        if model is None or model == "offline":
+            result = await asyncio.to_thread(extract_offline, html, schema, instruction, url)
+        else:
+            chat = model if not isinstance(model, str) else make_model(model, base_url, api_key)
+            result = await extract_with_model(chat, html, schema, instruction, url)
+        if self.secrets:
+            result.data = self.secrets.mask_data(result.data)
+            result.errors = [self.secrets.mask(e) for e in result.errors]
+        return result
+
     async def run(self, task: str, **kwargs: Any) -> RunResult:
         """Carry out a web task with the agent; see :func:`run_task`.
 
@@ -403,7 +452,7 @@ class SyncWaypost:
             for event in wp.stream("..."):
                 print(event["type"])
 
-    It covers the whole of :class:`Waypost`: ``navigate``, ``act``, ``run``, ``stream`` (an
+    It covers the whole of :class:`Waypost`: ``navigate``, ``act``, ``extract``, ``run``, ``stream`` (an
     iterator), ``resume``, ``archive`` (``search``, ``get``, ``stats``, ``prune``, ``export_har``
     without ``await``), ``skills`` (the skill library, already blocking), ``tools()`` (blocking
     functions by name), ``tool_specs()``, ``subagents()`` (a blocking manager: ``with
@@ -444,6 +493,10 @@ class SyncWaypost:
     def act(self, instruction: str, **kwargs: Any) -> ActReport:
         """See :meth:`Waypost.act`."""
         return self._run(self._wp.act(instruction, **kwargs))
+
+    def extract(self, instruction: str, **kwargs: Any) -> Extraction:
+        """See :meth:`Waypost.extract`."""
+        return self._run(self._wp.extract(instruction, **kwargs))
 
     def run(self, task: str, **kwargs: Any) -> RunResult:
         """See :meth:`Waypost.run`."""

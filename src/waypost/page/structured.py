@@ -216,7 +216,11 @@ def _tables(root: LexborNode, base: str, order: list[int]) -> list[Source]:
             for row in rows[1:]:
                 if len(row) != len(keys):
                     continue
-                records.append({k: _cell(c, base) for k, c in zip(keys, row, strict=True)})
+                record = {k: _cell(c, base) for k, c in zip(keys, row, strict=True)}
+                linked = next((c for c in record.values() if c.href), None)
+                if linked is not None and "url" not in record:
+                    record["url"] = Cell(linked.text, href=linked.href)  # the row's link
+                records.append(record)
             order[0] += 1
             found.append(Source("table", where, records, context, order[0]))
             continue
