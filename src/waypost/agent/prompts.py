@@ -95,7 +95,7 @@ def _secrets_line(names: Sequence[str], minimal: bool) -> str:
 
 def assemble(parts: PromptParts, variant: str = FULL) -> str:
     """The system prompt from its parts: role, persona, how to work, tools in view, skills,
-    constraints (secrets, safety) and earlier tasks. The minimal variant keeps the role, the
+    constraints (secrets, safety), earlier tasks and skills. The minimal variant keeps the role, the
     rules in three lines, the tools, the persona and the secrets, and drops the rest."""
     minimal = variant == MINIMAL_VARIANT
     blocks = [ROLE]
@@ -108,11 +108,11 @@ def assemble(parts: PromptParts, variant: str = FULL) -> str:
         blocks.append(_secrets_line(parts.secrets, minimal))
     if not minimal:
         blocks.append(SAFETY.strip())
-        if parts.skills:
-            blocks.append(parts.skills.strip())
         if parts.permanent:
             lines = [f"- {p.get('task', '')}: {p.get('summary', '')}" for p in parts.permanent[-5:]]
             blocks.append("Earlier tasks in this session (for context only):\n" + "\n".join(lines))
+        if parts.skills:
+            blocks.append(parts.skills.strip())
     return "\n\n".join(blocks) + "\n"
 
 
