@@ -610,6 +610,7 @@ def prompt_options(wp: Waypost, persona: str | None = None) -> PromptOptions:
         tools=chosen.tools if chosen else (),
         minimal_after=settings.minimal_prompt_after,
         minimal_repairs=settings.minimal_prompt_repairs,
+        small_context=settings.minimal_prompt_context,
         secrets=tuple(wp.secrets.names),
     )
 

@@ -11,6 +11,7 @@ from tests.agent.scripted import ScriptedChatModel, answer, call
 from waypost.agent.context import AgentConfig
 from waypost.agent.personas import BUILTIN, find_persona, load_personas
 from waypost.agent.prompts import MINIMAL_VARIANT, SYSTEM_PROMPT, PromptOptions, PromptParts, assemble
+from waypost.agent.runner import _prompt_for
 from waypost.api import Waypost, prompt_options, stream_task
 from waypost.config import Settings
 from waypost.errors import ConfigError
@@ -60,6 +61,10 @@ def test_the_switch_after_steps_after_repairs_and_for_small_windows() -> None:
     assert [options.variant(s, 0) for s in (0, 24, 25, 40)] == ["full", "full", "minimal", "minimal"]
     assert options.variant(2, 3) == "minimal" and PromptOptions(minimal_after=0).variant(99, 0) == "full"
     assert PromptOptions(minimal=True).variant(0, 0) == "minimal"
+    small = ScriptedChatModel([], metadata={"waypost_context_window": 4096})
+    assert _prompt_for(small, PromptOptions()).variant(0, 0) == "minimal"
+    assert _prompt_for(small, PromptOptions(small_context=0)).variant(0, 0) == "full"
+    assert _prompt_for(ScriptedChatModel([]), None).variant(0, 0) == "full"
 
 
 async def test_a_run_of_32_steps_switches_to_the_minimal_prompt_after_25(site, checkpoints) -> None:

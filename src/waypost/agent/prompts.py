@@ -137,6 +137,8 @@ class PromptOptions:
         minimal: Use the minimal prompt from the start (a small context window).
         secrets: Names of the secrets the agent may type.
         tools: The persona's default tools: loaded into the slots first.
+        small_context: Models with a context window up to this many tokens get the minimal
+            prompt from the start (0: never).
     """
 
     persona: str | None = None
@@ -145,6 +147,7 @@ class PromptOptions:
     minimal: bool = False
     secrets: tuple[str, ...] = ()
     tools: tuple[str, ...] = ()
+    small_context: int = 8192
 
     def variant(self, step: int, repairs: int) -> str:
         """Which prompt a turn gets, from the run's step and its count of repaired replies."""

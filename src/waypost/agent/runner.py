@@ -196,10 +196,6 @@ def _setup(
     return _Setup(ctx, path)
 
 
-SMALL_CONTEXT = 8192
-"""Context windows up to this many tokens get the minimal prompt from the first step."""
-
-
 def context_window(model: Any) -> int | None:
     """The model's context window in tokens, when it says (a local GGUF model's ``n_ctx``)."""
     meta = getattr(model, "metadata", None) or {}
@@ -207,10 +203,11 @@ def context_window(model: Any) -> int | None:
     return int(value) if isinstance(value, int | float) and value > 0 else None
 
 
-def _prompt_for(chat: Any, prompt: PromptOptions | None, small: int = SMALL_CONTEXT) -> PromptOptions:
+def _prompt_for(chat: Any, prompt: PromptOptions | None) -> PromptOptions:
+    """The run's prompt options; a small context window means the minimal prompt from the start."""
     options = prompt or PromptOptions()
     window = context_window(chat)
-    if window is not None and window <= small and not options.minimal:
+    if window is not None and window <= options.small_context and not options.minimal:
         options = dataclasses.replace(options, minimal=True)
     return options
 
