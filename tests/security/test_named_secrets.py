@@ -170,3 +170,18 @@ async def test_a_page_that_echoes_the_value_shows_the_placeholder_everywhere(tmp
         hits = await wp.archive.search("Quartz")
         assert all(value not in str(h) for h in hits)
     assert leaks([tmp_path / "data"], value) == []
+
+
+@pytest.mark.parametrize(
+    "task",
+    [
+        "Log in as demo/<secret:demo_password>",
+        "Melde dich als demo mit Passwort <secret:demo_password> an",
+        "Log in with username demo and password <secret:demo_password>, then open the account page",
+    ],
+)
+def test_the_offline_planner_types_the_placeholder_as_the_password(task: str) -> None:
+    from waypost.models.planner.intents import Login, parse_task
+
+    login = parse_task(task).goals[0]
+    assert isinstance(login, Login) and (login.user, login.password) == ("demo", "<secret:demo_password>")
