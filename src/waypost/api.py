@@ -29,6 +29,8 @@ from typing import Any, TypeVar
 
 from waypost.agent import runner as engine
 from waypost.agent.extensions import RunExtension
+from waypost.agent.personas import find_persona
+from waypost.agent.prompts import PromptOptions
 from waypost.agent.runner import CHECKPOINT_FILE, RunResult, make_probe
 from waypost.agent.tools import ToolBox
 from waypost.approval import ApprovalGate
@@ -39,10 +41,13 @@ from waypost.browser.recording import Recorder
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
 from waypost.browser.tabs import TabList
 from waypost.browser.uploads import UploadSources
-from waypost.config import Settings
+from waypost.config import SecretStore, Settings
 from waypost.errors import ConfigError
 from waypost.files import unwritable_reason
+from waypost.models import make_model
+from waypost.models.extraction import extract_with_model
 from waypost.navigation import NavigationResult, Navigator
+from waypost.page.structured import Extraction, extract_offline, resolve_schema
 from waypost.page.tokens import count_tokens
 from waypost.planning.session import PlanningSession
 from waypost.planning.telemetry import PlannerStore
@@ -56,12 +61,14 @@ from waypost.subagents import SubAgentManager
 from waypost.subagents.agent import SubAgentsExtension
 from waypost.tools.catalog import default_tools
 from waypost.tools.documents import Documents
+from waypost.tools.extracting import live_html
 from waypost.tools.registry import ToolFunction, ToolSpec
 from waypost.tools.runtime import ToolRuntime
 from waypost.vfs import VirtualFS
 from waypost.vfs.agent import FilesExtension
 
 T = TypeVar("T")
+PERSONAS_FILE = "personas.yaml"
 log = logging.getLogger(__name__)
 
 
@@ -110,6 +117,10 @@ class Waypost:
         self.documents = Documents(self.downloads, self.archive, token_budget=self.settings.view_token_budget)
         self.downloads.on_saved = self.documents.on_saved
         self.uploads = UploadSources(self.settings.upload_dirs)
+        self.secrets = SecretStore(self.settings.secrets)
+        """Values typed as ``<secret:NAME>``; the model, the stores and the logs see only the name."""
+        self.archive.mask_secrets(self.secrets)
+        self._log_filter = self.secrets.log_filter()
         self.approval = ApprovalGate(self.settings.approve)
         """Decides critical actions outside agent runs; set ``wp.approval.approver`` to be asked."""
         self.navigator = Navigator(
@@ -124,11 +135,24 @@ class Waypost:
             documents=self.documents,
             uploads=self.uploads,
             recorder=self.recorder,
+            secrets=self.secrets,
         )
+        self.add_secrets({})
         self.sessions = Sessions(self)
         self.skills = SkillLibrary.over_pool(self.settings.data_dir, self.pool)
         self.read_only: str | None = None  # why the data dir cannot be written, once started
         self._scratch: tempfile.TemporaryDirectory[str] | None = None
+
+    def add_secrets(self, secrets: dict[str, Any]) -> None:
+        """Add secrets (``{name: value | Secret | {"value": ..., "domains": [...]}}``) for what follows.
+
+        Raises:
+            ValueError: A bad name, or a value too short to be masked safely.
+        """
+        for name, value in secrets.items():
+            self.secrets.add(name, value)
+        for value in self.secrets.values():
+            self.recorder.add_secret(value)
 
     @property
     def actor(self) -> Actor | None:
@@ -172,6 +196,8 @@ class Waypost:
             self._use_scratch_archive()
         self.actor = self._open_actor()
         self.actor.approval = self.approval
+        self.actor.secrets = self.secrets
+        self._filter_logs(add=True)
         self.skills.open()
         await self.archive.open()
         await self.pool.start()
@@ -201,6 +227,7 @@ class Waypost:
         self.pool.on_context = self.archive.attach
         self.navigator.archive = self.archive
         self.runtime.archive = self.archive
+        self.archive.mask_secrets(self.secrets)
         if not (self.settings.data_dir / SKILLS_FILE).exists():  # the shipped skills, for this run only
             self.skills.data_dir = Path(self._scratch.name)
 
@@ -229,6 +256,13 @@ class Waypost:
             if self._scratch is not None:
                 self._scratch.cleanup()
                 self._scratch = None
+            self._filter_logs(add=False)
+
+    def _filter_logs(self, *, add: bool) -> None:
+        """Mask the secrets in every log line that the handlers configured now write."""
+        handlers = [*logging.getLogger().handlers, *logging.getLogger("waypost").handlers]
+        for handler in handlers:
+            (handler.addFilter if add else handler.removeFilter)(self._log_filter)
 
     async def navigate(
         self,
@@ -260,6 +294,51 @@ class Waypost:
         """
         async with self.pool.session(session_id) as session:  # checks the session id
             return await self.runtime.require_actor().act(session.page, instruction)
+
+    async def extract(
+        self,
+        instruction: str,
+        *,
+        schema: Any,
+        session_id: str = DEFAULT_SESSION,
+        model: Any = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+    ) -> Extraction:
+        """Read data of a given shape from a session's current page.
+
+        Without a model, from the page's tables, definition lists, forms and repeated cards
+        (schema fields matched to column headers and labels); with ``model`` (a chat model or a
+        name for :func:`~waypost.models.make_model`), constrained to the schema. Invalid output is
+        repaired once, then reported: check ``result.valid`` and ``result.errors``.
+
+        Args:
+            instruction: What to read, e.g. 'the stocks with their price'.
+            schema: A pydantic model class or a JSON Schema dict.
+            session_id: The browser session whose page is read.
+            model: ``None`` (offline), a chat model, or a model name.
+            base_url: The OpenAI-compatible endpoint, when ``model`` is a name.
+            api_key: Its key.
+
+        Returns:
+            An :class:`~waypost.page.structured.Extraction`: ``data`` (JSON), ``valid``,
+            ``errors``, ``source``, and ``value`` (the model instance when a pydantic class was given).
+
+        Raises:
+            ValueError: ``schema`` is not a JSON Schema or a pydantic model class.
+        """
+        resolve_schema(schema)  # a bad schema is refused before the page is read
+        async with self.pool.session(session_id) as session:  # checks the session id
+            html, url = await live_html(session.page), session.page.url
+        if model is None or model == "offline":
+            result = await asyncio.to_thread(extract_offline, html, schema, instruction, url)
+        else:
+            chat = model if not isinstance(model, str) else make_model(model, base_url, api_key)
+            result = await extract_with_model(chat, html, schema, instruction, url)
+        if self.secrets:
+            result.data = self.secrets.mask_data(result.data)
+            result.errors = [self.secrets.mask(e) for e in result.errors]
+        return result
 
     async def run(self, task: str, **kwargs: Any) -> RunResult:
         """Carry out a web task with the agent; see :func:`run_task`.
@@ -373,7 +452,7 @@ class SyncWaypost:
             for event in wp.stream("..."):
                 print(event["type"])
 
-    It covers the whole of :class:`Waypost`: ``navigate``, ``act``, ``run``, ``stream`` (an
+    It covers the whole of :class:`Waypost`: ``navigate``, ``act``, ``extract``, ``run``, ``stream`` (an
     iterator), ``resume``, ``archive`` (``search``, ``get``, ``stats``, ``prune``, ``export_har``
     without ``await``), ``skills`` (the skill library, already blocking), ``tools()`` (blocking
     functions by name), ``tool_specs()``, ``subagents()`` (a blocking manager: ``with
@@ -414,6 +493,10 @@ class SyncWaypost:
     def act(self, instruction: str, **kwargs: Any) -> ActReport:
         """See :meth:`Waypost.act`."""
         return self._run(self._wp.act(instruction, **kwargs))
+
+    def extract(self, instruction: str, **kwargs: Any) -> Extraction:
+        """See :meth:`Waypost.extract`."""
+        return self._run(self._wp.extract(instruction, **kwargs))
 
     def run(self, task: str, **kwargs: Any) -> RunResult:
         """See :meth:`Waypost.run`."""
@@ -514,8 +597,36 @@ def _extensions(
     return extensions
 
 
+def prompt_options(wp: Waypost, persona: str | None = None) -> PromptOptions:
+    """How a run's system prompt adapts, from ``wp``'s settings (and a persona asked for by name)."""
+    settings = wp.settings
+    name = persona or settings.persona
+    chosen = None
+    if name:
+        path = settings.personas_file or Path(settings.data_dir) / PERSONAS_FILE
+        chosen = find_persona(name, path)
+    return PromptOptions(
+        persona=chosen.text if chosen else None,
+        tools=chosen.tools if chosen else (),
+        minimal_after=settings.minimal_prompt_after,
+        minimal_repairs=settings.minimal_prompt_repairs,
+        small_context=settings.minimal_prompt_context,
+        secrets=tuple(wp.secrets.names),
+    )
+
+
 def _wire(wp: Waypost | None, kwargs: dict[str, Any]) -> dict[str, Any]:
     """The engine's arguments for a run of ``wp`` (or over given tools when ``wp`` is ``None``)."""
+    secrets = kwargs.pop("secrets", None)
+    persona = kwargs.pop("persona", None)
+    if wp is not None:
+        if secrets:
+            wp.add_secrets(dict(secrets))
+        if kwargs.get("prompt") is None:
+            kwargs["prompt"] = prompt_options(wp, persona)
+        kwargs["secret_values"] = wp.secrets.values()
+    elif secrets or persona:
+        raise ValueError("secrets and persona need a Waypost instance.")
     vfs = kwargs.pop("vfs", None)
     planner_mode = kwargs.pop("planner_mode", None)
     session_id = kwargs.get("session_id", DEFAULT_SESSION)
@@ -542,6 +653,11 @@ def _wire(wp: Waypost | None, kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
+def _masked_task(wp: Waypost | None, task: str) -> str:
+    """The task with any secret value the user wrote in it replaced by its placeholder."""
+    return wp.secrets.mask(task) if wp is not None else task
+
+
 async def stream_task(wp: Waypost | None, task: str, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
     """Run a task with ``wp``'s tools and extensions and yield its events.
 
@@ -554,9 +670,12 @@ async def stream_task(wp: Waypost | None, task: str, **kwargs: Any) -> AsyncIter
             system: a :class:`~waypost.vfs.VirtualFS`; default a new one, or the thread's
             checkpointed one; a restricted view makes the run a sub-agent) and ``planner_mode``
             (``full`` page views, or ``rag``: find_evidence / act_on_evidence and small page
-            views; default: the settings' ``planner_mode``).
+            views; default: the settings' ``planner_mode``), ``secrets`` (``{name: value |
+            Secret | {"value", "domains"}}``: typed as ``<secret:NAME>``, added to ``wp.secrets``)
+            and ``persona`` (a persona's name; default: the settings').
     """
-    async for event in engine.stream_task(task, **_wire(wp, kwargs)):
+    kwargs = _wire(wp, kwargs)
+    async for event in engine.stream_task(_masked_task(wp, task), **kwargs):
         yield event
 
 
@@ -568,7 +687,8 @@ async def stream_resume(wp: Waypost | None, thread_id: str, **kwargs: Any) -> As
 
 async def run_task(wp: Waypost | None, task: str, **kwargs: Any) -> RunResult:
     """Run a task to the end (or to an approval nobody answers); the arguments of :func:`stream_task`."""
-    return await engine.run_task(task, **_wire(wp, kwargs))
+    kwargs = _wire(wp, kwargs)
+    return await engine.run_task(_masked_task(wp, task), **kwargs)
 
 
 async def resume_task(wp: Waypost | None, thread_id: str, **kwargs: Any) -> RunResult:

@@ -48,10 +48,10 @@ from langgraph.types import Command
 from waypost.agent.context import AgentConfig, AgentContext, PageProbe, PageState, PauseSwitch
 from waypost.agent.extensions import RunExtension, RunStart
 from waypost.agent.graph import compile_graph
-from waypost.agent.prompts import task_message
+from waypost.agent.prompts import PromptOptions, task_message
 from waypost.agent.redact import RedactingSerializer, find_secrets, mask_data, scrub_checkpoints
 from waypost.agent.state import ApprovePolicy, initial_state
-from waypost.agent.tool_slots import choose
+from waypost.agent.tool_slots import CORE_TOOLS, choose
 from waypost.agent.tools import ToolBox
 from waypost.agent.transcript import transcript_of
 from waypost.config.approve import approve_policy
@@ -156,6 +156,8 @@ def _setup(
     probe: PageProbe | None,
     pause: PauseSwitch | None = None,
     extensions: Sequence[RunExtension] = (),
+    prompt: PromptOptions | None = None,
+    secret_values: Sequence[str] = (),
 ) -> _Setup:
     chat = model if isinstance(model, BaseChatModel) else make_model(model, base_url, api_key)
     if isinstance(tools, ToolBox):
@@ -189,10 +191,28 @@ def _setup(
         probe=probe,
         pause=pause or PauseSwitch(),
         extensions=tuple(extensions),
+        prompt=_prompt_for(chat, prompt),
+        secret_values=tuple(secret_values),
     )
     for extension in ctx.extensions:  # in order: files, sub-agents, rag mode...
         extension.equip(ctx)
     return _Setup(ctx, path)
+
+
+def context_window(model: Any) -> int | None:
+    """The model's context window in tokens, when it says (a local GGUF model's ``n_ctx``)."""
+    meta = getattr(model, "metadata", None) or {}
+    value = meta.get("waypost_context_window", getattr(model, "n_ctx", None))
+    return int(value) if isinstance(value, int | float) and value > 0 else None
+
+
+def _prompt_for(chat: Any, prompt: PromptOptions | None) -> PromptOptions:
+    """The run's prompt options; a small context window means the minimal prompt from the start."""
+    options = prompt or PromptOptions()
+    window = context_window(chat)
+    if window is not None and window <= options.small_context and not options.minimal:
+        options = dataclasses.replace(options, minimal=True)
+    return options
 
 
 def _stop_reason(values: dict[str, Any], pending: dict[str, Any] | None) -> str | None:
@@ -204,10 +224,14 @@ def _stop_reason(values: dict[str, Any], pending: dict[str, Any] | None) -> str 
 
 
 def _result(
-    values: dict[str, Any], thread_id: str, seconds: float, pending: dict[str, Any] | None
+    values: dict[str, Any],
+    thread_id: str,
+    seconds: float,
+    pending: dict[str, Any] | None,
+    known: Sequence[str] = (),
 ) -> RunResult:
     messages: list[BaseMessage] = values.get("messages", [])
-    secrets = find_secrets(values)
+    secrets = find_secrets(values) | set(known)
     result = RunResult(
         answer=values.get("answer") or "",
         success=bool(values.get("success")) and pending is None,
@@ -245,7 +269,7 @@ def _node_event(node: str, update: Any) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
     upd = update if isinstance(update, dict) else {}
     event: dict[str, Any] = {"type": "node", "node": node}
-    for key in ("step", "tokens_in", "tokens_out", "current_url", "stop_reason"):
+    for key in ("step", "tokens_in", "tokens_out", "current_url", "stop_reason", "prompt_variant"):
         if key in upd:
             event["url" if key == "current_url" else key] = upd[key]
     events.append(event)
@@ -266,7 +290,7 @@ async def _drive(
     approver: Approver | None,
     recursion_limit: int,
 ) -> AsyncIterator[dict[str, Any]]:
-    secrets: set[str] = set()
+    secrets: set[str] = set(setup.ctx.secret_values)
     try:
         async for event in _drive_saved(setup, thread_id, first_input, secrets, approver, recursion_limit):
             yield event
@@ -319,12 +343,14 @@ async def _drive_saved(
             if pending is None:
                 yield {
                     "type": "done",
-                    "result": _result(snapshot.values, thread_id, time.perf_counter() - started, None),
+                    "result": _result(
+                        snapshot.values, thread_id, time.perf_counter() - started, None, secrets
+                    ),
                 }
                 return
             yield {"type": "interrupt", "payload": pending, "thread_id": thread_id}
             if approver is None or (isinstance(pending, dict) and pending.get("type") == "pause"):
-                result = _result(snapshot.values, thread_id, time.perf_counter() - started, pending)
+                result = _result(snapshot.values, thread_id, time.perf_counter() - started, pending, secrets)
                 yield {"type": "done", "result": result}
                 return
             graph_input = Command(resume=await _ask(approver, pending))
@@ -373,6 +399,8 @@ async def stream_task(
     probe: PageProbe | None = None,
     pause: PauseSwitch | None = None,
     extensions: Sequence[RunExtension] = (),
+    prompt: PromptOptions | None = None,
+    secret_values: Sequence[str] = (),
 ) -> AsyncIterator[dict[str, Any]]:
     """Run a task and yield events as it goes (see the module docs for the event types).
 
@@ -401,6 +429,8 @@ async def stream_task(
         pause: A switch that pauses the run after the current step (``stop_reason="paused"``;
             continue with :func:`stream_resume`).
         extensions: The run's plug-ins (see :mod:`waypost.agent.extensions`), equipped in order.
+        prompt: How the system prompt adapts (persona, minimal variant, secret names).
+        secret_values: Values masked in every checkpoint and in the result.
     """
     setup = _setup(
         model=model,
@@ -413,11 +443,16 @@ async def stream_task(
         probe=probe,
         pause=pause,
         extensions=extensions,
+        prompt=prompt,
+        secret_values=secret_values,
     )
     ctx = setup.ctx
     tid = thread_id or uuid.uuid4().hex
     active = choose(task, ctx.toolbox.catalogue(), ctx.config.max_slots)
     approve = approve_policy(approve)
+    if ctx.prompt.tools:  # the persona's tools first, the task's best after them
+        preferred = [n for n in ctx.prompt.tools if n in ctx.toolbox.names and n not in CORE_TOOLS]
+        active = [*preferred, *(n for n in active if n not in preferred)][: ctx.config.max_slots]
     start = RunStart(task, start_url, approve, tuple(critical_patterns))
     for extension in ctx.extensions:
         await extension.before_run(ctx, start)
@@ -467,6 +502,8 @@ async def stream_resume(
     instruction: str | None = None,
     pause: PauseSwitch | None = None,
     extensions: Sequence[RunExtension] = (),
+    prompt: PromptOptions | None = None,
+    secret_values: Sequence[str] = (),
 ) -> AsyncIterator[dict[str, Any]]:
     """Continue a checkpointed run and yield its events.
 
@@ -488,6 +525,8 @@ async def stream_resume(
         probe=probe,
         pause=pause,
         extensions=extensions,
+        prompt=prompt,
+        secret_values=secret_values,
     )
     ctx = setup.ctx
 

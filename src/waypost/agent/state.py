@@ -99,6 +99,8 @@ class AgentState(TypedDict, total=False):
         why_not: Why it did not, in a few words.
         evidence: The evidence the final answer cited (``quote``, ``source``, ``answers``).
         active_rules: The matched skills' instructions injected into this task's system prompt.
+        repairs: Model replies the repair path had to fix (or could not) in this task.
+        prompt_variant: The system prompt the latest turn got: ``full`` or ``minimal``.
         vfs: The run's virtual file system as plain data (``waypost.vfs``), written by the tools
             node when a tool changed it; not reset by a new task on the same thread.
     """
@@ -144,6 +146,8 @@ class AgentState(TypedDict, total=False):
     last_node: str | None
     inbox: list[str]
     active_rules: list[str]
+    repairs: int
+    prompt_variant: str
     vfs: dict[str, Any]
 
 
@@ -199,4 +203,6 @@ def initial_state(
         "last_node": None,
         "inbox": [],
         "active_rules": [],
+        "repairs": 0,
+        "prompt_variant": "full",
     }

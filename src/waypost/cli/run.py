@@ -357,6 +357,18 @@ def run_command(
     screenshots: Annotated[
         Path | None, typer.Option("--screenshots", help="Keep a screenshot after each action in this folder.")
     ] = None,
+    secret: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--secret",
+            help="A secret the task uses as <secret:NAME>: NAME or NAME@domain,domain (its value is read "
+            "without echo unless WAYPOST_SECRET_NAME is set; repeatable).",
+        ),
+    ] = None,
+    persona: Annotated[
+        str | None,
+        typer.Option("--persona", help="researcher, form_filler, shopper, or one from personas.yaml."),
+    ] = None,
 ) -> None:
     """Let the agent do a task on the web and print its answer."""
     if not task and not resume:
@@ -379,6 +391,12 @@ def run_command(
     )
     if trace is not None:
         err.print(f"Tracing to {trace}; open it with: playwright show-trace {trace}", highlight=False)
+    if persona is not None:
+        settings = settings.model_copy(update={"persona": persona})
+    if secret:
+        from waypost.cli.secret_input import with_secrets
+
+        settings = with_secrets(settings, list(secret))
     try:
         result = asyncio.run(
             _run(
@@ -396,7 +414,11 @@ def run_command(
             )
         )
     except (WaypostError, ValueError) as exc:
-        raise fail(exc) from None
+        if not settings.secrets:
+            raise fail(exc) from None
+        from waypost.config import SecretStore
+
+        raise fail(SecretStore(settings.secrets).mask(str(exc))) from None
     if result is None:
         raise fail("the run ended without a result. Run it again, or continue it with --resume")
     _show_result(result, out_path, task, model)

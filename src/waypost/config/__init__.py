@@ -2,6 +2,7 @@
 
 from waypost.config.archive import ArchiveSettings
 from waypost.config.retrieval import RetrievalSettings
+from waypost.config.secrets import Secret, SecretStore
 from waypost.config.settings import ModelSettings, RetrySettings, Settings, default_data_dir
 
 __all__ = [
@@ -9,6 +10,8 @@ __all__ = [
     "ModelSettings",
     "RetrievalSettings",
     "RetrySettings",
+    "Secret",
+    "SecretStore",
     "Settings",
     "default_data_dir",
 ]
