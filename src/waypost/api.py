@@ -23,7 +23,7 @@ import logging
 import sqlite3
 import tempfile
 import threading
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -42,6 +42,8 @@ from waypost.browser.uploads import UploadSources
 from waypost.config import Settings
 from waypost.errors import ConfigError
 from waypost.files import unwritable_reason
+from waypost.mcp_client import McpClients
+from waypost.mcp_client import config as mcp_config
 from waypost.navigation import NavigationResult, Navigator
 from waypost.page.tokens import count_tokens
 from waypost.planning.session import PlanningSession
@@ -92,10 +94,22 @@ class Waypost:
 
     Args:
         settings: Settings; fields not given come from ``WAYPOST_*`` variables, then defaults.
+        mcp_servers: Other MCP servers whose tools the agent may use, besides the settings'
+            (``settings.mcp``): ``mcpServers`` entries by name (``{"command": ..., "args": [...]}``
+            or ``{"url": ...}``), or a list of command lines and URLs. Connected on start.
         **overrides: Individual settings, e.g. ``Waypost(data_dir="/tmp/wp", headless=False)``.
+
+    Raises:
+        ConfigError: An MCP server entry or config file is malformed.
     """
 
-    def __init__(self, settings: Settings | None = None, **overrides: Any) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        mcp_servers: Mapping[str, Any] | Sequence[Any] | None = None,
+        **overrides: Any,
+    ) -> None:
         if settings is not None and overrides:
             settings = settings.model_copy(update=overrides)
         self.settings = settings or Settings(**overrides)
@@ -115,6 +129,16 @@ class Waypost:
         self.navigator = Navigator(
             self.pool, archive=self.archive, on_download=self._download_view, approval=self.approval
         )
+        self.mcp = McpClients(
+            [
+                *mcp_config.collect(self.settings.mcp.servers, config_file=self.settings.mcp.config),
+                *mcp_config.collect(mcp_servers),
+            ],
+            approval=self.approval,
+            start_timeout=self.settings.mcp.start_timeout,
+            call_timeout=self.settings.mcp.call_timeout,
+        )
+        """Other MCP servers (connected on start); their tools join :meth:`tool_specs`."""
         self.runtime = ToolRuntime(
             self.settings,
             self.pool,
@@ -177,6 +201,7 @@ class Waypost:
         await self.pool.start()
         # Load the tokenizer now, so the first page view is not the one that pays for it.
         await asyncio.to_thread(count_tokens, "warm up")
+        await self.mcp.start()  # a server that fails is reported in one line, never raised
 
     async def _on_context(self, session: Session) -> None:
         """Each new browser context: archive its traffic, list its tabs, save its downloads, trace it."""
@@ -215,6 +240,8 @@ class Waypost:
     async def close(self) -> None:
         """Save every session and close the browser (an attached browser stays open)."""
         try:
+            with contextlib.suppress(Exception):
+                await self.mcp.close()
             with contextlib.suppress(Exception):
                 await self.recorder.stop()  # traces are written before their contexts close
             if self.archive.capturing:
@@ -306,7 +333,7 @@ class Waypost:
 
     def tool_specs(self) -> list[ToolSpec]:
         """The model-facing tools (generated tools that passed the quality gate included)."""
-        return default_tools() + self.skills.tool_specs()
+        return default_tools() + self.skills.tool_specs() + self.mcp.tool_specs()
 
     def tools(self) -> dict[str, ToolFunction]:
         """The model-facing tools bound to this instance, by name."""

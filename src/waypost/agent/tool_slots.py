@@ -180,7 +180,17 @@ class ToolInfo:
 
     @classmethod
     def of(cls, name: str, description: str) -> ToolInfo:
-        return cls(name, description, CATEGORIES.get(name, "other"))
+        return cls(name, description, category_of(name))
+
+
+def category_of(name: str) -> str:
+    """A tool's category: Waypost's own by name, ``mcp:<server>`` for another MCP server's
+    ``<server>__<tool>``, else ``other``."""
+    known = CATEGORIES.get(name)
+    if known is not None:
+        return known
+    server, sep, _tool = name.partition("__")
+    return f"mcp:{server}" if sep and server else "other"
 
 
 # Tab and file tools are loaded only for tasks that speak of tabs or files (their names share

@@ -16,6 +16,7 @@ from pydantic import AliasChoices, Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from waypost.config.archive import ArchiveSettings
+from waypost.config.mcp import McpSettings
 from waypost.config.retrieval import RetrievalSettings
 
 
@@ -104,6 +105,11 @@ class Settings(BaseSettings):
     screenshots: Path | None = Field(None, description="Keep a screenshot after each action in this folder.")
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     archive: ArchiveSettings = Field(default_factory=ArchiveSettings)
+    mcp: McpSettings = Field(default_factory=McpSettings)
+    allow_blocked: bool = Field(
+        False,
+        description="Show pages detected as CAPTCHA or bot walls as content (for walls detected by mistake).",
+    )
 
     @field_validator("data_dir", mode="after")
     @classmethod
