@@ -56,6 +56,7 @@ from waypost.skills.hooks import SkillsExtension
 from waypost.skills.library import FILE_NAME as SKILLS_FILE
 from waypost.subagents import SubAgentManager
 from waypost.subagents.agent import SubAgentsExtension
+from waypost.tools.asking import Asker, AskUser
 from waypost.tools.catalog import default_tools
 from waypost.tools.documents import Documents
 from waypost.tools.registry import ToolFunction, ToolSpec
@@ -97,6 +98,11 @@ class Waypost:
         mcp_servers: Other MCP servers whose tools the agent may use, besides the settings'
             (``settings.mcp``): ``mcpServers`` entries by name (``{"command": ..., "args": [...]}``
             or ``{"url": ...}``), or a list of command lines and URLs. Connected on start.
+        ask_user: Answers the ``ask_user`` tool's questions (gets ``{"question", "choices"}``,
+            returns the answer text; may be async): in runs that get no ``ask_user`` of their
+            own, in ``wp.tools()`` and over MCP. Without it a run pauses with the question
+            (``stop_reason="awaiting_answer"``; ``wp.resume(thread_id, answer=...)``), and
+            elsewhere the tool says that no one is available.
         **overrides: Individual settings, e.g. ``Waypost(data_dir="/tmp/wp", headless=False)``.
 
     Raises:
@@ -108,6 +114,7 @@ class Waypost:
         settings: Settings | None = None,
         *,
         mcp_servers: Mapping[str, Any] | Sequence[Any] | None = None,
+        ask_user: AskUser | None = None,
         **overrides: Any,
     ) -> None:
         if settings is not None and overrides:
@@ -148,7 +155,9 @@ class Waypost:
             documents=self.documents,
             uploads=self.uploads,
             recorder=self.recorder,
+            asker=Asker(ask_user),
         )
+        self.ask_user = ask_user
         self.sessions = Sessions(self)
         self.skills = SkillLibrary.over_pool(self.settings.data_dir, self.pool)
         self.read_only: str | None = None  # why the data dir cannot be written, once started
@@ -547,6 +556,8 @@ def _wire(wp: Waypost | None, kwargs: dict[str, Any]) -> dict[str, Any]:
     planner_mode = kwargs.pop("planner_mode", None)
     session_id = kwargs.get("session_id", DEFAULT_SESSION)
     tools = kwargs.pop("tools", None)
+    if wp is not None and kwargs.get("ask_user") is None:
+        kwargs["ask_user"] = wp.ask_user
     if tools is None:
         if wp is None:
             raise ValueError("run_task needs a Waypost instance or an explicit list of tools.")

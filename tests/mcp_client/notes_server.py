@@ -2,7 +2,7 @@
 
 Tools: ``lookup_note`` (read-only), ``add_note`` (writes: not read-only), ``run_code`` (marked
 read-only but runs code), ``crash`` (the process exits at once, as a crashing server would).
-Notes live in the file named by ``NOTES_FILE``.
+Notes live in the file named by ``--notes PATH`` or ``NOTES_FILE``.
 
     python notes_server.py stdio
     python notes_server.py http     # prints "PORT <n>" on stdout, then serves /mcp on 127.0.0.1
@@ -21,7 +21,12 @@ from mcp.server.mcpserver import MCPServer
 from mcp.types import ToolAnnotations
 
 server = MCPServer(name="notes", log_level="WARNING")
-NOTES = Path(os.environ.get("NOTES_FILE", "notes.json"))
+# The notes file: --notes PATH, else NOTES_FILE.
+NOTES = Path(
+    sys.argv[sys.argv.index("--notes") + 1]
+    if "--notes" in sys.argv
+    else os.environ.get("NOTES_FILE", "notes.json")
+)
 
 
 def _load() -> dict[str, str]:

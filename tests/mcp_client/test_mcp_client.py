@@ -33,9 +33,7 @@ def http_server(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[str], Pa
     """The notes server over streamable HTTP on a free 127.0.0.1 port, in a process of its own."""
     notes = tmp_path / "http-notes.json"
     env = {"NOTES_FILE": str(notes), "PATH": "/usr/bin:/bin"}
-    proc = subprocess.Popen(
-        [sys.executable, str(SERVER), "http"], stdout=subprocess.PIPE, text=True, env=env
-    )
+    proc = subprocess.Popen([sys.executable, str(SERVER), "http"], stdout=subprocess.PIPE, text=True, env=env)
     try:
         line = proc.stdout.readline() if proc.stdout else ""
         assert line.startswith("PORT "), line
@@ -56,7 +54,16 @@ def test_server_entries_command_lines_and_files(tmp_path: Path) -> None:
     assert [s.name for s in two] == ["notes", "notes_2"]  # names stay unique
 
     config = tmp_path / "mcp.json"
-    config.write_text(json.dumps({"mcpServers": {"Notes": stdio_entry(tmp_path / "n.json"), "web": {"url": "http://127.0.0.1:9/mcp", "headers": {"X-Token": "tok-9f3"}}}}))
+    config.write_text(
+        json.dumps(
+            {
+                "mcpServers": {
+                    "Notes": stdio_entry(tmp_path / "n.json"),
+                    "web": {"url": "http://127.0.0.1:9/mcp", "headers": {"X-Token": "tok-9f3"}},
+                }
+            }
+        )
+    )
     notes, web = read_config_file(config)
     assert notes.name == "notes" and notes.env["NOTES_FILE"].endswith("n.json")
     assert web.headers == {"X-Token": "tok-9f3"} and "tok-9f3" not in web.describe()
@@ -93,7 +100,10 @@ async def test_stdio_tools_are_listed_slotted_called_and_the_write_tool_asks(tmp
         # Listed, prefixed with the server's name, hints kept; a code-running tool is never read-only.
         assert specs["notes__lookup_note"].read_only is True
         assert specs["notes__add_note"].read_only is False
-        assert specs["notes__run_code"].read_only is False and "Runs code" in specs["notes__run_code"].description
+        assert (
+            specs["notes__run_code"].read_only is False
+            and "Runs code" in specs["notes__run_code"].description
+        )
         assert wp.mcp.status()[0]["connected"] is True
         result = await run_task(wp, TASK, model=model, approve="ask", approver=approver, max_steps=6)
 
@@ -143,7 +153,10 @@ async def test_streamable_http_server_and_a_config_file(tmp_path: Path, http_ser
     async with Waypost(settings) as wp:
         assert {"web__lookup_note", "web__add_note"} <= {s.name for s in wp.tool_specs()}
         result = await run_task(wp, TASK, model=model, approve="always", max_steps=5)
-        assert [(a["tool"], a["ok"]) for a in result.actions] == [("web__lookup_note", True), ("web__add_note", True)]
+        assert [(a["tool"], a["ok"]) for a in result.actions] == [
+            ("web__lookup_note", True),
+            ("web__add_note", True),
+        ]
         assert json.loads(notes.read_text())["http"] == "over HTTP"
 
         proc.kill()  # the HTTP server dies; its tools say so in one line, the next run goes on
@@ -193,7 +206,9 @@ async def test_servers_that_fail_to_start_are_reported_and_skipped(tmp_path: Pat
         assert any("'silent'" in p and "did not start within 10 s" in p for p in problems)
         assert any("'broken'" in p and "bad config" in p for p in problems)
         names = {s.name for s in wp.tool_specs()}
-        assert "notes__lookup_note" in names and not any(n.startswith(("missing__", "silent__")) for n in names)
+        assert "notes__lookup_note" in names and not any(
+            n.startswith(("missing__", "silent__")) for n in names
+        )
         fn = wp.tools()["notes__lookup_note"]
         assert await fn(topic="opening hours") == "Mon-Fri 9:00-17:00"
     assert sum("is not used" in r.getMessage() for r in caplog.records) == 3

@@ -15,7 +15,9 @@ Events of :func:`stream_task`, each a dict with a ``type``:
 * ``tool_start`` / ``tool_end``: a tool call (``name``, ``args`` / ``ok``, ``line``);
 * ``content``: text the model wrote (``text``);
 * ``progress``: the progress reporter's snapshot (step, budget, URL, tokens, score);
-* ``interrupt``: an action waits for approval (``payload``, ``thread_id``);
+* ``interrupt``: an action waits for approval, or ask_user's question for an answer
+  (``payload``: ``type`` ``approval`` or ``question``; ``thread_id``);
+* ``token``: a piece of the model's text as the endpoint streams it (``text``, ``step``);
 * ``done``: the end (``result``: a :class:`RunResult`).
 
 The runner knows nothing of Waypost's plug-ins: the caller passes the run's tools (a
@@ -62,8 +64,11 @@ if TYPE_CHECKING:
 
 Approver = Callable[[dict[str, Any]], Any]
 """Answers an approval request: gets the interrupt's payload, returns yes/no/an instruction (may be async)."""
+AskUser = Callable[[dict[str, Any]], Any]
+"""Answers ask_user's questions: gets ``{"type": "question", "question", "choices"}``, returns text."""
 CHECKPOINT_FILE = "checkpoints.db"
 AWAITING = "awaiting_approval"
+AWAITING_ANSWER = "awaiting_answer"
 PAUSED = "paused"
 _FINGERPRINT_JS = """() => {
   const text = document.body ? document.body.innerText : "";
@@ -83,7 +88,7 @@ class RunResult:
         tokens_out: Completion tokens.
         seconds: Wall time of this call (a resumed run counts from the resume).
         stop_reason: ``answered``, ``gave_up``, ``max_steps``, ``loop``, ``model_error``,
-            ``malformed`` or ``awaiting_approval``.
+            ``malformed``, ``awaiting_approval`` or ``awaiting_answer`` (ask_user's question).
         transcript: The working history as JSON-friendly dicts.
         thread_id: The run's thread id (for ``resume_task`` and ``waypost run --resume``).
         pending: The approval request when ``stop_reason`` is ``awaiting_approval``.
@@ -194,7 +199,8 @@ def _setup(
 
 def _stop_reason(values: dict[str, Any], pending: dict[str, Any] | None) -> str | None:
     if pending is not None:
-        return PAUSED if isinstance(pending, dict) and pending.get("type") == "pause" else AWAITING
+        kind = pending.get("type") if isinstance(pending, dict) else None
+        return {"pause": PAUSED, "question": AWAITING_ANSWER}.get(kind or "", AWAITING)
     if not values.get("done"):
         return PAUSED
     return values.get("stop_reason")
@@ -238,6 +244,23 @@ async def _ask(approver: Approver, payload: dict[str, Any]) -> Any:
     return answer
 
 
+def _handler(payload: Any, approver: Approver | None, ask_user: AskUser | None) -> Approver | None:
+    """Who answers an interrupt in-process: ``ask_user`` a question, ``approver`` an approval.
+
+    A caller that answers approvals in-process but gave no ``ask_user`` has nobody to ask a
+    question: it is answered with nothing (the tool says no one is available) and the run goes on.
+    ``None``: the call ends and waits (``wp.resume(thread_id, answer=...)``).
+    """
+    kind = payload.get("type") if isinstance(payload, dict) else None
+    if kind == "pause":
+        return None
+    if kind == "question":
+        if ask_user is not None:
+            return ask_user
+        return (lambda _payload: "") if approver is not None else None
+    return approver
+
+
 def _node_event(node: str, update: Any) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
     upd = update if isinstance(update, dict) else {}
@@ -262,10 +285,13 @@ async def _drive(
     *,
     approver: Approver | None,
     recursion_limit: int,
+    ask_user: AskUser | None = None,
 ) -> AsyncIterator[dict[str, Any]]:
     secrets: set[str] = set()
     try:
-        async for event in _drive_saved(setup, thread_id, first_input, secrets, approver, recursion_limit):
+        async for event in _drive_saved(
+            setup, thread_id, first_input, secrets, approver, recursion_limit, ask_user
+        ):
             yield event
     finally:
         if secrets:  # steps saved before the secret was known still hold it
@@ -279,6 +305,7 @@ async def _drive_saved(
     secrets: set[str],
     approver: Approver | None,
     recursion_limit: int,
+    ask_user: AskUser | None = None,
 ) -> AsyncIterator[dict[str, Any]]:
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
@@ -320,11 +347,14 @@ async def _drive_saved(
                 }
                 return
             yield {"type": "interrupt", "payload": pending, "thread_id": thread_id}
-            if approver is None or (isinstance(pending, dict) and pending.get("type") == "pause"):
+            handler = _handler(pending, approver, ask_user)
+            if handler is None:
                 result = _result(snapshot.values, thread_id, time.perf_counter() - started, pending)
                 yield {"type": "done", "result": result}
                 return
-            graph_input = Command(resume=await _ask(approver, pending))
+            reply = await _ask(handler, pending)
+            question = isinstance(pending, dict) and pending.get("type") == "question"
+            graph_input = Command(resume="" if reply is None and question else reply)
 
 
 _DONE = object()
@@ -370,6 +400,7 @@ async def stream_task(
     probe: PageProbe | None = None,
     pause: PauseSwitch | None = None,
     extensions: Sequence[RunExtension] = (),
+    ask_user: AskUser | None = None,
 ) -> AsyncIterator[dict[str, Any]]:
     """Run a task and yield events as it goes (see the module docs for the event types).
 
@@ -396,6 +427,10 @@ async def stream_task(
         pause: A switch that pauses the run after the current step (``stop_reason="paused"``;
             continue with :func:`stream_resume`).
         extensions: The run's plug-ins (see :mod:`waypost.agent.extensions`), equipped in order.
+        ask_user: Answers the ``ask_user`` tool's questions in-process; without one a question
+            ends the call with ``stop_reason="awaiting_answer"`` (continue with
+            :func:`resume_task` and ``answer=...``), unless ``approver`` is given (then nobody
+            answers and the run goes on). Under ``approve="never"`` nobody is asked.
     """
     setup = _setup(
         model=model,
@@ -437,7 +472,12 @@ async def stream_task(
         return values
 
     async for event in _drive(
-        setup, tid, first_input, approver=approver, recursion_limit=_recursion_limit(max_steps)
+        setup,
+        tid,
+        first_input,
+        approver=approver,
+        recursion_limit=_recursion_limit(max_steps),
+        ask_user=ask_user,
     ):
         if event["type"] == "done":
             for extension in ctx.extensions:
@@ -461,6 +501,7 @@ async def stream_resume(
     instruction: str | None = None,
     pause: PauseSwitch | None = None,
     extensions: Sequence[RunExtension] = (),
+    ask_user: AskUser | None = None,
 ) -> AsyncIterator[dict[str, Any]]:
     """Continue a checkpointed run and yield its events.
 
@@ -496,8 +537,11 @@ async def stream_resume(
                 ctx.pause.resuming = True
                 return Command(resume=answer if answer is not None else (instruction or "continue"))
             reply = answer
-            if reply is None and approver is not None:
-                reply = await _ask(approver, payload)
+            handler = _handler(payload, approver, ask_user)
+            if reply is None and handler is not None:
+                reply = await _ask(handler, payload)
+            if reply is None and isinstance(payload, dict) and payload.get("type") == "question":
+                reply = ""  # resumed without an answer: nobody answered
             return Command(resume=reply)
         if snapshot.values.get("done"):
             return _DONE
@@ -514,7 +558,12 @@ async def stream_resume(
     # The step budget lives in the checkpointed state; the agent node enforces it.
     ran = False  # a finished run that is only reported teaches nothing new
     async for event in _drive(
-        setup, thread_id, first_input, approver=approver, recursion_limit=_recursion_limit(100)
+        setup,
+        thread_id,
+        first_input,
+        approver=approver,
+        recursion_limit=_recursion_limit(100),
+        ask_user=ask_user,
     ):
         if event["type"] == "done" and ran:
             for extension in ctx.extensions:
@@ -572,8 +621,10 @@ async def resume_task(thread_id: str, *, answer: Any = None, **kwargs: Any) -> R
 
 
 __all__ = [
+    "AWAITING_ANSWER",
     "CHECKPOINT_FILE",
     "Approver",
+    "AskUser",
     "RunResult",
     "get_result",
     "make_probe",

@@ -160,6 +160,16 @@ def _approval_prompt(payload: dict[str, Any]) -> str:
     return _ask_line("Allow it? [bold]yes[/bold] / [bold]no[/bold] / or type a different instruction: ")
 
 
+def _question_prompt(payload: dict[str, Any]) -> str:
+    body = Text(str(payload.get("question", "")))
+    choices = [str(c) for c in payload.get("choices") or []]
+    if choices:
+        body.append("\nChoices: ", style="bold")
+        body.append(" / ".join(choices))
+    out.print(Panel(body, title="The agent asks you", border_style="cyan"))
+    return _ask_line("Your answer (empty: no answer, the agent goes on without): ")
+
+
 def _show_result(result: RunResult, path: Path | None, task: str | None, model: str | None) -> None:
     style = "green" if result.success else "yellow"
     title = {True: "Answer"}.get(result.success, f"Not done ({result.stop_reason})")
@@ -168,7 +178,7 @@ def _show_result(result: RunResult, path: Path | None, task: str | None, model: 
         f"[dim]{result.steps} steps · {result.tokens_in:,} tokens in · {result.tokens_out:,} out · "
         f"{result.seconds:.1f} s · thread {result.thread_id}[/dim]"
     )
-    if result.stop_reason in ("awaiting_approval", "paused"):
+    if result.stop_reason in ("awaiting_approval", "awaiting_answer", "paused"):
         out.print(f"Continue with: [bold]waypost run --resume {result.thread_id}[/bold]")
     if path is not None:
         data = {"task": result.task or task, "model": model or "offline", **result.to_dict()}
@@ -193,12 +203,14 @@ async def _consume(events: AsyncIterator[dict[str, Any]], view: LiveView, live: 
     return result
 
 
-def _approver_for(live: Live, keys: CtrlCKey) -> Any:
+def _approver_for(
+    live: Live, keys: CtrlCKey, prompt: Callable[[dict[str, Any]], str] = _approval_prompt
+) -> Any:
     async def approver(payload: dict[str, Any]) -> str:
         live.stop()
         keys.stop()
         try:
-            return await asyncio.to_thread(_approval_prompt, payload)
+            return await asyncio.to_thread(prompt, payload)
         finally:
             keys.start()
             live.start()
@@ -218,18 +230,28 @@ async def _run(
     approve: str,
     settings: Any,
     critical: list[str],
+    mcp_servers: list[str] | None = None,
 ) -> RunResult | None:
     chat = make_model(model, base_url, api_key)
     thread_id = resume or uuid.uuid4().hex[:12]
-    async with Waypost(settings) as wp:
+    async with Waypost(settings, mcp_servers=mcp_servers) as wp:
+        for server in wp.mcp.status():  # failures were reported in one line each already
+            if server["connected"]:
+                err.print(
+                    f"[dim]MCP server {server['name']}: {len(server['tools'])} tools[/dim]", highlight=False
+                )
         view = LiveView(max_steps, thread_id)
         loop = asyncio.get_running_loop()
         with Live(view, console=out, refresh_per_second=8, transient=True) as live:
             keys = CtrlCKey(loop)
             switch = PauseSwitch()
             approver = _approver_for(live, keys)
+            # ask_user's questions are asked on the terminal; under --approve never nobody is asked.
+            ask_user = _approver_for(live, keys, _question_prompt)
             if resume:
-                events = stream_resume(wp, thread_id, model=chat, approver=approver, pause=switch)
+                events = stream_resume(
+                    wp, thread_id, model=chat, approver=approver, ask_user=ask_user, pause=switch
+                )
             else:
                 assert task is not None
                 events = stream_task(
@@ -243,6 +265,7 @@ async def _run(
                     thread_id=thread_id,
                     critical_patterns=critical,
                     pause=switch,
+                    ask_user=ask_user,
                 )
             spent = 0.0  # seconds of the segments before a pause
             while True:
@@ -290,7 +313,13 @@ async def _run(
                     return result
                 instruction = None if choice.lower() in ("", "c", "continue") else choice
                 events = stream_resume(
-                    wp, thread_id, model=chat, approver=approver, instruction=instruction, pause=switch
+                    wp,
+                    thread_id,
+                    model=chat,
+                    approver=approver,
+                    ask_user=ask_user,
+                    instruction=instruction,
+                    pause=switch,
                 )
 
 
@@ -341,6 +370,16 @@ def run_command(
     screenshots: Annotated[
         Path | None, typer.Option("--screenshots", help="Keep a screenshot after each action in this folder.")
     ] = None,
+    mcp_server: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--mcp-server",
+            help='Another MCP server\'s tools: "[NAME=]COMMAND ARGS" (stdio) or an http(s) URL (repeatable).',
+        ),
+    ] = None,
+    mcp_config: Annotated[
+        Path | None, typer.Option("--mcp-config", help='A JSON file of MCP servers: {"mcpServers": {...}}.')
+    ] = None,
 ) -> None:
     """Let the agent do a task on the web and print its answer."""
     if planner_mode not in (None, "rag", "full"):
@@ -365,6 +404,8 @@ def run_command(
         err.print(f"Tracing to {trace}; open it with: playwright show-trace {trace}", highlight=False)
     if planner_mode is not None:
         settings = settings.model_copy(update={"planner_mode": planner_mode})
+    if mcp_config is not None:
+        settings = settings.model_copy(update={"mcp": settings.mcp.model_copy(update={"config": mcp_config})})
     try:
         result = asyncio.run(
             _run(
@@ -378,6 +419,7 @@ def run_command(
                 approve=approve,
                 settings=settings,
                 critical=list(critical or []),
+                mcp_servers=list(mcp_server or []),
             )
         )
     except (WaypostError, ValueError) as exc:

@@ -64,7 +64,8 @@ def result_text(result: Any, limit: int = MAX_RESULT_CHARS) -> str:
         if kind == "text":
             parts.append(item.text)
         elif kind in ("image", "audio"):
-            parts.append(f"[{kind} {getattr(item, 'mime_type', '')}, {len(getattr(item, 'data', '') or '')} characters of base64]")
+            size = len(getattr(item, "data", "") or "")
+            parts.append(f"[{kind} {getattr(item, 'mime_type', '')}, {size} characters of base64]")
         elif kind == "resource":
             inner = getattr(item, "resource", None)
             text = getattr(inner, "text", None)
@@ -130,7 +131,8 @@ class Connection:
             return _http(client, streamable_http_client(self.config.url, http_client=client))
         from mcp.client.stdio import StdioServerParameters, stdio_client
 
-        self._errlog = tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace")
+        # The server's stderr, kept to say why it failed (closed in close()).
+        self._errlog = tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace")  # noqa: SIM115
         params = StdioServerParameters(
             command=self.config.command or "",
             args=list(self.config.args),
@@ -188,12 +190,12 @@ class Connection:
         self.session = None
         return self.error
 
-    async def call(self, tool: str, arguments: dict[str, Any], timeout: float) -> Any:
+    async def call(self, tool: str, arguments: dict[str, Any], read_timeout: float) -> Any:
         """Call one of its tools (raises when the server is gone or the call fails)."""
         session = self.session
         if session is None:
             raise ConnectionError(self.error or "not connected")
-        return await session.call_tool(tool, arguments, read_timeout_seconds=timeout)
+        return await session.call_tool(tool, arguments, read_timeout_seconds=read_timeout)
 
     async def close(self) -> None:
         """Stop the server (or the HTTP session); waits a few seconds at most."""
@@ -340,14 +342,19 @@ class McpClients:
             )
         if not read_only:
             verdict = Verdict(
-                f"{shown} is a tool of the MCP server {conn.name!r} not marked read-only", "another server's tool"
+                f"{shown} is a tool of the MCP server {conn.name!r} not marked read-only",
+                "another server's tool",
             )
-            request = ApprovalRequest("mcp_tool", f"{shown} {json.dumps(arguments, ensure_ascii=False)[:300]}", verdict)
+            request = ApprovalRequest(
+                "mcp_tool", f"{shown} {json.dumps(arguments, ensure_ascii=False)[:300]}", verdict
+            )
             refusal = await current_gate(self.approval).decide(request)
             if refusal is not None:
                 return refusal if refusal.startswith("Error") else f"Error: {refusal}"
         try:
-            result = await asyncio.wait_for(conn.call(tool, arguments, self.call_timeout), self.call_timeout + 5)
+            result = await asyncio.wait_for(
+                conn.call(tool, arguments, self.call_timeout), self.call_timeout + 5
+            )
         except TimeoutError:
             return f"Error: {shown} did not answer within {self.call_timeout:g} s. Try something else."
         except Exception as exc:

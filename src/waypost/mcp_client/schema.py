@@ -14,7 +14,13 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-_SIMPLE: dict[str, Any] = {"string": str, "integer": int, "number": float, "boolean": bool, "null": type(None)}
+_SIMPLE: dict[str, Any] = {
+    "string": str,
+    "integer": int,
+    "number": float,
+    "boolean": bool,
+    "null": type(None),
+}
 MAX_DESCRIPTION = 300
 
 
@@ -79,5 +85,12 @@ def parameters(input_schema: Any) -> list[tuple[str, inspect.Parameter]]:
         else:
             annotation = Annotated[kind | None if kind is not Any else Any, field]
             default = None
-        out.append((str(name), inspect.Parameter(ident, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)))
+        out.append(
+            (
+                str(name),
+                inspect.Parameter(
+                    ident, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
+                ),
+            )
+        )
     return out

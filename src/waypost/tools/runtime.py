@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from waypost.config import Settings
     from waypost.navigation import Navigator
     from waypost.retrieval import Actor
+    from waypost.tools.asking import Asker
     from waypost.tools.documents import Documents
 
 
@@ -41,6 +42,7 @@ class ToolRuntime:
         documents: Views and pages of downloads (PDFs).
         uploads: Where uploads may come from.
         recorder: Traces and screenshots.
+        asker: Who answers ``ask_user`` outside agent runs (nobody when ``None``).
     """
 
     settings: Settings
@@ -52,6 +54,7 @@ class ToolRuntime:
     documents: Documents | None = field(default=None)
     uploads: UploadSources | None = field(default=None)
     recorder: Recorder | None = field(default=None)
+    asker: Asker | None = field(default=None)
 
     async def after_tool(self, tool: str, args: dict[str, Any]) -> str:
         """Lines a page tool's answer gets: tabs the page opened, downloads that ended (and a
