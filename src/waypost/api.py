@@ -306,7 +306,12 @@ class Waypost:
         return await run_task(self, task, **kwargs)
 
     def stream(self, task: str, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
-        """Run a task and yield its events (node, tool_start, tool_end, content, interrupt, done)."""
+        """Run a task and yield its events (node, tool_start, tool_end, token, content, interrupt, done).
+
+        ``token`` events carry the model's text as the endpoint streams it (``stream_tokens=False``
+        turns them off).
+        """
+        kwargs.setdefault("stream_tokens", True)
         return stream_task(self, task, **kwargs)
 
     async def resume(self, thread_id: str, **kwargs: Any) -> RunResult:

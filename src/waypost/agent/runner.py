@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, RemoveMessage
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, RemoveMessage
 from langchain_core.tools import BaseTool
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.types import Command
@@ -261,6 +261,15 @@ def _handler(payload: Any, approver: Approver | None, ask_user: AskUser | None) 
     return approver
 
 
+def _token_event(chunk: Any) -> dict[str, Any] | None:
+    """A piece of the agent's model text as it streams (other nodes' model calls are not shown)."""
+    message, meta = chunk if isinstance(chunk, tuple) and len(chunk) == 2 else (None, {})
+    if not isinstance(message, AIMessageChunk) or (meta or {}).get("langgraph_node") != "agent":
+        return None
+    text = message.content if isinstance(message.content, str) else ""
+    return {"type": "token", "text": text} if text else None
+
+
 def _node_event(node: str, update: Any) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
     upd = update if isinstance(update, dict) else {}
@@ -286,11 +295,12 @@ async def _drive(
     approver: Approver | None,
     recursion_limit: int,
     ask_user: AskUser | None = None,
+    stream_tokens: bool = False,
 ) -> AsyncIterator[dict[str, Any]]:
     secrets: set[str] = set()
     try:
         async for event in _drive_saved(
-            setup, thread_id, first_input, secrets, approver, recursion_limit, ask_user
+            setup, thread_id, first_input, secrets, approver, recursion_limit, ask_user, stream_tokens
         ):
             yield event
     finally:
@@ -306,8 +316,12 @@ async def _drive_saved(
     approver: Approver | None,
     recursion_limit: int,
     ask_user: AskUser | None = None,
+    stream_tokens: bool = False,
 ) -> AsyncIterator[dict[str, Any]]:
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    # "messages": the agent node's model text, chunk by chunk, when the endpoint streams.
+    modes = ["updates", "custom", "messages"] if stream_tokens else ["updates", "custom"]
 
     started = time.perf_counter()
     config = {"configurable": {"thread_id": thread_id}, "recursion_limit": recursion_limit}
@@ -324,7 +338,7 @@ async def _drive_saved(
                     # steps (Ctrl-C, a crash) resumes exactly there, and no action runs twice.
                     graph_input,
                     config,
-                    stream_mode=["updates", "custom"],
+                    stream_mode=modes,
                     durability="sync",
                 )
                 # Closed with this generator, so a paused run leaves no write pending on the
@@ -333,6 +347,11 @@ async def _drive_saved(
                     async for mode, chunk in stream:
                         if mode == "custom":
                             yield chunk
+                            continue
+                        if mode == "messages":
+                            token = _token_event(chunk)
+                            if token is not None:
+                                yield token
                             continue
                         for node, update in chunk.items():
                             if node != "__interrupt__":
@@ -401,6 +420,7 @@ async def stream_task(
     pause: PauseSwitch | None = None,
     extensions: Sequence[RunExtension] = (),
     ask_user: AskUser | None = None,
+    stream_tokens: bool = False,
 ) -> AsyncIterator[dict[str, Any]]:
     """Run a task and yield events as it goes (see the module docs for the event types).
 
@@ -431,6 +451,8 @@ async def stream_task(
             ends the call with ``stop_reason="awaiting_answer"`` (continue with
             :func:`resume_task` and ``answer=...``), unless ``approver`` is given (then nobody
             answers and the run goes on). Under ``approve="never"`` nobody is asked.
+        stream_tokens: Yield ``token`` events: the model's text as the endpoint streams it
+            (LangChain chat models stream when asked; others give none).
     """
     setup = _setup(
         model=model,
@@ -478,6 +500,7 @@ async def stream_task(
         approver=approver,
         recursion_limit=_recursion_limit(max_steps),
         ask_user=ask_user,
+        stream_tokens=stream_tokens,
     ):
         if event["type"] == "done":
             for extension in ctx.extensions:
@@ -502,6 +525,7 @@ async def stream_resume(
     pause: PauseSwitch | None = None,
     extensions: Sequence[RunExtension] = (),
     ask_user: AskUser | None = None,
+    stream_tokens: bool = False,
 ) -> AsyncIterator[dict[str, Any]]:
     """Continue a checkpointed run and yield its events.
 
@@ -564,6 +588,7 @@ async def stream_resume(
         approver=approver,
         recursion_limit=_recursion_limit(100),
         ask_user=ask_user,
+        stream_tokens=stream_tokens,
     ):
         if event["type"] == "done" and ran:
             for extension in ctx.extensions:

@@ -56,6 +56,7 @@ class LiveView:
         self.tokens_out = 0
         self.last_action: str | None = None
         self.tool: str | None = None
+        self.says = ""  # the model's text of this turn, as it streams
         self.bar = Progress(
             TextColumn("[bold]steps[/bold]"), BarColumn(bar_width=None), MofNCompleteColumn(), expand=True
         )
@@ -78,6 +79,11 @@ class LiveView:
         elif kind == "tool_end":
             self.tool = None
             self.last_action = event.get("line") or self.last_action
+        elif kind == "token":
+            self.says = (self.says + str(event.get("text", "")))[-2000:]
+            self.node = "agent"
+        elif kind == "content" or (kind == "node" and event.get("node") == "agent"):
+            self.says = ""
         self.bar.update(self.task_id, completed=min(self.step, self.max_steps), total=self.max_steps)
 
     def __rich__(self) -> Group:
@@ -90,6 +96,9 @@ class LiveView:
         grid.add_row("tokens", f"{self.tokens_in:,} in · {self.tokens_out:,} out")
         if self.last_action:
             grid.add_row("last", Text(self.last_action, overflow="ellipsis", no_wrap=True))
+        if self.says.strip():
+            tail = " ".join(self.says.split())[-300:]
+            grid.add_row("model", Text(tail, style="italic"))
         title = f"waypost run · {self.thread_id}"
         return Group(Panel(grid, title=title, title_align="left", subtitle="Ctrl-C pauses"), self.bar)
 
@@ -250,7 +259,13 @@ async def _run(
             ask_user = _approver_for(live, keys, _question_prompt)
             if resume:
                 events = stream_resume(
-                    wp, thread_id, model=chat, approver=approver, ask_user=ask_user, pause=switch
+                    wp,
+                    thread_id,
+                    model=chat,
+                    approver=approver,
+                    ask_user=ask_user,
+                    pause=switch,
+                    stream_tokens=True,
                 )
             else:
                 assert task is not None
@@ -266,6 +281,7 @@ async def _run(
                     critical_patterns=critical,
                     pause=switch,
                     ask_user=ask_user,
+                    stream_tokens=True,
                 )
             spent = 0.0  # seconds of the segments before a pause
             while True:
@@ -320,6 +336,7 @@ async def _run(
                     ask_user=ask_user,
                     instruction=instruction,
                     pause=switch,
+                    stream_tokens=True,
                 )
 
 

@@ -101,6 +101,7 @@ class Connection:
         self._stop = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._errlog: Any = None
+        self._reported = False
 
     @property
     def name(self) -> str:
@@ -166,10 +167,13 @@ class Connection:
             if self.error is None and not self._stop.is_set():
                 self.error = self._why(exc)
         finally:
+            was_up = self.session is not None
             if not self._stop.is_set() and self.error is None:
                 self.error = "closed the connection"
             self.session = None
             self._ready.set()
+            if was_up and not self._stop.is_set():
+                self._report()
 
     def _why(self, exc: BaseException) -> str:
         """The failure in a few words, with the server's last line on stderr when it wrote one."""
@@ -186,9 +190,14 @@ class Connection:
         """Mark the server as gone after a failed call; returns (and logs once) why."""
         if self.error is None:
             self.error = self._why(exc)
-            log.warning("MCP server %r stopped: %s; the run goes on without it.", self.name, self.error)
         self.session = None
+        self._report()
         return self.error
+
+    def _report(self) -> None:
+        if not self._reported:
+            self._reported = True
+            log.warning("MCP server %r stopped: %s; the run goes on without it.", self.name, self.error)
 
     async def call(self, tool: str, arguments: dict[str, Any], read_timeout: float) -> Any:
         """Call one of its tools (raises when the server is gone or the call fails)."""
