@@ -44,7 +44,7 @@ from waypost.errors import ConfigError
 from waypost.files import unwritable_reason
 from waypost.mcp_client import McpClients
 from waypost.mcp_client import config as mcp_config
-from waypost.navigation import NavigationResult, Navigator
+from waypost.navigation import NavigationResult, Navigator, OnBlocked
 from waypost.page.tokens import count_tokens
 from waypost.planning.session import PlanningSession
 from waypost.planning.telemetry import PlannerStore
@@ -103,6 +103,9 @@ class Waypost:
             own, in ``wp.tools()`` and over MCP. Without it a run pauses with the question
             (``stop_reason="awaiting_answer"``; ``wp.resume(thread_id, answer=...)``), and
             elsewhere the tool says that no one is available.
+        on_blocked: Gets a :class:`~waypost.navigation.navigator.Wall` (its Playwright ``page``)
+            when a page is a CAPTCHA or bot wall: hand it to a person or a solver, return True
+            once solved (the page is read again), else False (reported as blocked).
         **overrides: Individual settings, e.g. ``Waypost(data_dir="/tmp/wp", headless=False)``.
 
     Raises:
@@ -115,6 +118,7 @@ class Waypost:
         *,
         mcp_servers: Mapping[str, Any] | Sequence[Any] | None = None,
         ask_user: AskUser | None = None,
+        on_blocked: OnBlocked | None = None,
         **overrides: Any,
     ) -> None:
         if settings is not None and overrides:
@@ -134,7 +138,11 @@ class Waypost:
         self.approval = ApprovalGate(self.settings.approve)
         """Decides critical actions outside agent runs; set ``wp.approval.approver`` to be asked."""
         self.navigator = Navigator(
-            self.pool, archive=self.archive, on_download=self._download_view, approval=self.approval
+            self.pool,
+            archive=self.archive,
+            on_download=self._download_view,
+            approval=self.approval,
+            on_blocked=on_blocked,
         )
         self.mcp = McpClients(
             [
@@ -276,8 +284,13 @@ class Waypost:
         show_forms: bool = False,
         show_feeds: bool = False,
         show_pagination: bool = False,
+        allow_blocked: bool | None = None,
     ) -> NavigationResult:
-        """Open a page and return its view; see :meth:`Navigator.navigate`."""
+        """Open a page and return its view; see :meth:`Navigator.navigate`.
+
+        ``allow_blocked=True`` shows a page taken for a CAPTCHA or bot wall as content (a wall
+        detected by mistake); default: the ``allow_blocked`` setting.
+        """
         return await self.navigator.navigate(
             target,
             hint,
@@ -286,6 +299,7 @@ class Waypost:
             show_forms=show_forms,
             show_feeds=show_feeds,
             show_pagination=show_pagination,
+            allow_blocked=allow_blocked,
         )
 
     async def act(self, instruction: str, *, session_id: str = DEFAULT_SESSION) -> ActReport:
