@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -28,7 +28,7 @@ ANSWER_ARGS = json.dumps({"answer": "hello world"})
 
 
 class _Endpoint(BaseHTTPRequestHandler):
-    requests: list[dict[str, Any]] = []
+    requests: ClassVar[list[dict[str, Any]]] = []
 
     def log_message(self, *args: Any) -> None:  # quiet
         pass
