@@ -212,3 +212,29 @@ async def test_servers_that_fail_to_start_are_reported_and_skipped(tmp_path: Pat
         fn = wp.tools()["notes__lookup_note"]
         assert await fn(topic="opening hours") == "Mon-Fri 9:00-17:00"
     assert sum("is not used" in r.getMessage() for r in caplog.records) == 3
+
+
+async def test_waypost_mcp_serves_the_other_servers_tools_and_ask_user(tmp_path: Path) -> None:
+    """``waypost mcp`` with other servers configured lists their tools too (what its agent sees)."""
+    from mcp import Client
+    from mcp.client.stdio import StdioServerParameters
+
+    notes = tmp_path / "notes.json"
+    config = tmp_path / "mcp.json"
+    config.write_text(json.dumps({"mcpServers": {"notes": stdio_entry(notes)}}))
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "waypost.cli", "mcp", "--data-dir", str(tmp_path / "data")],
+        env={"WAYPOST_LOOPBACK_ONLY": "true", "WAYPOST_MCP__CONFIG": str(config)},
+    )
+    async with Client(params) as client:
+        names = {tool.name for tool in (await client.list_tools()).tools}
+        assert {"notes__lookup_note", "notes__add_note", "ask_user", "research_navigate"} <= names
+        found = await client.call_tool("notes__lookup_note", {"topic": "opening hours"})
+        assert found.content[0].text == "Mon-Fri 9:00-17:00"
+        # Over MCP nobody can approve (approve=ask without an approver): the write is refused.
+        refused = await client.call_tool("notes__add_note", {"topic": "a", "text": "b"})
+        assert refused.is_error and "approval" in refused.content[0].text
+        nobody = await client.call_tool("ask_user", {"question": "Which colour?"})
+        assert nobody.content[0].text.startswith("No one is available")
+    assert not notes.exists()
