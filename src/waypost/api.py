@@ -144,11 +144,14 @@ class Waypost:
             approval=self.approval,
             on_blocked=on_blocked,
         )
-        self.mcp = McpClients(
+        servers = mcp_config.collect(
             [
                 *mcp_config.collect(self.settings.mcp.servers, config_file=self.settings.mcp.config),
                 *mcp_config.collect(mcp_servers),
-            ],
+            ]
+        )
+        self.mcp = McpClients(
+            mcp_config.attach_browser(servers, self.settings.cdp_url),
             approval=self.approval,
             start_timeout=self.settings.mcp.start_timeout,
             call_timeout=self.settings.mcp.call_timeout,

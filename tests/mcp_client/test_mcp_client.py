@@ -19,6 +19,7 @@ from waypost.agent.tool_slots import CORE_TOOLS
 from waypost.api import Waypost, run_task
 from waypost.errors import ConfigError
 from waypost.mcp_client import collect, derive_name, read_config_file, server_from_spec
+from waypost.mcp_client.config import attach_browser
 
 SERVER = Path(__file__).with_name("notes_server.py")
 TASK = "Look up the note about opening hours, then add a note that we close early on Friday"
@@ -75,6 +76,11 @@ def test_server_entries_command_lines_and_files(tmp_path: Path) -> None:
         config.write_text(json.dumps(bad))
         with pytest.raises(ConfigError, match=words.replace("(", r"\(").replace(")", r"\)")):
             read_config_file(config)
+    # Attached to the user's browser by CDP, Playwright MCP is pointed at the same browser.
+    playwright = server_from_spec("npx -y @playwright/mcp@latest")
+    (same,) = attach_browser([playwright], "http://127.0.0.1:9222")
+    assert same.args[-2:] == ("--cdp-endpoint", "http://127.0.0.1:9222")
+    assert attach_browser([playwright], None) == [playwright]
     config.write_text("{not json")
     with pytest.raises(ConfigError, match="not JSON"):
         Waypost(make_settings(tmp_path, mcp={"config": config}))  # refused before start

@@ -201,3 +201,23 @@ def collect(
             server = ServerConfig(**{**server.__dict__, "name": f"{server.name}_{count}"})
         unique.append(server)
     return unique
+
+
+def attach_browser(servers: Iterable[ServerConfig], cdp_url: str | None) -> list[ServerConfig]:
+    """Playwright MCP servers pointed at Waypost's own browser when Waypost is attached by CDP.
+
+    A stdio server started from ``@playwright/mcp`` without a ``--cdp-endpoint`` of its own gets
+    ``--cdp-endpoint <cdp_url>``, so its tools (``browser_run_code`` too) act in the same browser.
+    Without a CDP URL (Waypost launched its own Chromium) nothing changes.
+    """
+    out = []
+    for server in servers:
+        words = [server.command or "", *server.args]
+        if (
+            cdp_url
+            and any("@playwright/mcp" in w for w in words)
+            and not any(w.startswith("--cdp-endpoint") for w in words)
+        ):
+            server = ServerConfig(**{**server.__dict__, "args": (*server.args, "--cdp-endpoint", cdp_url)})
+        out.append(server)
+    return out
