@@ -24,5 +24,5 @@ class McpSettings(BaseSettings):
 
     servers: dict[str, dict[str, Any]] = Field(default_factory=dict, description="mcpServers entries.")
     config: Path | None = Field(None, description="A JSON file with an mcpServers object.")
-    start_timeout: float = Field(20.0, gt=0, le=600, description="Seconds a server may take to start.")
+    start_timeout: float = Field(30.0, gt=0, le=600, description="Seconds a server may take to start.")
     call_timeout: float = Field(60.0, gt=0, le=3600, description="Seconds one tool call may take.")

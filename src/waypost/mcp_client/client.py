@@ -91,7 +91,7 @@ class Connection:
         start_timeout: Seconds it may take to start and list its tools.
     """
 
-    def __init__(self, config: ServerConfig, *, start_timeout: float = 20.0) -> None:
+    def __init__(self, config: ServerConfig, *, start_timeout: float = 30.0) -> None:
         self.config = config
         self.start_timeout = start_timeout
         self.session: Any = None
@@ -253,7 +253,7 @@ class McpClients:
         servers: Sequence[ServerConfig],
         *,
         approval: ApprovalGate | None = None,
-        start_timeout: float = 20.0,
+        start_timeout: float = 30.0,
         call_timeout: float = 60.0,
     ) -> None:
         self.connections = [Connection(s, start_timeout=start_timeout) for s in servers]
