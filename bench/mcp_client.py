@@ -47,9 +47,8 @@ async def measure(name: str, entry: dict[str, object], calls: int) -> None:
     await clients.close()
     times.sort()
     p90 = times[int(0.9 * (len(times) - 1))]
-    print(
-        f"{name:6} start {start_s:5.2f} s · call median {statistics.median(times):6.1f} ms · p90 {p90:6.1f} ms · n={calls}"
-    )
+    median = statistics.median(times)
+    print(f"{name:6} start {start_s:5.2f} s · call median {median:6.1f} ms · p90 {p90:6.1f} ms · n={calls}")
 
 
 async def main(calls: int) -> None:
