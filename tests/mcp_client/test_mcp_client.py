@@ -15,7 +15,7 @@ import pytest
 
 from tests.agent.scripted import ScriptedChatModel, answer, call
 from tests.conftest import make_settings
-from waypost.agent.tool_slots import CORE_TOOLS
+from waypost.agent.tool_slots import CORE_TOOLS, catalogue_text
 from waypost.api import Waypost, run_task
 from waypost.errors import ConfigError
 from waypost.mcp_client import collect, derive_name, read_config_file, server_from_spec
@@ -111,6 +111,10 @@ async def test_stdio_tools_are_listed_slotted_called_and_the_write_tool_asks(tmp
             and "Runs code" in specs["notes__run_code"].description
         )
         assert wp.mcp.status()[0]["connected"] is True
+        listing = catalogue_text(wp.toolbox().catalogue(), [])
+        assert "mcp:notes:\n- notes__lookup_note (not loaded): Look up the note" in listing.replace(
+            "[MCP server notes] ", ""
+        )
         result = await run_task(wp, TASK, model=model, approve="ask", approver=approver, max_steps=6)
 
     # Slotted: the note tools won slots by relevance, and the slot limit held.
