@@ -37,6 +37,11 @@ from waypost.archive.text import EncodedText
 log = logging.getLogger(__name__)
 
 
+def _loggable(text: str) -> str:
+    """``text`` with lone surrogates escaped: log handlers that encode UTF-8 would fail on them."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 RECENT_BODIES = 4096  # digests the preparer remembers, to skip extracting a body seen just before
 CHUNK_RECORDS = 64  # records the preparer takes from the queue at once
 CHUNK_BYTES = 8 * 1024 * 1024  # ... and body bytes, which bounds the memory a chunk holds
@@ -223,7 +228,7 @@ class ArchiveWriter:
             try:
                 item.prepared = prepare_body(item.record, extract=False)
             except Exception:  # the writer hashes it itself then
-                log.exception("could not hash the body of %s", item.record.url)
+                log.exception("could not hash the body of %s", _loggable(item.record.url))
                 continue
             digest = item.prepared.digest if item.prepared else None
             if digest is None or digest in recent:
@@ -364,7 +369,7 @@ class ArchiveWriter:
             self._failing += 1
             # One warning per stretch of failures (a full disk fails every record), not one each.
             (log.warning if self._failing == 1 else log.debug)(
-                "could not archive %s: %s", batch[0].record.url, exc
+                "could not archive %s: %s", _loggable(batch[0].record.url), _loggable(str(exc))
             )
             if batch[0].future is not None:
                 batch[0].future.set_exception(
