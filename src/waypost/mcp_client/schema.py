@@ -22,6 +22,8 @@ _SIMPLE: dict[str, Any] = {
     "null": type(None),
 }
 MAX_DESCRIPTION = 300
+# Names Waypost's adapters fill in themselves (the agent sets session_id to the run's session).
+_RESERVED = frozenset({"session_id"})
 
 
 def json_type(schema: Any, depth: int = 0) -> Any:
@@ -71,7 +73,7 @@ def parameters(input_schema: Any) -> list[tuple[str, inspect.Parameter]]:
     for name in ordered:
         prop = props[name] if isinstance(props[name], dict) else {}
         ident = "".join(c if c.isalnum() or c == "_" else "_" for c in str(name)) or "arg"
-        if ident[0].isdigit() or keyword.iskeyword(ident):
+        if ident[0].isdigit() or keyword.iskeyword(ident) or ident in _RESERVED:
             ident += "_"
         while ident in used:
             ident += "_"
