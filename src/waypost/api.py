@@ -23,7 +23,7 @@ import logging
 import sqlite3
 import tempfile
 import threading
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -44,9 +44,11 @@ from waypost.browser.uploads import UploadSources
 from waypost.config import SecretStore, Settings
 from waypost.errors import ConfigError
 from waypost.files import unwritable_reason
+from waypost.mcp_client import McpClients
+from waypost.mcp_client import config as mcp_config
 from waypost.models import make_model
 from waypost.models.extraction import extract_with_model
-from waypost.navigation import NavigationResult, Navigator
+from waypost.navigation import NavigationResult, Navigator, OnBlocked
 from waypost.page.structured import Extraction, extract_offline, resolve_schema
 from waypost.page.tokens import count_tokens
 from waypost.planning.session import PlanningSession
@@ -59,6 +61,7 @@ from waypost.skills.hooks import SkillsExtension
 from waypost.skills.library import FILE_NAME as SKILLS_FILE
 from waypost.subagents import SubAgentManager
 from waypost.subagents.agent import SubAgentsExtension
+from waypost.tools.asking import Asker, AskUser
 from waypost.tools.catalog import default_tools
 from waypost.tools.documents import Documents
 from waypost.tools.extracting import live_html
@@ -99,10 +102,32 @@ class Waypost:
 
     Args:
         settings: Settings; fields not given come from ``WAYPOST_*`` variables, then defaults.
+        mcp_servers: Other MCP servers whose tools the agent may use, besides the settings'
+            (``settings.mcp``): ``mcpServers`` entries by name (``{"command": ..., "args": [...]}``
+            or ``{"url": ...}``), or a list of command lines and URLs. Connected on start.
+        ask_user: Answers the ``ask_user`` tool's questions (gets ``{"question", "choices"}``,
+            returns the answer text; may be async): in runs that get no ``ask_user`` of their
+            own, in ``wp.tools()`` and over MCP. Without it a run pauses with the question
+            (``stop_reason="awaiting_answer"``; ``wp.resume(thread_id, answer=...)``), and
+            elsewhere the tool says that no one is available.
+        on_blocked: Gets a :class:`~waypost.navigation.navigator.Wall` (its Playwright ``page``)
+            when a page is a CAPTCHA or bot wall: hand it to a person or a solver, return True
+            once solved (the page is read again), else False (reported as blocked).
         **overrides: Individual settings, e.g. ``Waypost(data_dir="/tmp/wp", headless=False)``.
+
+    Raises:
+        ConfigError: An MCP server entry or config file is malformed.
     """
 
-    def __init__(self, settings: Settings | None = None, **overrides: Any) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        mcp_servers: Mapping[str, Any] | Sequence[Any] | None = None,
+        ask_user: AskUser | None = None,
+        on_blocked: OnBlocked | None = None,
+        **overrides: Any,
+    ) -> None:
         if settings is not None and overrides:
             settings = settings.model_copy(update=overrides)
         self.settings = settings or Settings(**overrides)
@@ -124,8 +149,25 @@ class Waypost:
         self.approval = ApprovalGate(self.settings.approve)
         """Decides critical actions outside agent runs; set ``wp.approval.approver`` to be asked."""
         self.navigator = Navigator(
-            self.pool, archive=self.archive, on_download=self._download_view, approval=self.approval
+            self.pool,
+            archive=self.archive,
+            on_download=self._download_view,
+            approval=self.approval,
+            on_blocked=on_blocked,
         )
+        servers = mcp_config.collect(
+            [
+                *mcp_config.collect(self.settings.mcp.servers, config_file=self.settings.mcp.config),
+                *mcp_config.collect(mcp_servers),
+            ]
+        )
+        self.mcp = McpClients(
+            mcp_config.attach_browser(servers, self.settings.cdp_url),
+            approval=self.approval,
+            start_timeout=self.settings.mcp.start_timeout,
+            call_timeout=self.settings.mcp.call_timeout,
+        )
+        """Other MCP servers (connected on start); their tools join :meth:`tool_specs`."""
         self.runtime = ToolRuntime(
             self.settings,
             self.pool,
@@ -136,7 +178,9 @@ class Waypost:
             uploads=self.uploads,
             recorder=self.recorder,
             secrets=self.secrets,
+            asker=Asker(ask_user),
         )
+        self.ask_user = ask_user
         self.add_secrets({})
         self.sessions = Sessions(self)
         self.skills = SkillLibrary.over_pool(self.settings.data_dir, self.pool)
@@ -203,6 +247,7 @@ class Waypost:
         await self.pool.start()
         # Load the tokenizer now, so the first page view is not the one that pays for it.
         await asyncio.to_thread(count_tokens, "warm up")
+        await self.mcp.start()  # a server that fails is reported in one line, never raised
 
     async def _on_context(self, session: Session) -> None:
         """Each new browser context: archive its traffic, list its tabs, save its downloads, trace it."""
@@ -243,6 +288,8 @@ class Waypost:
         """Save every session and close the browser (an attached browser stays open)."""
         try:
             with contextlib.suppress(Exception):
+                await self.mcp.close()
+            with contextlib.suppress(Exception):
                 await self.recorder.stop()  # traces are written before their contexts close
             if self.archive.capturing:
                 # Read the bodies still pending while their pages are alive.
@@ -274,8 +321,13 @@ class Waypost:
         show_forms: bool = False,
         show_feeds: bool = False,
         show_pagination: bool = False,
+        allow_blocked: bool | None = None,
     ) -> NavigationResult:
-        """Open a page and return its view; see :meth:`Navigator.navigate`."""
+        """Open a page and return its view; see :meth:`Navigator.navigate`.
+
+        ``allow_blocked=True`` shows a page taken for a CAPTCHA or bot wall as content (a wall
+        detected by mistake); default: the ``allow_blocked`` setting.
+        """
         return await self.navigator.navigate(
             target,
             hint,
@@ -284,6 +336,7 @@ class Waypost:
             show_forms=show_forms,
             show_feeds=show_feeds,
             show_pagination=show_pagination,
+            allow_blocked=allow_blocked,
         )
 
     async def act(self, instruction: str, *, session_id: str = DEFAULT_SESSION) -> ActReport:
@@ -349,7 +402,12 @@ class Waypost:
         return await run_task(self, task, **kwargs)
 
     def stream(self, task: str, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
-        """Run a task and yield its events (node, tool_start, tool_end, content, interrupt, done)."""
+        """Run a task and yield its events (node, tool_start, tool_end, token, content, interrupt, done).
+
+        ``token`` events carry the model's text as the endpoint streams it (``stream_tokens=False``
+        turns them off).
+        """
+        kwargs.setdefault("stream_tokens", True)
         return stream_task(self, task, **kwargs)
 
     async def resume(self, thread_id: str, **kwargs: Any) -> RunResult:
@@ -385,7 +443,7 @@ class Waypost:
 
     def tool_specs(self) -> list[ToolSpec]:
         """The model-facing tools (generated tools that passed the quality gate included)."""
-        return default_tools() + self.skills.tool_specs()
+        return default_tools() + self.skills.tool_specs() + self.mcp.tool_specs()
 
     def tools(self) -> dict[str, ToolFunction]:
         """The model-facing tools bound to this instance, by name."""
@@ -631,6 +689,8 @@ def _wire(wp: Waypost | None, kwargs: dict[str, Any]) -> dict[str, Any]:
     planner_mode = kwargs.pop("planner_mode", None)
     session_id = kwargs.get("session_id", DEFAULT_SESSION)
     tools = kwargs.pop("tools", None)
+    if wp is not None and kwargs.get("ask_user") is None:
+        kwargs["ask_user"] = wp.ask_user
     if tools is None:
         if wp is None:
             raise ValueError("run_task needs a Waypost instance or an explicit list of tools.")

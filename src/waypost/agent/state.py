@@ -6,7 +6,7 @@ run can be checkpointed to SQLite and resumed in another process.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
@@ -28,6 +28,7 @@ StopReason = Literal[
     "model_error",  # the model failed twice in a row (network, API error)
     "malformed",  # the model kept answering with output no tool call could be made of
     "not_verified",  # an answer was given, but its evidence did not hold (answer_check)
+    "awaiting_answer",  # ask_user's question waits for the user (resume with answer=...)
 ]
 
 
@@ -52,6 +53,7 @@ class PendingApproval(TypedDict):
     args: dict[str, Any]
     reason: str
     call_id: str
+    question: NotRequired[dict[str, Any]]  # ask_user's question, when it is one
 
 
 class AgentState(TypedDict, total=False):
@@ -101,6 +103,7 @@ class AgentState(TypedDict, total=False):
         active_rules: The matched skills' instructions injected into this task's system prompt.
         repairs: Model replies the repair path had to fix (or could not) in this task.
         prompt_variant: The system prompt the latest turn got: ``full`` or ``minimal``.
+        answers: What the user answered to ``ask_user`` calls, by call id (``""``: no answer).
         vfs: The run's virtual file system as plain data (``waypost.vfs``), written by the tools
             node when a tool changed it; not reset by a new task on the same thread.
     """
@@ -149,6 +152,7 @@ class AgentState(TypedDict, total=False):
     repairs: int
     prompt_variant: str
     vfs: dict[str, Any]
+    answers: dict[str, str]
 
 
 def initial_state(

@@ -183,6 +183,7 @@ class BatchWorker:
             approve=d.approve,
             session_id=session_id,
             planner_mode=spec.planner_mode or d.planner_mode,
+            stream_tokens=False,  # nobody reads the text as it comes; usage stays as reported
         )
         async with contextlib.aclosing(events):
             async for event in events:

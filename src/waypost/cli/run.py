@@ -75,6 +75,7 @@ class LiveView:
         self.tokens_out = 0
         self.last_action: str | None = None
         self.tool: str | None = None
+        self.says = ""  # the model's text of this turn, as it streams
         self.bar = Progress(
             TextColumn("[bold]steps[/bold]"), BarColumn(bar_width=None), MofNCompleteColumn(), expand=True
         )
@@ -97,6 +98,11 @@ class LiveView:
         elif kind == "tool_end":
             self.tool = None
             self.last_action = event.get("line") or self.last_action
+        elif kind == "token":
+            self.says = (self.says + str(event.get("text", "")))[-2000:]
+            self.node = "agent"
+        elif kind == "content" or (kind == "node" and event.get("node") == "agent"):
+            self.says = ""
         self.bar.update(self.task_id, completed=min(self.step, self.max_steps), total=self.max_steps)
 
     def __rich__(self) -> Group:
@@ -109,6 +115,9 @@ class LiveView:
         grid.add_row("tokens", f"{self.tokens_in:,} in · {self.tokens_out:,} out")
         if self.last_action:
             grid.add_row("last", Text(self.last_action, overflow="ellipsis", no_wrap=True))
+        if self.says.strip():
+            tail = " ".join(self.says.split())[-300:]
+            grid.add_row("model", Text(tail, style="italic"))
         title = f"waypost run · {self.thread_id}"
         return Group(Panel(grid, title=title, title_align="left", subtitle="Ctrl-C pauses"), self.bar)
 
@@ -179,6 +188,16 @@ def _approval_prompt(payload: dict[str, Any]) -> str:
     return _ask_line("Allow it? [bold]yes[/bold] / [bold]no[/bold] / or type a different instruction: ")
 
 
+def _question_prompt(payload: dict[str, Any]) -> str:
+    body = Text(str(payload.get("question", "")))
+    choices = [str(c) for c in payload.get("choices") or []]
+    if choices:
+        body.append("\nChoices: ", style="bold")
+        body.append(" / ".join(choices))
+    out.print(Panel(body, title="The agent asks you", border_style="cyan"))
+    return _ask_line("Your answer (empty: no answer, the agent goes on without): ")
+
+
 def _show_result(result: RunResult, path: Path | None, task: str | None, model: str | None) -> None:
     style = "green" if result.success else "yellow"
     title = {True: "Answer"}.get(result.success, f"Not done ({result.stop_reason})")
@@ -187,7 +206,7 @@ def _show_result(result: RunResult, path: Path | None, task: str | None, model: 
         f"[dim]{result.steps} steps · {result.tokens_in:,} tokens in · {result.tokens_out:,} out · "
         f"{result.seconds:.1f} s · thread {result.thread_id}[/dim]"
     )
-    if result.stop_reason in ("awaiting_approval", "paused"):
+    if result.stop_reason in ("awaiting_approval", "awaiting_answer", "paused"):
         out.print(f"Continue with: [bold]waypost run --resume {result.thread_id}[/bold]")
     if path is not None:
         from waypost.files import OutputPathError, write_output
@@ -213,12 +232,14 @@ async def _consume(events: AsyncIterator[dict[str, Any]], view: LiveView, live: 
     return result
 
 
-def _approver_for(live: Live, keys: CtrlCKey) -> Any:
+def _approver_for(
+    live: Live, keys: CtrlCKey, prompt: Callable[[dict[str, Any]], str] = _approval_prompt
+) -> Any:
     async def approver(payload: dict[str, Any]) -> str:
         live.stop()
         keys.stop()
         try:
-            return await asyncio.to_thread(_approval_prompt, payload)
+            return await asyncio.to_thread(prompt, payload)
         finally:
             keys.start()
             live.start()
@@ -239,21 +260,37 @@ async def _run(
     settings: Any,
     critical: list[str],
     session: str = "default",
+    mcp_servers: list[str] | None = None,
 ) -> RunResult | None:
     from waypost.agent.context import PauseSwitch
     from waypost.api import Waypost, get_result, stream_resume, stream_task
 
     chat = make_model(model, base_url, api_key)
     thread_id = resume or uuid.uuid4().hex[:12]
-    async with Waypost(settings) as wp:
+    async with Waypost(settings, mcp_servers=mcp_servers) as wp:
+        for server in wp.mcp.status():  # failures were reported in one line each already
+            if server["connected"]:
+                err.print(
+                    f"[dim]MCP server {server['name']}: {len(server['tools'])} tools[/dim]", highlight=False
+                )
         view = LiveView(max_steps, thread_id)
         loop = asyncio.get_running_loop()
         with Live(view, console=out, refresh_per_second=8, transient=True) as live:
             keys = CtrlCKey(loop)
             switch = PauseSwitch()
             approver = _approver_for(live, keys)
+            # ask_user's questions are asked on the terminal; under --approve deny nobody is asked.
+            ask_user = _approver_for(live, keys, _question_prompt)
             if resume:
-                events = stream_resume(wp, thread_id, model=chat, approver=approver, pause=switch)
+                events = stream_resume(
+                    wp,
+                    thread_id,
+                    model=chat,
+                    approver=approver,
+                    ask_user=ask_user,
+                    pause=switch,
+                    stream_tokens=True,
+                )
             else:
                 assert task is not None
                 events = stream_task(
@@ -268,6 +305,8 @@ async def _run(
                     critical_patterns=critical,
                     pause=switch,
                     session_id=session,
+                    ask_user=ask_user,
+                    stream_tokens=True,
                 )
             spent = 0.0  # seconds of the segments before a pause
             while True:
@@ -315,7 +354,14 @@ async def _run(
                     return result
                 instruction = None if choice.lower() in ("", "c", "continue") else choice
                 events = stream_resume(
-                    wp, thread_id, model=chat, approver=approver, instruction=instruction, pause=switch
+                    wp,
+                    thread_id,
+                    model=chat,
+                    approver=approver,
+                    ask_user=ask_user,
+                    instruction=instruction,
+                    pause=switch,
+                    stream_tokens=True,
                 )
 
 
@@ -369,6 +415,16 @@ def run_command(
         str | None,
         typer.Option("--persona", help="researcher, form_filler, shopper, or one from personas.yaml."),
     ] = None,
+    mcp_server: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--mcp-server",
+            help='Another MCP server\'s tools: "[NAME=]COMMAND ARGS" (stdio) or an http(s) URL (repeatable).',
+        ),
+    ] = None,
+    mcp_config: Annotated[
+        Path | None, typer.Option("--mcp-config", help='A JSON file of MCP servers: {"mcpServers": {...}}.')
+    ] = None,
 ) -> None:
     """Let the agent do a task on the web and print its answer."""
     if not task and not resume:
@@ -397,6 +453,8 @@ def run_command(
         from waypost.cli.secret_input import with_secrets
 
         settings = with_secrets(settings, list(secret))
+    if mcp_config is not None:
+        settings = settings.model_copy(update={"mcp": settings.mcp.model_copy(update={"config": mcp_config})})
     try:
         result = asyncio.run(
             _run(
@@ -411,6 +469,7 @@ def run_command(
                 settings=settings,
                 critical=list(critical or []),
                 session=session,
+                mcp_servers=list(mcp_server or []),
             )
         )
     except (WaypostError, ValueError) as exc:

@@ -18,6 +18,7 @@ from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, Settings
 
 from waypost.config.approve import Policy, approve_policy
 from waypost.config.archive import ArchiveSettings
+from waypost.config.mcp import McpSettings
 from waypost.config.retrieval import RetrievalSettings
 from waypost.config.secrets import ENV_PREFIX, Secret
 
@@ -150,6 +151,12 @@ class Settings(BaseSettings):
     @classmethod
     def _approve_alias(cls, value: object) -> object:
         return approve_policy(value) if isinstance(value, str) else value
+
+    mcp: McpSettings = Field(default_factory=McpSettings)
+    allow_blocked: bool = Field(
+        False,
+        description="Show pages detected as CAPTCHA or bot walls as content (for walls detected by mistake).",
+    )
 
     @field_validator("data_dir", mode="after")
     @classmethod
