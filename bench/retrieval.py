@@ -38,16 +38,17 @@ import sys
 import tempfile
 import time
 from collections import Counter, defaultdict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from playwright.async_api import Page  # noqa: E402
 
-from waypost.browser.pool import SessionPool  # noqa: E402
+from waypost.browser.pool import Session, SessionPool  # noqa: E402
 from waypost.config import RetrySettings, Settings  # noqa: E402
 from waypost.retrieval import Candidate, RetrievalSettings, RetrievalStore, load_model, parse_instruction  # noqa: E402
 from waypost.retrieval.finder import ElementFinder, Resolution  # noqa: E402
@@ -59,6 +60,7 @@ CASES = ROOT / "bench" / "retrieval_cases.jsonl"
 OLD_SETS = ("retrieval_cases.jsonl", "retrieval_holdout.jsonl", "retrieval_holdout2.jsonl")
 NEW_SETS = {"widget pages": "retrieval_ext.jsonl", "third-party pages": "retrieval_corpus.jsonl"}
 TOP_K = 5
+T = TypeVar("T")
 
 _SERVERS = """
 import json, sys, time
@@ -194,6 +196,30 @@ def page_url(key: str, urls: dict[str, str]) -> tuple[str, bool]:
     return f"{urls['pages']}/{key}", False
 
 
+async def _each_page(
+    by_page: dict[str, list[dict[str, Any]]],
+    prefix: str,
+    visit: Callable[[Session, str, list[dict[str, Any]]], Awaitable[list[T]]],
+) -> list[T]:
+    """Run ``visit(session, page key, cases)`` for each page in a fresh browser session; all outcomes."""
+    outcomes: list[T] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = Settings(
+            data_dir=Path(tmp),
+            loopback_only=True,
+            nav_timeout=15,
+            retry=RetrySettings(tries=1),
+            max_contexts=4,
+        )
+        async with SessionPool(settings) as pool:
+            for i, (key, page_cases) in enumerate(by_page.items()):
+                sid = f"{prefix}-{i}"
+                async with pool.session(sid) as session:
+                    outcomes.extend(await visit(session, key, page_cases))
+                await pool.close_session(sid, forget=True)
+    return outcomes
+
+
 def bench(args: argparse.Namespace) -> int:
     if args.suite == "new":
         return bench_new(args)
@@ -248,31 +274,22 @@ async def _run_new(
 
     rs = RetrievalSettings(memory=False, telemetry=False, inventory_timeout=60)
     finder = ElementFinder(rs, model=load_model(Path(args.weights)) if args.weights else load_model(None))
-    outcomes: list[Any] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(
-            data_dir=Path(tmp),
-            loopback_only=True,
-            nav_timeout=15,
-            retry=RetrySettings(tries=1),
-            max_contexts=4,
-        )
-        async with SessionPool(settings) as pool:
-            for i, (key, page_cases) in enumerate(by_page.items()):
-                sid = f"bench-new-{i}"
-                async with pool.session(sid) as session:
-                    events: list[Any] = []
-                    await install_log(session.page, events)
-                    for case in page_cases:
-                        url = f"{urls['pages']}/{key}"
-                        try:
-                            outcomes.append(await run_act_case(session.page, url, case, finder, events))
-                        except Exception as exc:  # the harness failed, not act: counted as not done
-                            bad = ActOutcome(case, unsure=True, status="harness error")
-                            bad.why = f"{type(exc).__name__}: {str(exc)[:100]}"
-                            outcomes.append(bad)
-                await pool.close_session(sid, forget=True)
-    return outcomes
+
+    async def visit(session: Session, key: str, page_cases: list[dict[str, Any]]) -> list[Any]:
+        events: list[Any] = []
+        await install_log(session.page, events)
+        outcomes: list[Any] = []
+        for case in page_cases:
+            url = f"{urls['pages']}/{key}"
+            try:
+                outcomes.append(await run_act_case(session.page, url, case, finder, events))
+            except Exception as exc:  # the harness failed, not act: counted as not done
+                bad = ActOutcome(case, unsure=True, status="harness error")
+                bad.why = f"{type(exc).__name__}: {str(exc)[:100]}"
+                outcomes.append(bad)
+        return outcomes
+
+    return await _each_page(by_page, "bench-new", visit)
 
 
 _PART_NAMES = {"tune": "tuning", "held": "held-out 1", "held2": "held-out 2"}
@@ -351,29 +368,16 @@ async def _run(
     plain = ElementFinder(rs, model=model)
     with_llm = ElementFinder(rs, model=model)
     log = RetrievalStore.for_data_dir(Path(args.log)) if args.log else None
-    outcomes: list[Outcome] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        settings = Settings(
-            data_dir=Path(tmp),
-            loopback_only=True,
-            nav_timeout=15,
-            retry=RetrySettings(tries=1),
-            max_contexts=4,
-        )
-        async with SessionPool(settings) as pool:
-            for i, (key, page_cases) in enumerate(by_page.items()):
-                sid = f"bench-{i}"
-                async with pool.session(sid) as session:
-                    url, consent = page_url(key, urls)
-                    if consent:
-                        await session.context.add_cookies(
-                            [{"name": "consent", "value": "no", "url": urls["demo"]}]
-                        )
-                    await session.page.goto(url, wait_until="load")
-                    await asyncio.sleep(0.3)  # let scripts render (custom elements, dialogs opened on load)
-                    for case in page_cases:
-                        outcomes.append(await run_case(session.page, case, plain, with_llm, log))
-                await pool.close_session(sid, forget=True)
+
+    async def visit(session: Session, key: str, page_cases: list[dict[str, Any]]) -> list[Outcome]:
+        url, consent = page_url(key, urls)
+        if consent:
+            await session.context.add_cookies([{"name": "consent", "value": "no", "url": urls["demo"]}])
+        await session.page.goto(url, wait_until="load")
+        await asyncio.sleep(0.3)  # let scripts render (custom elements, dialogs opened on load)
+        return [await run_case(session.page, case, plain, with_llm, log) for case in page_cases]
+
+    outcomes = await _each_page(by_page, "bench", visit)
     if log is not None:
         log.close()
     return report(outcomes, n, args.verbose, model.source)

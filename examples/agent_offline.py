@@ -10,7 +10,7 @@ with SyncWaypost(loopback_only=SITE.startswith("http://127.")) as wp:
     result = wp.run(
         "Open the politics section and give me its top headline",
         start_url=SITE + "/",
-        approve="never",
+        approve="deny",
         max_steps=20,
     )
     for action in result.actions:

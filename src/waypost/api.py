@@ -23,12 +23,14 @@ import logging
 import sqlite3
 import tempfile
 import threading
-from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 from waypost.agent import runner as engine
 from waypost.agent.extensions import RunExtension
+from waypost.agent.personas import find_persona
+from waypost.agent.prompts import PromptOptions
 from waypost.agent.runner import CHECKPOINT_FILE, RunResult, make_probe
 from waypost.agent.tools import ToolBox
 from waypost.approval import ApprovalGate
@@ -39,10 +41,15 @@ from waypost.browser.recording import Recorder
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
 from waypost.browser.tabs import TabList
 from waypost.browser.uploads import UploadSources
-from waypost.config import Settings
+from waypost.config import SecretStore, Settings
 from waypost.errors import ConfigError
 from waypost.files import unwritable_reason
-from waypost.navigation import NavigationResult, Navigator
+from waypost.mcp_client import McpClients
+from waypost.mcp_client import config as mcp_config
+from waypost.models import make_model
+from waypost.models.extraction import extract_with_model
+from waypost.navigation import NavigationResult, Navigator, OnBlocked
+from waypost.page.structured import Extraction, extract_offline, resolve_schema
 from waypost.page.tokens import count_tokens
 from waypost.planning.session import PlanningSession
 from waypost.planning.telemetry import PlannerStore
@@ -54,14 +61,17 @@ from waypost.skills.hooks import SkillsExtension
 from waypost.skills.library import FILE_NAME as SKILLS_FILE
 from waypost.subagents import SubAgentManager
 from waypost.subagents.agent import SubAgentsExtension
+from waypost.tools.asking import Asker, AskUser
 from waypost.tools.catalog import default_tools
 from waypost.tools.documents import Documents
+from waypost.tools.extracting import live_html
 from waypost.tools.registry import ToolFunction, ToolSpec
 from waypost.tools.runtime import ToolRuntime
 from waypost.vfs import VirtualFS
 from waypost.vfs.agent import FilesExtension
 
 T = TypeVar("T")
+PERSONAS_FILE = "personas.yaml"
 log = logging.getLogger(__name__)
 
 
@@ -92,10 +102,32 @@ class Waypost:
 
     Args:
         settings: Settings; fields not given come from ``WAYPOST_*`` variables, then defaults.
+        mcp_servers: Other MCP servers whose tools the agent may use, besides the settings'
+            (``settings.mcp``): ``mcpServers`` entries by name (``{"command": ..., "args": [...]}``
+            or ``{"url": ...}``), or a list of command lines and URLs. Connected on start.
+        ask_user: Answers the ``ask_user`` tool's questions (gets ``{"question", "choices"}``,
+            returns the answer text; may be async): in runs that get no ``ask_user`` of their
+            own, in ``wp.tools()`` and over MCP. Without it a run pauses with the question
+            (``stop_reason="awaiting_answer"``; ``wp.resume(thread_id, answer=...)``), and
+            elsewhere the tool says that no one is available.
+        on_blocked: Gets a :class:`~waypost.navigation.navigator.Wall` (its Playwright ``page``)
+            when a page is a CAPTCHA or bot wall: hand it to a person or a solver, return True
+            once solved (the page is read again), else False (reported as blocked).
         **overrides: Individual settings, e.g. ``Waypost(data_dir="/tmp/wp", headless=False)``.
+
+    Raises:
+        ConfigError: An MCP server entry or config file is malformed.
     """
 
-    def __init__(self, settings: Settings | None = None, **overrides: Any) -> None:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        mcp_servers: Mapping[str, Any] | Sequence[Any] | None = None,
+        ask_user: AskUser | None = None,
+        on_blocked: OnBlocked | None = None,
+        **overrides: Any,
+    ) -> None:
         if settings is not None and overrides:
             settings = settings.model_copy(update=overrides)
         self.settings = settings or Settings(**overrides)
@@ -110,11 +142,32 @@ class Waypost:
         self.documents = Documents(self.downloads, self.archive, token_budget=self.settings.view_token_budget)
         self.downloads.on_saved = self.documents.on_saved
         self.uploads = UploadSources(self.settings.upload_dirs)
+        self.secrets = SecretStore(self.settings.secrets)
+        """Values typed as ``<secret:NAME>``; the model, the stores and the logs see only the name."""
+        self.archive.mask_secrets(self.secrets)
+        self._log_filter = self.secrets.log_filter()
         self.approval = ApprovalGate(self.settings.approve)
         """Decides critical actions outside agent runs; set ``wp.approval.approver`` to be asked."""
         self.navigator = Navigator(
-            self.pool, archive=self.archive, on_download=self._download_view, approval=self.approval
+            self.pool,
+            archive=self.archive,
+            on_download=self._download_view,
+            approval=self.approval,
+            on_blocked=on_blocked,
         )
+        servers = mcp_config.collect(
+            [
+                *mcp_config.collect(self.settings.mcp.servers, config_file=self.settings.mcp.config),
+                *mcp_config.collect(mcp_servers),
+            ]
+        )
+        self.mcp = McpClients(
+            mcp_config.attach_browser(servers, self.settings.cdp_url),
+            approval=self.approval,
+            start_timeout=self.settings.mcp.start_timeout,
+            call_timeout=self.settings.mcp.call_timeout,
+        )
+        """Other MCP servers (connected on start); their tools join :meth:`tool_specs`."""
         self.runtime = ToolRuntime(
             self.settings,
             self.pool,
@@ -124,11 +177,26 @@ class Waypost:
             documents=self.documents,
             uploads=self.uploads,
             recorder=self.recorder,
+            secrets=self.secrets,
+            asker=Asker(ask_user),
         )
+        self.ask_user = ask_user
+        self.add_secrets({})
         self.sessions = Sessions(self)
         self.skills = SkillLibrary.over_pool(self.settings.data_dir, self.pool)
         self.read_only: str | None = None  # why the data dir cannot be written, once started
         self._scratch: tempfile.TemporaryDirectory[str] | None = None
+
+    def add_secrets(self, secrets: dict[str, Any]) -> None:
+        """Add secrets (``{name: value | Secret | {"value": ..., "domains": [...]}}``) for what follows.
+
+        Raises:
+            ValueError: A bad name, or a value too short to be masked safely.
+        """
+        for name, value in secrets.items():
+            self.secrets.add(name, value)
+        for value in self.secrets.values():
+            self.recorder.add_secret(value)
 
     @property
     def actor(self) -> Actor | None:
@@ -172,11 +240,14 @@ class Waypost:
             self._use_scratch_archive()
         self.actor = self._open_actor()
         self.actor.approval = self.approval
+        self.actor.secrets = self.secrets
+        self._filter_logs(add=True)
         self.skills.open()
         await self.archive.open()
         await self.pool.start()
         # Load the tokenizer now, so the first page view is not the one that pays for it.
         await asyncio.to_thread(count_tokens, "warm up")
+        await self.mcp.start()  # a server that fails is reported in one line, never raised
 
     async def _on_context(self, session: Session) -> None:
         """Each new browser context: archive its traffic, list its tabs, save its downloads, trace it."""
@@ -201,6 +272,7 @@ class Waypost:
         self.pool.on_context = self.archive.attach
         self.navigator.archive = self.archive
         self.runtime.archive = self.archive
+        self.archive.mask_secrets(self.secrets)
         if not (self.settings.data_dir / SKILLS_FILE).exists():  # the shipped skills, for this run only
             self.skills.data_dir = Path(self._scratch.name)
 
@@ -216,6 +288,8 @@ class Waypost:
         """Save every session and close the browser (an attached browser stays open)."""
         try:
             with contextlib.suppress(Exception):
+                await self.mcp.close()
+            with contextlib.suppress(Exception):
                 await self.recorder.stop()  # traces are written before their contexts close
             if self.archive.capturing:
                 # Read the bodies still pending while their pages are alive.
@@ -229,6 +303,13 @@ class Waypost:
             if self._scratch is not None:
                 self._scratch.cleanup()
                 self._scratch = None
+            self._filter_logs(add=False)
+
+    def _filter_logs(self, *, add: bool) -> None:
+        """Mask the secrets in every log line that the handlers configured now write."""
+        handlers = [*logging.getLogger().handlers, *logging.getLogger("waypost").handlers]
+        for handler in handlers:
+            (handler.addFilter if add else handler.removeFilter)(self._log_filter)
 
     async def navigate(
         self,
@@ -240,8 +321,13 @@ class Waypost:
         show_forms: bool = False,
         show_feeds: bool = False,
         show_pagination: bool = False,
+        allow_blocked: bool | None = None,
     ) -> NavigationResult:
-        """Open a page and return its view; see :meth:`Navigator.navigate`."""
+        """Open a page and return its view; see :meth:`Navigator.navigate`.
+
+        ``allow_blocked=True`` shows a page taken for a CAPTCHA or bot wall as content (a wall
+        detected by mistake); default: the ``allow_blocked`` setting.
+        """
         return await self.navigator.navigate(
             target,
             hint,
@@ -250,6 +336,7 @@ class Waypost:
             show_forms=show_forms,
             show_feeds=show_feeds,
             show_pagination=show_pagination,
+            allow_blocked=allow_blocked,
         )
 
     async def act(self, instruction: str, *, session_id: str = DEFAULT_SESSION) -> ActReport:
@@ -261,6 +348,51 @@ class Waypost:
         async with self.pool.session(session_id) as session:  # checks the session id
             return await self.runtime.require_actor().act(session.page, instruction)
 
+    async def extract(
+        self,
+        instruction: str,
+        *,
+        schema: Any,
+        session_id: str = DEFAULT_SESSION,
+        model: Any = None,
+        base_url: str | None = None,
+        api_key: str | None = None,
+    ) -> Extraction:
+        """Read data of a given shape from a session's current page.
+
+        Without a model, from the page's tables, definition lists, forms and repeated cards
+        (schema fields matched to column headers and labels); with ``model`` (a chat model or a
+        name for :func:`~waypost.models.make_model`), constrained to the schema. Invalid output is
+        repaired once, then reported: check ``result.valid`` and ``result.errors``.
+
+        Args:
+            instruction: What to read, e.g. 'the stocks with their price'.
+            schema: A pydantic model class or a JSON Schema dict.
+            session_id: The browser session whose page is read.
+            model: ``None`` (offline), a chat model, or a model name.
+            base_url: The OpenAI-compatible endpoint, when ``model`` is a name.
+            api_key: Its key.
+
+        Returns:
+            An :class:`~waypost.page.structured.Extraction`: ``data`` (JSON), ``valid``,
+            ``errors``, ``source``, and ``value`` (the model instance when a pydantic class was given).
+
+        Raises:
+            ValueError: ``schema`` is not a JSON Schema or a pydantic model class.
+        """
+        resolve_schema(schema)  # a bad schema is refused before the page is read
+        async with self.pool.session(session_id) as session:  # checks the session id
+            html, url = await live_html(session.page), session.page.url
+        if model is None or model == "offline":
+            result = await asyncio.to_thread(extract_offline, html, schema, instruction, url)
+        else:
+            chat = model if not isinstance(model, str) else make_model(model, base_url, api_key)
+            result = await extract_with_model(chat, html, schema, instruction, url)
+        if self.secrets:
+            result.data = self.secrets.mask_data(result.data)
+            result.errors = [self.secrets.mask(e) for e in result.errors]
+        return result
+
     async def run(self, task: str, **kwargs: Any) -> RunResult:
         """Carry out a web task with the agent; see :func:`run_task`.
 
@@ -270,7 +402,12 @@ class Waypost:
         return await run_task(self, task, **kwargs)
 
     def stream(self, task: str, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
-        """Run a task and yield its events (node, tool_start, tool_end, content, interrupt, done)."""
+        """Run a task and yield its events (node, tool_start, tool_end, token, content, interrupt, done).
+
+        ``token`` events carry the model's text as the endpoint streams it (``stream_tokens=False``
+        turns them off).
+        """
+        kwargs.setdefault("stream_tokens", True)
         return stream_task(self, task, **kwargs)
 
     async def resume(self, thread_id: str, **kwargs: Any) -> RunResult:
@@ -306,7 +443,7 @@ class Waypost:
 
     def tool_specs(self) -> list[ToolSpec]:
         """The model-facing tools (generated tools that passed the quality gate included)."""
-        return default_tools() + self.skills.tool_specs()
+        return default_tools() + self.skills.tool_specs() + self.mcp.tool_specs()
 
     def tools(self) -> dict[str, ToolFunction]:
         """The model-facing tools bound to this instance, by name."""
@@ -373,7 +510,7 @@ class SyncWaypost:
             for event in wp.stream("..."):
                 print(event["type"])
 
-    It covers the whole of :class:`Waypost`: ``navigate``, ``act``, ``run``, ``stream`` (an
+    It covers the whole of :class:`Waypost`: ``navigate``, ``act``, ``extract``, ``run``, ``stream`` (an
     iterator), ``resume``, ``archive`` (``search``, ``get``, ``stats``, ``prune``, ``export_har``
     without ``await``), ``skills`` (the skill library, already blocking), ``tools()`` (blocking
     functions by name), ``tool_specs()``, ``subagents()`` (a blocking manager: ``with
@@ -414,6 +551,10 @@ class SyncWaypost:
     def act(self, instruction: str, **kwargs: Any) -> ActReport:
         """See :meth:`Waypost.act`."""
         return self._run(self._wp.act(instruction, **kwargs))
+
+    def extract(self, instruction: str, **kwargs: Any) -> Extraction:
+        """See :meth:`Waypost.extract`."""
+        return self._run(self._wp.extract(instruction, **kwargs))
 
     def run(self, task: str, **kwargs: Any) -> RunResult:
         """See :meth:`Waypost.run`."""
@@ -514,12 +655,42 @@ def _extensions(
     return extensions
 
 
+def prompt_options(wp: Waypost, persona: str | None = None) -> PromptOptions:
+    """How a run's system prompt adapts, from ``wp``'s settings (and a persona asked for by name)."""
+    settings = wp.settings
+    name = persona or settings.persona
+    chosen = None
+    if name:
+        path = settings.personas_file or Path(settings.data_dir) / PERSONAS_FILE
+        chosen = find_persona(name, path)
+    return PromptOptions(
+        persona=chosen.text if chosen else None,
+        tools=chosen.tools if chosen else (),
+        minimal_after=settings.minimal_prompt_after,
+        minimal_repairs=settings.minimal_prompt_repairs,
+        small_context=settings.minimal_prompt_context,
+        secrets=tuple(wp.secrets.names),
+    )
+
+
 def _wire(wp: Waypost | None, kwargs: dict[str, Any]) -> dict[str, Any]:
     """The engine's arguments for a run of ``wp`` (or over given tools when ``wp`` is ``None``)."""
+    secrets = kwargs.pop("secrets", None)
+    persona = kwargs.pop("persona", None)
+    if wp is not None:
+        if secrets:
+            wp.add_secrets(dict(secrets))
+        if kwargs.get("prompt") is None:
+            kwargs["prompt"] = prompt_options(wp, persona)
+        kwargs["secret_values"] = wp.secrets.values()
+    elif secrets or persona:
+        raise ValueError("secrets and persona need a Waypost instance.")
     vfs = kwargs.pop("vfs", None)
     planner_mode = kwargs.pop("planner_mode", None)
     session_id = kwargs.get("session_id", DEFAULT_SESSION)
     tools = kwargs.pop("tools", None)
+    if wp is not None and kwargs.get("ask_user") is None:
+        kwargs["ask_user"] = wp.ask_user
     if tools is None:
         if wp is None:
             raise ValueError("run_task needs a Waypost instance or an explicit list of tools.")
@@ -542,6 +713,11 @@ def _wire(wp: Waypost | None, kwargs: dict[str, Any]) -> dict[str, Any]:
     return kwargs
 
 
+def _masked_task(wp: Waypost | None, task: str) -> str:
+    """The task with any secret value the user wrote in it replaced by its placeholder."""
+    return wp.secrets.mask(task) if wp is not None else task
+
+
 async def stream_task(wp: Waypost | None, task: str, **kwargs: Any) -> AsyncIterator[dict[str, Any]]:
     """Run a task with ``wp``'s tools and extensions and yield its events.
 
@@ -554,9 +730,12 @@ async def stream_task(wp: Waypost | None, task: str, **kwargs: Any) -> AsyncIter
             system: a :class:`~waypost.vfs.VirtualFS`; default a new one, or the thread's
             checkpointed one; a restricted view makes the run a sub-agent) and ``planner_mode``
             (``full`` page views, or ``rag``: find_evidence / act_on_evidence and small page
-            views; default: the settings' ``planner_mode``).
+            views; default: the settings' ``planner_mode``), ``secrets`` (``{name: value |
+            Secret | {"value", "domains"}}``: typed as ``<secret:NAME>``, added to ``wp.secrets``)
+            and ``persona`` (a persona's name; default: the settings').
     """
-    async for event in engine.stream_task(task, **_wire(wp, kwargs)):
+    kwargs = _wire(wp, kwargs)
+    async for event in engine.stream_task(_masked_task(wp, task), **kwargs):
         yield event
 
 
@@ -568,7 +747,8 @@ async def stream_resume(wp: Waypost | None, thread_id: str, **kwargs: Any) -> As
 
 async def run_task(wp: Waypost | None, task: str, **kwargs: Any) -> RunResult:
     """Run a task to the end (or to an approval nobody answers); the arguments of :func:`stream_task`."""
-    return await engine.run_task(task, **_wire(wp, kwargs))
+    kwargs = _wire(wp, kwargs)
+    return await engine.run_task(_masked_task(wp, task), **kwargs)
 
 
 async def resume_task(wp: Waypost | None, thread_id: str, **kwargs: Any) -> RunResult:

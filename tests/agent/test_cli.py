@@ -40,7 +40,7 @@ def test_run_prints_the_answer_and_writes_the_transcript(tmp_path: Path, demo_si
     result = CliRunner().invoke(
         app,
         ["run", "Give me the top politics headline", "--start", demo_site.url + "/", "--model", "m1",
-         "--out", str(out), "--data-dir", str(tmp_path / "d"), "--loopback-only", "--approve", "never"],
+         "--out", str(out), "--data-dir", str(tmp_path / "d"), "--loopback-only", "--approve", "deny"],
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Koalition einigt sich" in result.output and "2 steps" in result.output
@@ -78,7 +78,13 @@ def test_approval_prompt_takes_an_edited_instruction(tmp_path: Path, demo_site, 
 
 
 def test_bad_arguments_exit_with_2(tmp_path: Path, scripted) -> None:
-    result = CliRunner().invoke(app, ["run", "x", "--approve", "maybe", "--data-dir", str(tmp_path)])
-    assert result.exit_code == 2 and "--approve must be one of" in result.output
-    result = CliRunner().invoke(app, ["run", "--data-dir", str(tmp_path)])
-    assert result.exit_code == 2 and "Give a task" in result.output
+    from waypost.cli.main import app as waypost_app
+
+    result = CliRunner().invoke(waypost_app, ["run", "x", "--approve", "maybe", "--data-dir", str(tmp_path)])
+    assert result.exit_code == 2, result.output
+    assert result.output.startswith("error: Invalid value for '--approve': 'maybe' is not one of 'ask'")
+    assert len(result.output.strip().splitlines()) == 1
+    result = CliRunner().invoke(waypost_app, ["run", "--planner-mode", "fast", "--data-dir", str(tmp_path)])
+    assert result.exit_code == 2 and "'fast' is not one of 'full', 'rag'" in result.output
+    result = CliRunner().invoke(waypost_app, ["run", "--data-dir", str(tmp_path)])
+    assert result.exit_code == 2 and result.output.startswith("error: give a task")

@@ -211,6 +211,28 @@ async def test_an_edited_instruction_replaces_the_action(run, site: FakeSite) ->
     assert not any(c[0] == "click" for c in site.calls)
 
 
+async def test_an_edited_action_is_done_as_edited(run, site: FakeSite) -> None:
+    from waypost.approval import edit_answer
+
+    model = ScriptedChatModel(
+        [
+            call("research_navigate", target=BASE + "/shop"),
+            call("click", target="Jetzt kaufen"),
+            answer("Das E-Book ist gekauft"),
+        ]
+    )
+    result = await run(
+        model,
+        task="Buy the test book in the shop",
+        approver=lambda payload: edit_answer({"target": "E-Book kaufen"}),
+    )
+    assert result.success
+    clicks = [c for c in site.calls if c[0] == "click"]
+    assert clicks == [("click", {"target": "E-Book kaufen"})]  # the edited call, not the model's
+    # The model's history shows the call as it was done.
+    assert [a["args"] for a in result.actions if a["tool"] == "click"] == [{"target": "E-Book kaufen"}]
+
+
 async def test_approve_never_refuses_and_always_runs(run, site: FakeSite) -> None:
     script = [
         call("research_navigate", target=BASE + "/shop"),

@@ -111,7 +111,8 @@ async def test_gate_policies() -> None:
         "click", "css=#x", Verdict("click 'Delete' looks like deleting", "deleting something")
     )
     assert await ApprovalGate("always").decide(request) is None
-    assert "never" in (await ApprovalGate("never").decide(request) or "")
+    assert "deny" in (await ApprovalGate("deny").decide(request) or "")
+    assert "deny" in (await ApprovalGate("never").decide(request) or "")  # the old name
     assert "nobody can be asked" in (await ApprovalGate("ask").decide(request) or "")
     assert await ApprovalGate("ask", approver=lambda r: True).decide(request) is None
 

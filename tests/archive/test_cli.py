@@ -46,9 +46,21 @@ def test_cli_search_should_print_hits(data_dir: Path) -> None:
     assert code == 0 and "doc 3" in output
 
 
+def test_cli_search_and_show_speak_to_people_and_give_the_model_view_on_request(data_dir: Path) -> None:
+    code, people = run("search", "basil", "--data-dir", str(data_dir))
+    assert code == 0 and "Read one with: waypost archive show 2" in people
+    assert "<<<" not in people and "get_archived" not in people and "**" not in people
+    code, model = run("search", "basil", "--model-view", "--data-dir", str(data_dir))
+    assert code == 0 and "<<<page content" in model and "call get_archived" in model and "**basil**" in model
+    code, people = run("show", "1", "--length", "10", "--data-dir", str(data_dir))
+    assert code == 0 and "More: waypost archive show 1 --offset 10" in people and "<<<" not in people
+    code, model = run("show", "1", "--length", "10", "--model-view", "--data-dir", str(data_dir))
+    assert code == 0 and "<<<page content" in model and "call get_archived with id 1 and offset 10" in model
+
+
 def test_cli_search_should_explain_bad_syntax_and_missing_archives(data_dir: Path, tmp_path: Path) -> None:
     code, output = run("search", '"unclosed', "--data-dir", str(data_dir))
-    assert code == 1 and "ArchiveQueryError" in output and "not valid search syntax" in output
+    assert code == 1 and output.startswith("error: ") and "not valid search syntax" in output
     code, output = run("stats", "--data-dir", str(tmp_path / "nowhere"))
     assert code == 1 and "There is no archive at" in output
     assert not (tmp_path / "nowhere").exists()
@@ -60,7 +72,7 @@ def test_cli_show_should_print_text_or_raw_body(data_dir: Path) -> None:
     code, output = run("show", "1", "--raw", "--data-dir", str(data_dir))
     assert code == 0 and output == "<title>Garden</title><p>Basil grows here.</p>"
     code, output = run("show", "99", "--data-dir", str(data_dir))
-    assert code == 1 and "DocumentNotFound" in output
+    assert code == 1 and output.startswith("error: There is no archived document 99")
 
 
 def test_cli_stats_should_count_documents(data_dir: Path) -> None:

@@ -355,5 +355,5 @@ def test_cli_reports_bad_lines_and_writes_results(tmp_path: Path, demo_site: Dem
          "--engine", "spark"],
         capture_output=True, text=True, env=env, timeout=120, check=False,
     )  # fmt: skip
-    assert bad.returncode == 1
-    assert bad.stderr.strip().splitlines()[-1].startswith("Error: Unknown engine 'spark'")
+    assert bad.returncode == 2
+    assert bad.stderr.strip().splitlines()[-1].startswith("error: Invalid value for '--engine': 'spark'")

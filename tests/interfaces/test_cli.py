@@ -21,7 +21,27 @@ def test_navigate_prints_the_view_and_json(tmp_path: Path, demo_site) -> None:
         "navigate", demo_site.url + "/", "--hint", "Politik", "--session", "cli", data_dir=tmp_path
     )
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("You are on: Waypost Nachrichten")
+    # For people by default: title, URL, text, numbered links with whole URLs; no words for a model.
+    assert done.stdout.startswith(f"Waypost Nachrichten\n{demo_site.url}/ · HTTP 200\n")
+    assert 'Links (matching "Politik" first)' in done.stdout
+    assert f" 1. Mehr aus Politik ›  {demo_site.url}/politik/" in done.stdout
+    for model_words in ("You are on:", "Call research_navigate", "For Mehr aus Politik", "<<<"):
+        assert model_words not in done.stdout
+    # The exact model view on request.
+    model = waypost(
+        "navigate",
+        demo_site.url + "/",
+        "--hint",
+        "Politik",
+        "--model-view",
+        "--session",
+        "cli2",
+        data_dir=tmp_path,
+    )
+    assert model.returncode == 0, model.stderr
+    assert model.stdout.startswith("You are on: Waypost Nachrichten")
+    assert "For Mehr aus Politik ›: /politik/" in model.stdout
+    assert "Call research_navigate with one of these URLs." in model.stdout
     done = waypost("navigate", demo_site.url + "/politik/", "--json", data_dir=tmp_path)
     data = json.loads(done.stdout)
     assert data["status"] == 200 and data["final_url"] == demo_site.url + "/politik/"
@@ -31,6 +51,7 @@ def test_navigate_prints_the_view_and_json(tmp_path: Path, demo_site) -> None:
 def test_bad_input_gets_a_clear_error_and_exit_code(tmp_path: Path) -> None:
     done = waypost("navigate", "file:///etc/passwd", data_dir=tmp_path)
     assert done.returncode == 1 and "only http and https" in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr.startswith("error: ") and len(done.stderr.strip().splitlines()) == 1
     done = waypost("navigate", "http://127.0.0.1:9/", "--session", "../x", data_dir=tmp_path)
     assert done.returncode == 1 and "Invalid session_id" in done.stderr
     not_a_folder = tmp_path / "file"
@@ -53,9 +74,10 @@ def test_sessions_list_and_clear(tmp_path: Path, demo_site) -> None:
 def test_demo_runs_the_main_job(tmp_path: Path) -> None:
     done = waypost("demo", data_dir=tmp_path)
     assert done.returncode == 0, done.stderr
-    assert "You are on: Waypost Nachrichten" in done.stdout
-    assert "You are on: Politik" in done.stdout  # followed the hinted link
-    assert "already" in done.stdout  # and showed the loop breaker
+    assert "Waypost Nachrichten\nhttp://" in done.stdout
+    assert "following the hinted link" in done.stdout and "/politik/ · HTTP 200" in done.stdout
+    assert "Already on Politik" in done.stdout  # and showed the loop breaker
+    assert "Call research_navigate" not in done.stdout
     # Then the agent, with the offline planner, did the task and answered.
     assert "Answer:" in done.stdout and "Koalition einigt sich" in done.stdout.split("Answer:")[1]
 

@@ -103,7 +103,9 @@ def test_cli_stats_and_train(tmp_path: Path) -> None:
     runner = CliRunner()
     missing = runner.invoke(retrieval_app, ["stats", "--data-dir", str(tmp_path / "none")])
     # Rich wraps at the terminal width, and the temp path's length varies from run to run.
-    assert missing.exit_code == 1 and "nothing has been logged" in " ".join(missing.output.split())
+    assert missing.exit_code == 0 and "No actions logged yet" in " ".join(missing.output.split())
+    untrained = runner.invoke(retrieval_app, ["train", "--data-dir", str(tmp_path / "none")])
+    assert untrained.exit_code == 1 and "nothing has been logged" in " ".join(untrained.output.split())
     with RetrievalStore.for_data_dir(tmp_path) as store:
         for r in _records(40):
             store.log(r)

@@ -16,10 +16,11 @@ PASSWORD = "Zq7-hunter2-Secret"
 
 @pytest.fixture
 def login_site(monkeypatch: pytest.MonkeyPatch):
-    import waypost.demo.server as demo
+    import waypost.demo.portal as portal
+    from waypost.demo import DemoSite
 
-    monkeypatch.setattr(demo, "DEMO_PASSWORD", PASSWORD)  # read at each login
-    with demo.DemoSite() as site:
+    monkeypatch.setattr(portal, "DEMO_PASSWORD", PASSWORD)  # the portal reads it at each login
+    with DemoSite() as site:
         yield site
 
 

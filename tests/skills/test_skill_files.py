@@ -65,7 +65,7 @@ def test_bad_skill_files_give_one_line_errors_and_change_nothing(tmp_path: Path,
     before = _import(tmp_path, tmp_path / "missing.yaml")  # creates the store, fails on the missing file
     _one_line_error(before)
     text = _one_line_error(_import(tmp_path, path))
-    assert text.startswith("Error:"), text
+    assert text.startswith("error: "), text
     lib = SkillLibrary(tmp_path / "data").open()
     try:
         assert all(s.source == "predefined" for s in lib.list())

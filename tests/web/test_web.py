@@ -12,15 +12,13 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.conftest import make_settings
-from waypost.browser.launch import find_chromium
 from waypost.server.web.app import WebServer
 
 pytestmark = pytest.mark.browser
@@ -28,31 +26,7 @@ POLITICS = "Open the politics section and give me its top headline"
 LOGIN = "log in as demo/demo"
 
 
-@pytest.fixture(scope="module")
-def web(tmp_path_factory: pytest.TempPathFactory) -> Iterator[WebServer]:
-    settings = make_settings(Path(tmp_path_factory.mktemp("web")) / "data")
-    with WebServer(settings) as server:
-        yield server
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=find_chromium(), args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser: Browser, web: WebServer) -> Iterator[Page]:
-    context = browser.new_context()
-    tab = context.new_page()
-    tab.goto(web.url)  # the token becomes a cookie
-    yield tab
-    context.close()
-
-
-def start_run(page: Page, task: str, start_url: str = "", approve: str = "never") -> str:
+def start_run(page: Page, task: str, start_url: str = "", approve: str = "deny") -> str:
     page.get_by_label("Task").fill(task)
     page.get_by_label("Start page").fill(start_url)
     page.get_by_label("Critical actions").select_option(approve)
@@ -287,7 +261,8 @@ def test_a_model_endpoint_that_refuses_gives_a_clear_message(web: WebServer, pag
         probe.bind(("127.0.0.1", 0))
         dead = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
     page.get_by_label("Task").fill("find the top headline")
-    page.get_by_label("Model (empty").fill("some-model")
+    page.get_by_role("radio", name="Another model").check()
+    page.get_by_label("Model name").fill("some-model")
     page.get_by_label("Model endpoint").fill(dead)
     page.get_by_role("button", name="Start").click()
     page.wait_for_url("**/runs/*")

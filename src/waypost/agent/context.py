@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 
+from waypost.agent.prompts import PromptOptions
 from waypost.agent.tools import ToolBox
 from waypost.tools.usage import count_message_tokens, count_text_tokens, message_text, usage
 
@@ -119,6 +120,9 @@ class AgentContext:
         pause: The run's pause switch.
         extensions: The run's plug-ins (files, sub-agents, skills, rag mode...), in the order
             their hooks run; the engine knows only their protocol.
+        prompt: How the system prompt adapts (persona, the switch to the minimal variant, the
+            names of the secrets the agent may type).
+        secret_values: The secrets' values, masked in every checkpoint the run writes.
     """
 
     model: BaseChatModel
@@ -128,6 +132,8 @@ class AgentContext:
     system_extra: str | None = None
     pause: PauseSwitch = field(default_factory=PauseSwitch)
     extensions: tuple[RunExtension, ...] = ()
+    prompt: PromptOptions = field(default_factory=PromptOptions)
+    secret_values: tuple[str, ...] = field(default=(), repr=False)
 
 
 def last_ai(messages: Sequence[BaseMessage]) -> AIMessage | None:

@@ -35,7 +35,7 @@ class RunStart:
     Attributes:
         task: The task in the user's words.
         start_url: Its start page.
-        approve: The approval policy (``never``, ``always``, ``ask``).
+        approve: The approval policy (``deny``, ``always``, ``ask``).
         critical_patterns: Extra patterns that make an action critical.
     """
 

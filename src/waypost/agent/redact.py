@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from waypost.agent.critical import is_secret_field
+from waypost.config.secrets import PLACEHOLDER
 
 MIN_SECRET = 4
 MASK = "*"
@@ -32,6 +33,8 @@ def typed_secret(tool: Any, args: Any) -> str | None:
     if tool != "type" or not isinstance(args, Mapping):
         return None
     text = args.get("text")
+    if isinstance(text, str) and PLACEHOLDER.fullmatch(text.strip()):
+        return None  # a named secret: the placeholder is all the run ever holds
     if isinstance(text, str) and text and is_secret_field(str(args.get("target") or "")):
         return text
     return None

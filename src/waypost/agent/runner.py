@@ -12,10 +12,13 @@ A :class:`~waypost.agent.context.PauseSwitch` passed in pauses a run after the c
 Events of :func:`stream_task`, each a dict with a ``type``:
 
 * ``node``: a node finished (``node``, ``step``, ``tokens_in``, ``tokens_out``, ``url``);
-* ``tool_start`` / ``tool_end``: a tool call (``name``, ``args`` / ``ok``, ``line``);
+* ``tool_start`` / ``tool_end``: a tool call (``name``, ``args`` / ``ok``, ``line``, ``text``: the
+  result the model reads);
 * ``content``: text the model wrote (``text``);
 * ``progress``: the progress reporter's snapshot (step, budget, URL, tokens, score);
-* ``interrupt``: an action waits for approval (``payload``, ``thread_id``);
+* ``interrupt``: an action waits for approval, or ask_user's question for an answer
+  (``payload``: ``type`` ``approval`` or ``question``; ``thread_id``);
+* ``token``: a piece of the model's text as the endpoint streams it (``text``, ``step``);
 * ``done``: the end (``result``: a :class:`RunResult`).
 
 The runner knows nothing of Waypost's plug-ins: the caller passes the run's tools (a
@@ -39,7 +42,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, RemoveMessage
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, RemoveMessage
 from langchain_core.tools import BaseTool
 from langgraph.graph.message import REMOVE_ALL_MESSAGES
 from langgraph.types import Command
@@ -47,12 +50,13 @@ from langgraph.types import Command
 from waypost.agent.context import AgentConfig, AgentContext, PageProbe, PageState, PauseSwitch
 from waypost.agent.extensions import RunExtension, RunStart
 from waypost.agent.graph import compile_graph
-from waypost.agent.prompts import task_message
+from waypost.agent.prompts import PromptOptions, task_message
 from waypost.agent.redact import RedactingSerializer, find_secrets, mask_data, scrub_checkpoints
 from waypost.agent.state import ApprovePolicy, initial_state
-from waypost.agent.tool_slots import choose
+from waypost.agent.tool_slots import CORE_TOOLS, choose
 from waypost.agent.tools import ToolBox
 from waypost.agent.transcript import transcript_of
+from waypost.config.approve import approve_policy
 from waypost.errors import ConfigError
 from waypost.files import private_file
 from waypost.models import make_model, memory_threshold, supports_strict
@@ -61,9 +65,13 @@ if TYPE_CHECKING:
     from waypost.browser.pool import SessionPool
 
 Approver = Callable[[dict[str, Any]], Any]
-"""Answers an approval request: gets the interrupt's payload, returns yes/no/an instruction (may be async)."""
+"""Answers an approval request: gets the interrupt's payload, returns yes/no/an instruction/an edit
+(:func:`waypost.approval.edit_answer`); may be async."""
+AskUser = Callable[[dict[str, Any]], Any]
+"""Answers ask_user's questions: gets ``{"type": "question", "question", "choices"}``, returns text."""
 CHECKPOINT_FILE = "checkpoints.db"
 AWAITING = "awaiting_approval"
+AWAITING_ANSWER = "awaiting_answer"
 PAUSED = "paused"
 _FINGERPRINT_JS = """() => {
   const text = document.body ? document.body.innerText : "";
@@ -83,7 +91,7 @@ class RunResult:
         tokens_out: Completion tokens.
         seconds: Wall time of this call (a resumed run counts from the resume).
         stop_reason: ``answered``, ``gave_up``, ``max_steps``, ``loop``, ``model_error``,
-            ``malformed`` or ``awaiting_approval``.
+            ``malformed``, ``awaiting_approval`` or ``awaiting_answer`` (ask_user's question).
         transcript: The working history as JSON-friendly dicts.
         thread_id: The run's thread id (for ``resume_task`` and ``waypost run --resume``).
         pending: The approval request when ``stop_reason`` is ``awaiting_approval``.
@@ -153,6 +161,8 @@ def _setup(
     probe: PageProbe | None,
     pause: PauseSwitch | None = None,
     extensions: Sequence[RunExtension] = (),
+    prompt: PromptOptions | None = None,
+    secret_values: Sequence[str] = (),
 ) -> _Setup:
     chat = model if isinstance(model, BaseChatModel) else make_model(model, base_url, api_key)
     if isinstance(tools, ToolBox):
@@ -186,25 +196,48 @@ def _setup(
         probe=probe,
         pause=pause or PauseSwitch(),
         extensions=tuple(extensions),
+        prompt=_prompt_for(chat, prompt),
+        secret_values=tuple(secret_values),
     )
     for extension in ctx.extensions:  # in order: files, sub-agents, rag mode...
         extension.equip(ctx)
     return _Setup(ctx, path)
 
 
+def context_window(model: Any) -> int | None:
+    """The model's context window in tokens, when it says (a local GGUF model's ``n_ctx``)."""
+    meta = getattr(model, "metadata", None) or {}
+    value = meta.get("waypost_context_window", getattr(model, "n_ctx", None))
+    return int(value) if isinstance(value, int | float) and value > 0 else None
+
+
+def _prompt_for(chat: Any, prompt: PromptOptions | None) -> PromptOptions:
+    """The run's prompt options; a small context window means the minimal prompt from the start."""
+    options = prompt or PromptOptions()
+    window = context_window(chat)
+    if window is not None and window <= options.small_context and not options.minimal:
+        options = dataclasses.replace(options, minimal=True)
+    return options
+
+
 def _stop_reason(values: dict[str, Any], pending: dict[str, Any] | None) -> str | None:
     if pending is not None:
-        return PAUSED if isinstance(pending, dict) and pending.get("type") == "pause" else AWAITING
+        kind = pending.get("type") if isinstance(pending, dict) else None
+        return {"pause": PAUSED, "question": AWAITING_ANSWER}.get(kind or "", AWAITING)
     if not values.get("done"):
         return PAUSED
     return values.get("stop_reason")
 
 
 def _result(
-    values: dict[str, Any], thread_id: str, seconds: float, pending: dict[str, Any] | None
+    values: dict[str, Any],
+    thread_id: str,
+    seconds: float,
+    pending: dict[str, Any] | None,
+    known: Sequence[str] = (),
 ) -> RunResult:
     messages: list[BaseMessage] = values.get("messages", [])
-    secrets = find_secrets(values)
+    secrets = find_secrets(values) | set(known)
     result = RunResult(
         answer=values.get("answer") or "",
         success=bool(values.get("success")) and pending is None,
@@ -238,11 +271,37 @@ async def _ask(approver: Approver, payload: dict[str, Any]) -> Any:
     return answer
 
 
+def _handler(payload: Any, approver: Approver | None, ask_user: AskUser | None) -> Approver | None:
+    """Who answers an interrupt in-process: ``ask_user`` a question, ``approver`` an approval.
+
+    A caller that answers approvals in-process but gave no ``ask_user`` has nobody to ask a
+    question: it is answered with nothing (the tool says no one is available) and the run goes on.
+    ``None``: the call ends and waits (``wp.resume(thread_id, answer=...)``).
+    """
+    kind = payload.get("type") if isinstance(payload, dict) else None
+    if kind == "pause":
+        return None
+    if kind == "question":
+        if ask_user is not None:
+            return ask_user
+        return (lambda _payload: "") if approver is not None else None
+    return approver
+
+
+def _token_event(chunk: Any) -> dict[str, Any] | None:
+    """A piece of the agent's model text as it streams (other nodes' model calls are not shown)."""
+    message, meta = chunk if isinstance(chunk, tuple) and len(chunk) == 2 else (None, {})
+    if not isinstance(message, AIMessageChunk) or (meta or {}).get("langgraph_node") != "agent":
+        return None
+    text = message.content if isinstance(message.content, str) else ""
+    return {"type": "token", "text": text} if text else None
+
+
 def _node_event(node: str, update: Any) -> list[dict[str, Any]]:
     events: list[dict[str, Any]] = []
     upd = update if isinstance(update, dict) else {}
     event: dict[str, Any] = {"type": "node", "node": node}
-    for key in ("step", "tokens_in", "tokens_out", "current_url", "stop_reason"):
+    for key in ("step", "tokens_in", "tokens_out", "current_url", "stop_reason", "prompt_variant"):
         if key in upd:
             event["url" if key == "current_url" else key] = upd[key]
     events.append(event)
@@ -262,10 +321,14 @@ async def _drive(
     *,
     approver: Approver | None,
     recursion_limit: int,
+    ask_user: AskUser | None = None,
+    stream_tokens: bool = False,
 ) -> AsyncIterator[dict[str, Any]]:
-    secrets: set[str] = set()
+    secrets: set[str] = set(setup.ctx.secret_values)
     try:
-        async for event in _drive_saved(setup, thread_id, first_input, secrets, approver, recursion_limit):
+        async for event in _drive_saved(
+            setup, thread_id, first_input, secrets, approver, recursion_limit, ask_user, stream_tokens
+        ):
             yield event
     finally:
         if secrets:  # steps saved before the secret was known still hold it
@@ -279,8 +342,13 @@ async def _drive_saved(
     secrets: set[str],
     approver: Approver | None,
     recursion_limit: int,
+    ask_user: AskUser | None = None,
+    stream_tokens: bool = False,
 ) -> AsyncIterator[dict[str, Any]]:
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
+
+    # "messages": the agent node's model text, chunk by chunk, when the endpoint streams.
+    modes = ["updates", "custom", "messages"] if stream_tokens else ["updates", "custom"]
 
     started = time.perf_counter()
     config = {"configurable": {"thread_id": thread_id}, "recursion_limit": recursion_limit}
@@ -297,7 +365,7 @@ async def _drive_saved(
                     # steps (Ctrl-C, a crash) resumes exactly there, and no action runs twice.
                     graph_input,
                     config,
-                    stream_mode=["updates", "custom"],
+                    stream_mode=modes,
                     durability="sync",
                 )
                 # Closed with this generator, so a paused run leaves no write pending on the
@@ -306,6 +374,11 @@ async def _drive_saved(
                     async for mode, chunk in stream:
                         if mode == "custom":
                             yield chunk
+                            continue
+                        if mode == "messages":
+                            token = _token_event(chunk)
+                            if token is not None:
+                                yield token
                             continue
                         for node, update in chunk.items():
                             if node != "__interrupt__":
@@ -316,15 +389,20 @@ async def _drive_saved(
             if pending is None:
                 yield {
                     "type": "done",
-                    "result": _result(snapshot.values, thread_id, time.perf_counter() - started, None),
+                    "result": _result(
+                        snapshot.values, thread_id, time.perf_counter() - started, None, secrets
+                    ),
                 }
                 return
             yield {"type": "interrupt", "payload": pending, "thread_id": thread_id}
-            if approver is None or (isinstance(pending, dict) and pending.get("type") == "pause"):
-                result = _result(snapshot.values, thread_id, time.perf_counter() - started, pending)
+            handler = _handler(pending, approver, ask_user)
+            if handler is None:
+                result = _result(snapshot.values, thread_id, time.perf_counter() - started, pending, secrets)
                 yield {"type": "done", "result": result}
                 return
-            graph_input = Command(resume=await _ask(approver, pending))
+            reply = await _ask(handler, pending)
+            question = isinstance(pending, dict) and pending.get("type") == "question"
+            graph_input = Command(resume="" if reply is None and question else reply)
 
 
 _DONE = object()
@@ -370,6 +448,10 @@ async def stream_task(
     probe: PageProbe | None = None,
     pause: PauseSwitch | None = None,
     extensions: Sequence[RunExtension] = (),
+    prompt: PromptOptions | None = None,
+    secret_values: Sequence[str] = (),
+    ask_user: AskUser | None = None,
+    stream_tokens: bool = False,
 ) -> AsyncIterator[dict[str, Any]]:
     """Run a task and yield events as it goes (see the module docs for the event types).
 
@@ -382,9 +464,11 @@ async def stream_task(
         model: A chat model, or a name for :func:`~waypost.models.make_model`
             (``None``/``"offline"``, ``"local:PATH"``, or an OpenAI-compatible model).
         max_steps: Model turns at most.
-        approve: Critical actions: ``never`` refuse, ``always`` do, ``ask`` hold for approval.
-        approver: Answers approval requests in-process (``yes``/``no``/an instruction); without
-            one, ``ask`` ends the call with ``stop_reason="awaiting_approval"``.
+        approve: Critical actions: ``deny`` refuse, ``always`` do, ``ask`` hold for approval
+            (``never``, the old name of ``deny``, is still taken).
+        approver: Answers approval requests in-process (``yes``/``no``/an instruction, or
+            :func:`waypost.approval.edit_answer` to do the action with changed arguments);
+            without one, ``ask`` ends the call with ``stop_reason="awaiting_approval"``.
         thread_id: Names the run (default: a new one). A finished thread's permanent history
             carries over to the new task.
         critical_patterns: Extra patterns (regular expressions) that make an action critical.
@@ -396,6 +480,14 @@ async def stream_task(
         pause: A switch that pauses the run after the current step (``stop_reason="paused"``;
             continue with :func:`stream_resume`).
         extensions: The run's plug-ins (see :mod:`waypost.agent.extensions`), equipped in order.
+        prompt: How the system prompt adapts (persona, minimal variant, secret names).
+        secret_values: Values masked in every checkpoint and in the result.
+        ask_user: Answers the ``ask_user`` tool's questions in-process; without one a question
+            ends the call with ``stop_reason="awaiting_answer"`` (continue with
+            :func:`resume_task` and ``answer=...``), unless ``approver`` is given (then nobody
+            answers and the run goes on). Under ``approve="deny"`` nobody is asked.
+        stream_tokens: Yield ``token`` events: the model's text as the endpoint streams it
+            (LangChain chat models stream when asked; others give none).
     """
     setup = _setup(
         model=model,
@@ -408,10 +500,16 @@ async def stream_task(
         probe=probe,
         pause=pause,
         extensions=extensions,
+        prompt=prompt,
+        secret_values=secret_values,
     )
     ctx = setup.ctx
     tid = thread_id or uuid.uuid4().hex
     active = choose(task, ctx.toolbox.catalogue(), ctx.config.max_slots)
+    approve = approve_policy(approve)
+    if ctx.prompt.tools:  # the persona's tools first, the task's best after them
+        preferred = [n for n in ctx.prompt.tools if n in ctx.toolbox.names and n not in CORE_TOOLS]
+        active = [*preferred, *(n for n in active if n not in preferred)][: ctx.config.max_slots]
     start = RunStart(task, start_url, approve, tuple(critical_patterns))
     for extension in ctx.extensions:
         await extension.before_run(ctx, start)
@@ -437,7 +535,13 @@ async def stream_task(
         return values
 
     async for event in _drive(
-        setup, tid, first_input, approver=approver, recursion_limit=_recursion_limit(max_steps)
+        setup,
+        tid,
+        first_input,
+        approver=approver,
+        recursion_limit=_recursion_limit(max_steps),
+        ask_user=ask_user,
+        stream_tokens=stream_tokens,
     ):
         if event["type"] == "done":
             for extension in ctx.extensions:
@@ -461,6 +565,10 @@ async def stream_resume(
     instruction: str | None = None,
     pause: PauseSwitch | None = None,
     extensions: Sequence[RunExtension] = (),
+    prompt: PromptOptions | None = None,
+    secret_values: Sequence[str] = (),
+    ask_user: AskUser | None = None,
+    stream_tokens: bool = False,
 ) -> AsyncIterator[dict[str, Any]]:
     """Continue a checkpointed run and yield its events.
 
@@ -482,6 +590,8 @@ async def stream_resume(
         probe=probe,
         pause=pause,
         extensions=extensions,
+        prompt=prompt,
+        secret_values=secret_values,
     )
     ctx = setup.ctx
 
@@ -496,8 +606,11 @@ async def stream_resume(
                 ctx.pause.resuming = True
                 return Command(resume=answer if answer is not None else (instruction or "continue"))
             reply = answer
-            if reply is None and approver is not None:
-                reply = await _ask(approver, payload)
+            handler = _handler(payload, approver, ask_user)
+            if reply is None and handler is not None:
+                reply = await _ask(handler, payload)
+            if reply is None and isinstance(payload, dict) and payload.get("type") == "question":
+                reply = ""  # resumed without an answer: nobody answered
             return Command(resume=reply)
         if snapshot.values.get("done"):
             return _DONE
@@ -514,7 +627,13 @@ async def stream_resume(
     # The step budget lives in the checkpointed state; the agent node enforces it.
     ran = False  # a finished run that is only reported teaches nothing new
     async for event in _drive(
-        setup, thread_id, first_input, approver=approver, recursion_limit=_recursion_limit(100)
+        setup,
+        thread_id,
+        first_input,
+        approver=approver,
+        recursion_limit=_recursion_limit(100),
+        ask_user=ask_user,
+        stream_tokens=stream_tokens,
     ):
         if event["type"] == "done" and ran:
             for extension in ctx.extensions:
@@ -572,8 +691,10 @@ async def resume_task(thread_id: str, *, answer: Any = None, **kwargs: Any) -> R
 
 
 __all__ = [
+    "AWAITING_ANSWER",
     "CHECKPOINT_FILE",
     "Approver",
+    "AskUser",
     "RunResult",
     "get_result",
     "make_probe",

@@ -6,16 +6,19 @@ run can be checkpointed to SQLite and resumed in another process.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypedDict
+from typing import Annotated, Any, Literal, NotRequired, TypedDict
 
 from langchain_core.messages import AnyMessage
 from langgraph.graph.message import add_messages
 
+from waypost.config.approve import Policy
+
 ErrorType = Literal["network", "element_not_found", "stale", "auth", "captcha", "unknown"]
 """What kind of failure the latest tool result reported."""
 
-ApprovePolicy = Literal["never", "always", "ask"]
-"""How critical actions are handled: refused, done, or held for a person to decide."""
+ApprovePolicy = Policy
+"""How critical actions are handled: ``deny`` (refused), ``always`` (done), or ``ask`` (held for a
+person to decide). ``never`` is the old name of ``deny``, still read from old checkpoints."""
 
 StopReason = Literal[
     "answered",  # final_answer accepted
@@ -25,6 +28,7 @@ StopReason = Literal[
     "model_error",  # the model failed twice in a row (network, API error)
     "malformed",  # the model kept answering with output no tool call could be made of
     "not_verified",  # an answer was given, but its evidence did not hold (answer_check)
+    "awaiting_answer",  # ask_user's question waits for the user (resume with answer=...)
 ]
 
 
@@ -49,6 +53,7 @@ class PendingApproval(TypedDict):
     args: dict[str, Any]
     reason: str
     call_id: str
+    question: NotRequired[dict[str, Any]]  # ask_user's question, when it is one
 
 
 class AgentState(TypedDict, total=False):
@@ -96,6 +101,9 @@ class AgentState(TypedDict, total=False):
         why_not: Why it did not, in a few words.
         evidence: The evidence the final answer cited (``quote``, ``source``, ``answers``).
         active_rules: The matched skills' instructions injected into this task's system prompt.
+        repairs: Model replies the repair path had to fix (or could not) in this task.
+        prompt_variant: The system prompt the latest turn got: ``full`` or ``minimal``.
+        answers: What the user answered to ``ask_user`` calls, by call id (``""``: no answer).
         vfs: The run's virtual file system as plain data (``waypost.vfs``), written by the tools
             node when a tool changed it; not reset by a new task on the same thread.
     """
@@ -141,7 +149,10 @@ class AgentState(TypedDict, total=False):
     last_node: str | None
     inbox: list[str]
     active_rules: list[str]
+    repairs: int
+    prompt_variant: str
     vfs: dict[str, Any]
+    answers: dict[str, str]
 
 
 def initial_state(
@@ -196,4 +207,6 @@ def initial_state(
         "last_node": None,
         "inbox": [],
         "active_rules": [],
+        "repairs": 0,
+        "prompt_variant": "full",
     }

@@ -40,6 +40,7 @@ CATEGORIES: dict[str, str] = {
         ("vfs_read", "vfs_write", "vfs_edit", "vfs_ls", "vfs_mkdir", "vfs_mv", "vfs_grep"), "notes"
     ),
     **dict.fromkeys(("spawn_sub_agent", "wait_for", "merge_results", "cancel_sub_agent"), "agents"),
+    "ask_user": "user",
     "think": "core",
     "final_answer": "core",
     "list_tools": "core",
@@ -127,6 +128,12 @@ _SYNONYMS: dict[str, str] = {
     "hochladen": "upload file field click",
     "tab": "switch_tab list_tabs tab click",
     "archiv": "search_archive get_archived archive",
+    "ask": "ask_user user question",
+    "confirm": "ask_user user confirm",
+    "frag": "ask_user user question",
+    "frage": "ask_user user question",
+    "bestätig": "ask_user user confirm",
+    "rückfrage": "ask_user user question",
 }
 
 _STOP_WORDS = (
@@ -180,7 +187,17 @@ class ToolInfo:
 
     @classmethod
     def of(cls, name: str, description: str) -> ToolInfo:
-        return cls(name, description, CATEGORIES.get(name, "other"))
+        return cls(name, description, category_of(name))
+
+
+def category_of(name: str) -> str:
+    """A tool's category: Waypost's own by name, ``mcp:<server>`` for another MCP server's
+    ``<server>__<tool>``, else ``other``."""
+    known = CATEGORIES.get(name)
+    if known is not None:
+        return known
+    server, sep, _tool = name.partition("__")
+    return f"mcp:{server}" if sep and server else "other"
 
 
 # Tab and file tools are loaded only for tasks that speak of tabs or files (their names share

@@ -9,15 +9,20 @@ from waypost.approval.criticality import (
     may_activate,
 )
 from waypost.approval.gate import (
+    POLICIES,
     ApprovalGate,
     ApprovalRequest,
     Approver,
     Policy,
+    approve_policy,
     current_gate,
+    edit_answer,
+    edited_args,
     using_gate,
 )
 
 __all__ = [
+    "POLICIES",
     "ApprovalGate",
     "ApprovalRequest",
     "Approver",
@@ -25,9 +30,12 @@ __all__ = [
     "FormInfo",
     "Policy",
     "Verdict",
+    "approve_policy",
     "classify_element",
     "classify_url",
     "current_gate",
+    "edit_answer",
+    "edited_args",
     "may_activate",
     "using_gate",
 ]

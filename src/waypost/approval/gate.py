@@ -7,22 +7,36 @@ The actor and the navigator ask the *current* gate about every action they judge
   calls a person approved, and under ``ask`` a hold that pauses the graph for ``interrupt()``);
 - a macro replay installs one that never asks: a critical step hands over to the agent;
 - everything else (``wp.act``, ``wp.tools()``, the MCP server) uses the :class:`Waypost`'s gate,
-  built from the ``approve`` setting: ``always``, ``never``, or ``ask`` — which asks
+  built from the ``approve`` setting: ``always``, ``deny``, or ``ask`` — which asks
   ``approver`` if one is set and refuses otherwise, because nobody can be asked.
+
+``deny`` was called ``never`` before; :func:`approve_policy` still takes ``never`` (and warns once).
 """
 
 from __future__ import annotations
 
 import contextlib
 import inspect
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any
 
 from waypost.approval.criticality import Verdict
+from waypost.config.approve import POLICIES, Policy, approve_policy
 
-Policy = Literal["ask", "always", "never"]
+__all__ = [
+    "POLICIES",
+    "ApprovalGate",
+    "ApprovalRequest",
+    "Approver",
+    "Policy",
+    "approve_policy",
+    "current_gate",
+    "edit_answer",
+    "edited_args",
+    "using_gate",
+]
 
 
 @dataclass(frozen=True)
@@ -49,30 +63,54 @@ class ApprovalRequest:
 Approver = Callable[[ApprovalRequest], Awaitable[bool] | bool]
 """Asked under ``ask``: return True to allow the action."""
 
+EDIT = "edit"
+"""The key of an *edit* answer: approve the action with some of its arguments changed."""
+MASK = "•••"
+
+
+def edit_answer(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """An answer that approves a held action after the person changed some of its arguments.
+
+    Agent runs (their approvers answer the held tool call) do the edited call instead of the
+    one the model asked for, e.g. another element to click or another value to type. A gate
+    outside a run (``wp.act``, MCP) has already resolved its element: there an edit is refused
+    like a no.
+
+    Args:
+        changes: The arguments to change, by name; a value left as ``•••`` (a masked password)
+            keeps the original.
+    """
+    return {"approve": True, EDIT: dict(changes)}
+
+
+def edited_args(answer: Any) -> dict[str, Any] | None:
+    """The changed arguments of an :func:`edit_answer`, or ``None`` when ``answer`` is no edit."""
+    if not isinstance(answer, Mapping) or not isinstance(answer.get(EDIT), Mapping):
+        return None
+    return {str(k): v for k, v in answer[EDIT].items() if v != MASK}
+
 
 class ApprovalGate:
     """Decides about critical actions for one door.
 
     Args:
-        policy: ``always`` do them, ``never`` refuse them, ``ask`` ask ``approver`` (refused
-            when there is none).
+        policy: ``always`` do them, ``deny`` refuse them, ``ask`` ask ``approver`` (refused
+            when there is none). ``never`` is the old name of ``deny``.
         approver: Asked under ``ask``.
     """
 
     def __init__(self, policy: Policy = "ask", approver: Approver | None = None) -> None:
-        if policy not in ("ask", "always", "never"):
-            raise ValueError(f"approve must be ask, always or never, not {policy!r}")
-        self.policy: Policy = policy
+        self.policy: Policy = approve_policy(policy)
         self.approver = approver
 
     async def decide(self, request: ApprovalRequest) -> str | None:
         """``None`` to go ahead, else the message saying why nothing was done."""
         if self.policy == "always":
             return None
-        if self.policy == "never":
+        if self.policy == "deny":
             return (
                 f"Not done: {request.reason}. Such actions need the user's approval and the approval "
-                "policy here is 'never'. Find another way, or tell the user it needs them."
+                "policy here is 'deny'. Find another way, or tell the user it needs them."
             )
         if self.approver is None:
             return (

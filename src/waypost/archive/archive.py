@@ -35,6 +35,7 @@ from waypost.config.archive import ArchiveSettings
 
 if TYPE_CHECKING:
     from waypost.browser.pool import Session
+    from waypost.config.secrets import SecretStore
 
 T = TypeVar("T")
 
@@ -82,6 +83,10 @@ class Archive:
         )
         self._reader: ArchiveStore | None = None
         self._executor: ThreadPoolExecutor | None = None
+
+    def mask_secrets(self, secrets: SecretStore | None) -> None:
+        """Mask these secrets in everything recorded from now on (see :func:`mask_record`)."""
+        self._writer.secrets = secrets
 
     @classmethod
     def in_data_dir(cls, data_dir: Path | str, settings: ArchiveSettings | None = None) -> Archive:

@@ -18,6 +18,7 @@ from urllib.parse import parse_qsl, urlsplit
 from waypost.archive.records import BodyState
 from waypost.archive.store import ArchiveStore, StoredDocument
 from waypost.files import output_file
+from waypost.version import __version__
 
 HAR_VERSION = "1.2"
 
@@ -129,6 +130,4 @@ def write_har_entries(documents: Iterable[StoredDocument], path: Path, *, creato
 
 def write_har(store: ArchiveStore, path: Path, *, session_id: str | None = None) -> int:
     """Export the archive (or one session's part) as HAR 1.2 to ``path``."""
-    from waypost.version import __version__
-
     return write_har_entries(store.documents(session_id), path, creator_version=__version__)

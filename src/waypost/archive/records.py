@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from enum import StrEnum
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from waypost.config.secrets import SecretStore
 
 
 class BodyState(StrEnum):
@@ -168,3 +172,21 @@ class PruneResult:
 
     documents: int
     bodies: int
+
+
+def mask_record(record: CapturedResponse, secrets: SecretStore) -> None:
+    """Replace every spelling of every secret in ``record`` (in place) by its placeholder.
+
+    The archive keeps no request bodies (a login form's POST body is never stored); a page that
+    echoes a typed value, or a URL a GET form put it in, is masked here before it is written.
+    """
+    record.url = secrets.mask(record.url)
+    record.redirects = [secrets.mask(u) for u in record.redirects]
+    record.headers = {k: secrets.mask(v) for k, v in record.headers.items()}
+    if record.error:
+        record.error = secrets.mask(record.error)
+    if record.body:
+        masked = secrets.mask_bytes(record.body)
+        if masked is not record.body:
+            record.body = masked
+            record.body_size = len(masked)

@@ -29,10 +29,11 @@ from pathlib import Path
 
 from waypost.archive.errors import ArchiveClosed, ArchiveError
 from waypost.archive.extract_worker import ExtractorGone, ExtractorProcess
-from waypost.archive.records import CapturedResponse
+from waypost.archive.records import CapturedResponse, mask_record
 from waypost.archive.search_index import IndexRow
 from waypost.archive.store import ArchiveStore, PreparedBody, extract_body, prepare_body
 from waypost.archive.text import EncodedText
+from waypost.config.secrets import SecretStore
 
 log = logging.getLogger(__name__)
 
@@ -112,6 +113,8 @@ class ArchiveWriter:
         tidy_after: float | None = TIDY_AFTER,
     ) -> None:
         self.path = path
+        self.secrets: SecretStore | None = None
+        """Values masked in every record before it is queued (URL, headers, body, error)."""
         self.batch_size = batch_size
         self.commit_interval = commit_interval
         self.workers = default_workers() if workers is None else max(0, workers)
@@ -156,6 +159,8 @@ class ArchiveWriter:
         """
         if self._closed:
             raise ArchiveClosed("The archive is closed; records can no longer be written.")
+        if self.secrets is not None and self.secrets:
+            mask_record(record, self.secrets)
         future: Future[int] | None = Future() if want_id else None
         self._incoming.put(_Item(record, future, urgent))
         return future

@@ -143,6 +143,8 @@ def _default_work_dir(out: Path) -> Path:
 
 def _worker_settings(base: Settings, data_dir: Path, endpoint: str | None) -> dict[str, Any]:
     values = base.model_dump(mode="json")
+    # A dump shows secrets as '**********': workers take theirs from WAYPOST_SECRET_* instead.
+    values.pop("secrets", None)
     values["data_dir"] = str(data_dir)
     values["cdp_url"] = endpoint
     return values

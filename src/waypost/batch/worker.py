@@ -71,7 +71,8 @@ class RunDefaults:
         api_key: Its key (never written anywhere).
         max_steps: Model turns at most.
         planner_mode: ``full`` or ``rag`` (``None``: the settings' default).
-        approve: Critical actions: ``never`` (refused: nobody is there to approve) or ``always``.
+        approve: Critical actions: ``deny`` (refused: nobody is there to approve) or ``always``
+            (``never`` is the old name of ``deny``).
     """
 
     model: str | None = None
@@ -79,7 +80,7 @@ class RunDefaults:
     api_key: str | None = field(default=None, repr=False)
     max_steps: int = 30
     planner_mode: str | None = None
-    approve: str = "never"
+    approve: str = "deny"
 
 
 def task_session_id(spec: TaskSpec) -> str:
@@ -182,6 +183,7 @@ class BatchWorker:
             approve=d.approve,
             session_id=session_id,
             planner_mode=spec.planner_mode or d.planner_mode,
+            stream_tokens=False,  # nobody reads the text as it comes; usage stays as reported
         )
         async with contextlib.aclosing(events):
             async for event in events:

@@ -19,6 +19,7 @@ import re
 import zipfile
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import quote, quote_plus
 
 if TYPE_CHECKING:
     from playwright.async_api import Page
@@ -126,10 +127,11 @@ class Recorder:
 
 
 def scrub_zip(path: Path, secrets: set[str]) -> None:
-    """Replace each secret (as it is, and JSON-escaped) by ``•••`` in every entry of a zip."""
+    """Replace each secret (as it is, JSON-escaped, URL-encoded) by ``•••`` in every entry of a zip."""
     needles: list[bytes] = []
     for secret in sorted(secrets, key=len, reverse=True):
-        for form in (secret, json.dumps(secret)[1:-1]):
+        # As typed, inside JSON, and URL-encoded (the network log keeps a form's POST body).
+        for form in (secret, json.dumps(secret)[1:-1], quote_plus(secret), quote(secret, safe="")):
             raw = form.encode("utf-8")
             if raw not in needles:
                 needles.append(raw)

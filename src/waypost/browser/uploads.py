@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from waypost.errors import WaypostError
+from waypost.page.hint import HintMatcher
 
 if TYPE_CHECKING:
     from playwright.async_api import Page
@@ -156,8 +157,6 @@ async def set_file_field(page: Page, target: str, upload: UploadFile) -> str:
     Raises:
         UploadRefused: The page has no file field, or several and none matches ``target``.
     """
-    from waypost.page.hint import HintMatcher
-
     fields = page.locator("input[type=file]")
     found: list[list[str]] = await page.evaluate(_FIELDS_JS)
     if not found:

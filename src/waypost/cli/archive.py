@@ -6,18 +6,20 @@ import json
 import re
 from datetime import timedelta
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 
-from waypost.archive.archive import ARCHIVE_FILE
-from waypost.archive.har import write_har
-from waypost.archive.records import ArchiveStats
-from waypost.archive.render import render_document, render_hits
-from waypost.archive.store import ArchiveStore
-from waypost.cli.options import data_dir_of, data_dir_option, fail, out
+from waypost.cli.options import ModelView, SessionFilter, data_dir_of, data_dir_option, fail, out
 from waypost.errors import WaypostError
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from waypost.archive.records import ArchiveStats
+    from waypost.archive.store import ArchiveStore
+
+# The archive's modules are imported inside the commands: for start-up speed.
 
 archive_app = typer.Typer(help="Search and export what sessions have loaded.", no_args_is_help=True)
 
@@ -43,33 +45,41 @@ def parse_duration(text: str) -> timedelta:
 
 
 def _archive_path(data_dir: Path | None) -> Path:
+    from waypost.archive.archive import ARCHIVE_FILE
+
     return data_dir_of(data_dir) / ARCHIVE_FILE
 
 
 def _open(data_dir: Path | None, *, create: bool = False) -> ArchiveStore:
+    from waypost.archive.store import ArchiveStore
+
     try:
         return ArchiveStore(_archive_path(data_dir), create=create)
     except WaypostError as exc:
         raise _fail(exc) from None
 
 
-def _fail(exc: BaseException) -> typer.Exit:
-    return fail(exc, kind=True)  # the archive's errors name their kind (ArchiveQueryError: ...)
+def _fail(exc: BaseException | str) -> typer.Exit:
+    return fail(exc)
 
 
 @archive_app.command("search")
 def search(
     query: Annotated[str, typer.Argument(help='Words to find; "exact phrase", word*, OR, NOT work too.')],
-    session: Annotated[str | None, typer.Option("--session", help="Only this session's documents.")] = None,
+    session: SessionFilter = None,
     url_prefix: Annotated[str | None, typer.Option("--url-prefix", help="Only URLs starting so.")] = None,
     mime: Annotated[
         str | None, typer.Option("--mime", help="Only this type, e.g. json or text/html.")
     ] = None,
     limit: Annotated[int, typer.Option("--limit", min=1, max=100, help="Hits at most.")] = 10,
     as_json: Annotated[bool, typer.Option("--json", help="Print the hits as JSON.")] = False,
+    model_view: ModelView = False,
     data_dir: DataDir = None,
 ) -> None:
     """Search archived documents by words (BM25 ranking)."""
+    from waypost.archive.render import render_hits
+    from waypost.cli.render import hits_for_people
+
     store = _open(data_dir)
     try:
         hits = store.search(query, session_id=session, url_prefix=url_prefix, mime=mime, limit=limit)
@@ -80,8 +90,10 @@ def search(
     if as_json:
         rows = [{**vars(h), "fetched": h.fetched.isoformat()} for h in hits]
         out.print_json(json.dumps(rows, ensure_ascii=False))
-    else:
+    elif model_view:
         out.print(render_hits(query, hits), markup=False, highlight=False, soft_wrap=True)
+    else:
+        out.print(hits_for_people(query, hits), highlight=False, soft_wrap=True)
 
 
 @archive_app.command("show")
@@ -90,15 +102,19 @@ def show(
     offset: Annotated[int, typer.Option("--offset", min=0, help="Character to start at.")] = 0,
     length: Annotated[int, typer.Option("--length", min=1, help="Characters to show.")] = 2000,
     raw: Annotated[bool, typer.Option("--raw", help="Print the body exactly as received.")] = False,
+    model_view: ModelView = False,
     data_dir: DataDir = None,
 ) -> None:
     """Show an archived document's text (or its raw body)."""
+    from waypost.archive.render import render_document
+    from waypost.cli.render import document_for_people
+
     store = _open(data_dir)
     try:
         if raw:
             _, body = store.get_raw(doc_id)
             if body is None:
-                raise _fail(WaypostError(f"Document {doc_id} has no archived body; show it without --raw."))
+                raise _fail(f"document {doc_id} has no archived body. Show it without --raw.")
             typer.echo(body, nl=False)
             return
         doc = store.get(doc_id, offset, length)
@@ -106,10 +122,15 @@ def show(
         raise _fail(exc) from None
     finally:
         store.close()
-    out.print(render_document(doc), markup=False, highlight=False, soft_wrap=True)
+    if model_view:
+        out.print(render_document(doc), markup=False, highlight=False, soft_wrap=True)
+    else:
+        out.print(document_for_people(doc), highlight=False, soft_wrap=True)
 
 
 def _stats_table(stats: ArchiveStats) -> Table:
+    from rich.table import Table
+
     table = Table("", "", title=stats.path, show_header=False)
     table.add_row("documents", str(stats.documents))
     table.add_row("distinct bodies", f"{stats.bodies} ({stats.body_bytes / 1e6:.1f} MB)")
@@ -174,10 +195,12 @@ def prune(
 @archive_app.command("export")
 def export(
     har: Annotated[Path, typer.Option("--har", help="The HAR file to write.")],
-    session: Annotated[str | None, typer.Option("--session", help="Only this session's documents.")] = None,
+    session: SessionFilter = None,
     data_dir: DataDir = None,
 ) -> None:
     """Export the archive as a HAR 1.2 file (opens in browser devtools)."""
+    from waypost.archive.har import write_har
+
     store = _open(data_dir)
     try:
         count = write_har(store, har, session_id=session)

@@ -8,19 +8,30 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console, Group
+from rich.console import Group
 from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
-from waypost.batch import BatchOptions, BatchSummary, RunDefaults, run_batch
-from waypost.cli.options import cli_settings
+from waypost.cli.options import (
+    BatchApprove,
+    DataDir,
+    Headful,
+    LoopbackOnly,
+    PlannerMode,
+    choice,
+    choices,
+    cli_settings,
+    err,
+    fail,
+)
 from waypost.errors import WaypostError
 
-err = Console(stderr=True, soft_wrap=True)
+if TYPE_CHECKING:
+    from waypost.batch import BatchSummary
 
 
 class ProgressView:
@@ -100,7 +111,12 @@ def batch_command(
     workers: Annotated[int, typer.Option("--workers", "-w", min=1, max=256, help="Workers at once.")] = 2,
     engine: Annotated[
         str,
-        typer.Option("--engine", help="local (this machine) or ray (pip install 'waypost\\[ray]')."),
+        typer.Option(
+            "--engine",
+            parser=choice(("local", "ray")),
+            metavar=choices(("local", "ray")),
+            help="local (this machine) or ray (pip install 'waypost\\[ray]').",
+        ),
     ] = "local",
     ray_address: Annotated[
         str | None, typer.Option("--ray-address", help="Join this Ray cluster (HOST:PORT or auto).")
@@ -115,31 +131,22 @@ def batch_command(
         str | None, typer.Option("--model", help="Model name (default: offline planner).")
     ] = None,
     base_url: Annotated[str | None, typer.Option("--base-url", help="OpenAI-compatible endpoint.")] = None,
-    planner_mode: Annotated[str | None, typer.Option("--planner-mode", help="full or rag.")] = None,
-    approve: Annotated[
-        str, typer.Option("--approve", help="Critical actions: never (refuse, default) or always.")
-    ] = "never",
+    planner_mode: PlannerMode = None,
+    approve: BatchApprove = "deny",
     task_timeout: Annotated[
         float, typer.Option("--task-timeout", min=1, help="Seconds a task may take.")
     ] = 600.0,
     max_attempts: Annotated[
         int, typer.Option("--max-attempts", min=1, max=10, help="Workers that may try a task.")
     ] = 2,
-    data_dir: Annotated[
-        Path | None, typer.Option("--data-dir", help="The library learned skills are merged into.")
-    ] = None,
-    loopback_only: Annotated[
-        bool, typer.Option("--loopback-only", help="Abort every request not to 127.0.0.0/8 or ::1.")
-    ] = False,
+    data_dir: DataDir = None,
+    headful: Headful = None,
+    loopback_only: LoopbackOnly = None,
 ) -> None:
     """Run many agent tasks in parallel; results go to --out as each task ends."""
-    if approve not in ("never", "always"):
-        err.print("[red]Error:[/red] --approve must be never or always in a batch (nobody is there to ask).")
-        raise typer.Exit(2)
-    if planner_mode not in (None, "full", "rag"):
-        err.print("[red]Error:[/red] --planner-mode must be full or rag.")
-        raise typer.Exit(2)
-    settings = cli_settings(data_dir=data_dir, loopback_only=True if loopback_only else None)
+    from waypost.batch import BatchOptions, RunDefaults, run_batch  # here: start-up speed
+
+    settings = cli_settings(data_dir=data_dir, headful=headful, loopback_only=loopback_only)
     endpoints = _endpoints(browsers or [])
     options = BatchOptions(
         workers=workers,
@@ -167,8 +174,7 @@ def batch_command(
         err.print(f"Stopped. Finished tasks are in {out}; run again with --resume to continue.")
         raise typer.Exit(130) from None
     except WaypostError as exc:
-        err.print(f"[red]Error:[/red] {exc}", highlight=False)
-        raise typer.Exit(1) from None
+        raise fail(exc) from None
     for line_error in summary.line_errors:
         err.print(
             f"[yellow]Skipped[/yellow] {tasks}:{line_error.line}: {line_error.message}", highlight=False

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
-from waypost.cli.options import data_dir_of, data_dir_option, err, out
-from waypost.files import private_dir, write_output
-from waypost.retrieval.memory import DB_FILE, RetrievalStore
-from waypost.retrieval.rerank import WEIGHTS_FILE, load_model
-from waypost.retrieval.telemetry import summarize
-from waypost.retrieval.training import MIN_EXAMPLES, train
+from waypost.cli.options import data_dir_of, data_dir_option, fail, out
+
+if TYPE_CHECKING:
+    from waypost.retrieval.memory import RetrievalStore
+
+# The retrieval modules are imported inside the commands: for start-up speed.
 
 retrieval_app = typer.Typer(
     help="Element retrieval: statistics and re-ranker training.", no_args_is_help=True
@@ -23,10 +23,13 @@ DataDir = data_dir_option("retrieval.db lives")
 
 
 def _open(data_dir: Path | None) -> RetrievalStore:
+    from waypost.retrieval.memory import DB_FILE, RetrievalStore
+
     directory = data_dir_of(data_dir)
     if not (directory / DB_FILE).is_file():
-        err.print(f"No {DB_FILE} in {directory}: nothing has been logged yet.")
-        raise typer.Exit(1)
+        raise fail(
+            f"no {DB_FILE} in {directory}: nothing has been logged yet. Actions (act, waypost run) log there"
+        )
     return RetrievalStore.for_data_dir(directory)
 
 
@@ -41,6 +44,14 @@ def _ms(value: float | None) -> str:
 @retrieval_app.command()
 def stats(data_dir: DataDir = None) -> None:
     """Print top-1 rate, recall@k, LLM rate and latency of logged actions."""
+    from waypost.retrieval.memory import DB_FILE
+    from waypost.retrieval.telemetry import summarize
+
+    directory = data_dir_of(data_dir)
+    if not (directory / DB_FILE).is_file():
+        # Nothing logged yet is no error: say so and succeed (like `waypost stats planner`).
+        out.print(f"No actions logged yet in {directory} (act and waypost run log them).")
+        return
     with _open(data_dir) as store:
         s = summarize(store.actions())
         learned = store.selector_count()
@@ -67,6 +78,10 @@ def train_command(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Fit and report, but write nothing.")] = False,
 ) -> None:
     """Refit the re-ranker's weights from logged outcomes; writes <data-dir>/retrieval-weights.json."""
+    from waypost.files import private_dir, write_output
+    from waypost.retrieval.rerank import WEIGHTS_FILE, load_model
+    from waypost.retrieval.training import MIN_EXAMPLES, train
+
     directory = data_dir_of(data_dir)
     target = directory / WEIGHTS_FILE
     with _open(data_dir) as store:

@@ -22,7 +22,7 @@ import sys
 import uuid
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Group
@@ -32,15 +32,34 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from rich.table import Table
 from rich.text import Text
 
-from waypost.agent.context import PauseSwitch
-from waypost.agent.runner import RunResult
-from waypost.api import Waypost, get_result, stream_resume, stream_task
-from waypost.cli.options import cli_settings, err, fail, out
+from waypost.cli.options import (
+    Approve,
+    CdpUrl,
+    DataDir,
+    Headful,
+    LoopbackOnly,
+    PlannerMode,
+    Session,
+    cli_settings,
+    err,
+    fail,
+    out,
+    usage,
+)
 from waypost.errors import WaypostError
-from waypost.files import OutputPathError, check_output_path, write_output
-from waypost.models import make_model
 
-APPROVE_CHOICES = ("never", "always", "ask")
+if TYPE_CHECKING:
+    from waypost.agent.runner import RunResult
+
+# The engine (LangChain, LangGraph, Playwright) is imported inside the functions that run it, not
+# at the top: for start-up speed (`waypost --help` must not load it).
+
+
+def make_model(name: str | None, base_url: str | None = None, api_key: str | None = None) -> Any:
+    """The chat model for ``--model`` (see :func:`waypost.models.make_model`)."""
+    from waypost.models import make_model as make
+
+    return make(name, base_url, api_key)
 
 
 class LiveView:
@@ -56,6 +75,7 @@ class LiveView:
         self.tokens_out = 0
         self.last_action: str | None = None
         self.tool: str | None = None
+        self.says = ""  # the model's text of this turn, as it streams
         self.bar = Progress(
             TextColumn("[bold]steps[/bold]"), BarColumn(bar_width=None), MofNCompleteColumn(), expand=True
         )
@@ -78,6 +98,11 @@ class LiveView:
         elif kind == "tool_end":
             self.tool = None
             self.last_action = event.get("line") or self.last_action
+        elif kind == "token":
+            self.says = (self.says + str(event.get("text", "")))[-2000:]
+            self.node = "agent"
+        elif kind == "content" or (kind == "node" and event.get("node") == "agent"):
+            self.says = ""
         self.bar.update(self.task_id, completed=min(self.step, self.max_steps), total=self.max_steps)
 
     def __rich__(self) -> Group:
@@ -90,6 +115,9 @@ class LiveView:
         grid.add_row("tokens", f"{self.tokens_in:,} in · {self.tokens_out:,} out")
         if self.last_action:
             grid.add_row("last", Text(self.last_action, overflow="ellipsis", no_wrap=True))
+        if self.says.strip():
+            tail = " ".join(self.says.split())[-300:]
+            grid.add_row("model", Text(tail, style="italic"))
         title = f"waypost run · {self.thread_id}"
         return Group(Panel(grid, title=title, title_align="left", subtitle="Ctrl-C pauses"), self.bar)
 
@@ -160,6 +188,16 @@ def _approval_prompt(payload: dict[str, Any]) -> str:
     return _ask_line("Allow it? [bold]yes[/bold] / [bold]no[/bold] / or type a different instruction: ")
 
 
+def _question_prompt(payload: dict[str, Any]) -> str:
+    body = Text(str(payload.get("question", "")))
+    choices = [str(c) for c in payload.get("choices") or []]
+    if choices:
+        body.append("\nChoices: ", style="bold")
+        body.append(" / ".join(choices))
+    out.print(Panel(body, title="The agent asks you", border_style="cyan"))
+    return _ask_line("Your answer (empty: no answer, the agent goes on without): ")
+
+
 def _show_result(result: RunResult, path: Path | None, task: str | None, model: str | None) -> None:
     style = "green" if result.success else "yellow"
     title = {True: "Answer"}.get(result.success, f"Not done ({result.stop_reason})")
@@ -168,15 +206,16 @@ def _show_result(result: RunResult, path: Path | None, task: str | None, model: 
         f"[dim]{result.steps} steps · {result.tokens_in:,} tokens in · {result.tokens_out:,} out · "
         f"{result.seconds:.1f} s · thread {result.thread_id}[/dim]"
     )
-    if result.stop_reason in ("awaiting_approval", "paused"):
+    if result.stop_reason in ("awaiting_approval", "awaiting_answer", "paused"):
         out.print(f"Continue with: [bold]waypost run --resume {result.thread_id}[/bold]")
     if path is not None:
+        from waypost.files import OutputPathError, write_output
+
         data = {"task": result.task or task, "model": model or "offline", **result.to_dict()}
         try:
             write_output(path, json.dumps(data, ensure_ascii=False, indent=2, default=str) + "\n")
         except OutputPathError as exc:
-            err.print(f"[red]Error:[/red] {exc}", highlight=False)
-            raise typer.Exit(1) from None
+            raise fail(exc) from None
         out.print(f"[dim]Transcript written to {path}[/dim]")
 
 
@@ -193,12 +232,14 @@ async def _consume(events: AsyncIterator[dict[str, Any]], view: LiveView, live: 
     return result
 
 
-def _approver_for(live: Live, keys: CtrlCKey) -> Any:
+def _approver_for(
+    live: Live, keys: CtrlCKey, prompt: Callable[[dict[str, Any]], str] = _approval_prompt
+) -> Any:
     async def approver(payload: dict[str, Any]) -> str:
         live.stop()
         keys.stop()
         try:
-            return await asyncio.to_thread(_approval_prompt, payload)
+            return await asyncio.to_thread(prompt, payload)
         finally:
             keys.start()
             live.start()
@@ -218,18 +259,38 @@ async def _run(
     approve: str,
     settings: Any,
     critical: list[str],
+    session: str = "default",
+    mcp_servers: list[str] | None = None,
 ) -> RunResult | None:
+    from waypost.agent.context import PauseSwitch
+    from waypost.api import Waypost, get_result, stream_resume, stream_task
+
     chat = make_model(model, base_url, api_key)
     thread_id = resume or uuid.uuid4().hex[:12]
-    async with Waypost(settings) as wp:
+    async with Waypost(settings, mcp_servers=mcp_servers) as wp:
+        for server in wp.mcp.status():  # failures were reported in one line each already
+            if server["connected"]:
+                err.print(
+                    f"[dim]MCP server {server['name']}: {len(server['tools'])} tools[/dim]", highlight=False
+                )
         view = LiveView(max_steps, thread_id)
         loop = asyncio.get_running_loop()
         with Live(view, console=out, refresh_per_second=8, transient=True) as live:
             keys = CtrlCKey(loop)
             switch = PauseSwitch()
             approver = _approver_for(live, keys)
+            # ask_user's questions are asked on the terminal; under --approve deny nobody is asked.
+            ask_user = _approver_for(live, keys, _question_prompt)
             if resume:
-                events = stream_resume(wp, thread_id, model=chat, approver=approver, pause=switch)
+                events = stream_resume(
+                    wp,
+                    thread_id,
+                    model=chat,
+                    approver=approver,
+                    ask_user=ask_user,
+                    pause=switch,
+                    stream_tokens=True,
+                )
             else:
                 assert task is not None
                 events = stream_task(
@@ -243,6 +304,9 @@ async def _run(
                     thread_id=thread_id,
                     critical_patterns=critical,
                     pause=switch,
+                    session_id=session,
+                    ask_user=ask_user,
+                    stream_tokens=True,
                 )
             spent = 0.0  # seconds of the segments before a pause
             while True:
@@ -290,7 +354,14 @@ async def _run(
                     return result
                 instruction = None if choice.lower() in ("", "c", "continue") else choice
                 events = stream_resume(
-                    wp, thread_id, model=chat, approver=approver, instruction=instruction, pause=switch
+                    wp,
+                    thread_id,
+                    model=chat,
+                    approver=approver,
+                    ask_user=ask_user,
+                    instruction=instruction,
+                    pause=switch,
+                    stream_tokens=True,
                 )
 
 
@@ -309,62 +380,81 @@ def run_command(
     ] = None,
     api_key: Annotated[str | None, typer.Option("--api-key", help="Key for the endpoint.")] = None,
     max_steps: Annotated[int, typer.Option("--max-steps", min=1, max=500, help="Model turns at most.")] = 30,
-    approve: Annotated[
-        str, typer.Option("--approve", help="Critical actions: never, always, or ask (default).")
-    ] = "ask",
+    approve: Approve = "ask",
     resume: Annotated[
         str | None, typer.Option("--resume", help="Continue the run with this thread id.")
     ] = None,
     out_path: Annotated[
-        Path | None, typer.Option("--out", help="Write the result and transcript as JSON.")
+        Path | None, typer.Option("--out", "-o", help="Write the result and transcript as JSON.")
     ] = None,
-    data_dir: Annotated[
-        Path | None, typer.Option("--data-dir", help="Where sessions and checkpoints live.")
-    ] = None,
-    cdp_url: Annotated[
-        str | None, typer.Option("--cdp-url", help="Work inside your running Chrome/Edge (CDP URL).")
-    ] = None,
-    loopback_only: Annotated[
-        bool, typer.Option("--loopback-only", help="Only allow requests to 127.0.0.1 / ::1.")
-    ] = False,
+    session: Session = "default",
+    data_dir: DataDir = None,
+    cdp_url: CdpUrl = None,
+    headful: Headful = None,
+    loopback_only: LoopbackOnly = None,
     critical: Annotated[
         list[str] | None,
         typer.Option("--critical", help="Also hold actions matching this pattern for approval (repeatable)."),
     ] = None,
-    planner_mode: Annotated[
-        str | None,
-        typer.Option("--planner-mode", help="full (page views) or rag (Planner-RAG); default: settings."),
-    ] = None,
+    planner_mode: PlannerMode = None,
     trace: Annotated[
         Path | None, typer.Option("--trace", help="Record a Playwright trace of the run (run.zip).")
     ] = None,
     screenshots: Annotated[
         Path | None, typer.Option("--screenshots", help="Keep a screenshot after each action in this folder.")
     ] = None,
+    secret: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--secret",
+            help="A secret the task uses as <secret:NAME>: NAME or NAME@domain,domain (its value is read "
+            "without echo unless WAYPOST_SECRET_NAME is set; repeatable).",
+        ),
+    ] = None,
+    persona: Annotated[
+        str | None,
+        typer.Option("--persona", help="researcher, form_filler, shopper, or one from personas.yaml."),
+    ] = None,
+    mcp_server: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--mcp-server",
+            help='Another MCP server\'s tools: "[NAME=]COMMAND ARGS" (stdio) or an http(s) URL (repeatable).',
+        ),
+    ] = None,
+    mcp_config: Annotated[
+        Path | None, typer.Option("--mcp-config", help='A JSON file of MCP servers: {"mcpServers": {...}}.')
+    ] = None,
 ) -> None:
     """Let the agent do a task on the web and print its answer."""
-    if planner_mode not in (None, "rag", "full"):
-        err.print("[red]--planner-mode must be rag or full.[/red]")
-        raise typer.Exit(2)
-    if approve not in APPROVE_CHOICES:
-        err.print(f"[red]--approve must be one of {', '.join(APPROVE_CHOICES)}.[/red]")
-        raise typer.Exit(2)
     if not task and not resume:
-        err.print('[red]Give a task, e.g. waypost run "Find the politics headline", or --resume ID.[/red]')
-        raise typer.Exit(2)
+        usage('give a task, e.g. waypost run "Find the politics headline", or --resume ID to continue a run')
     if out_path is not None:
+        from waypost.files import OutputPathError, check_output_path
+
         try:  # refuse a bad --out before the run, not after it
             check_output_path(out_path)
         except OutputPathError as exc:
-            err.print(f"[red]Error:[/red] {exc}", highlight=False)
-            raise typer.Exit(2) from None
+            raise fail(exc, code=2) from None
     settings = cli_settings(
-        data_dir, cdp_url, loopback_only=True if loopback_only else None, trace=trace, screenshots=screenshots
+        data_dir,
+        cdp_url,
+        headful,
+        loopback_only=loopback_only,
+        trace=trace,
+        screenshots=screenshots,
+        planner_mode=planner_mode,
     )
     if trace is not None:
         err.print(f"Tracing to {trace}; open it with: playwright show-trace {trace}", highlight=False)
-    if planner_mode is not None:
-        settings = settings.model_copy(update={"planner_mode": planner_mode})
+    if persona is not None:
+        settings = settings.model_copy(update={"persona": persona})
+    if secret:
+        from waypost.cli.secret_input import with_secrets
+
+        settings = with_secrets(settings, list(secret))
+    if mcp_config is not None:
+        settings = settings.model_copy(update={"mcp": settings.mcp.model_copy(update={"config": mcp_config})})
     try:
         result = asyncio.run(
             _run(
@@ -378,12 +468,17 @@ def run_command(
                 approve=approve,
                 settings=settings,
                 critical=list(critical or []),
+                session=session,
+                mcp_servers=list(mcp_server or []),
             )
         )
     except (WaypostError, ValueError) as exc:
-        raise fail(exc) from None
+        if not settings.secrets:
+            raise fail(exc) from None
+        from waypost.config import SecretStore
+
+        raise fail(SecretStore(settings.secrets).mask(str(exc))) from None
     if result is None:
-        err.print("[red]The run ended without a result.[/red]")
-        raise typer.Exit(1)
+        raise fail("the run ended without a result. Run it again, or continue it with --resume")
     _show_result(result, out_path, task, model)
     raise typer.Exit(0 if result.success else 1)

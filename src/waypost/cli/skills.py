@@ -7,15 +7,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Column, Table
 
 from waypost.cli.options import cli_settings, data_dir_option, err, fail, out
 from waypost.errors import WaypostError
-from waypost.files import OutputPathError, check_output_path, write_output
-from waypost.skills.library import SkillLibrary
+
+if TYPE_CHECKING:
+    from waypost.skills.library import SkillLibrary
+
+# The skill library is imported inside the commands: for start-up speed.
 
 skills_app = typer.Typer(
     help="List, show, export, import and retire the agent's skills.", no_args_is_help=True
@@ -30,6 +33,8 @@ AsJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 @contextmanager
 def _library(data_dir: Path | None) -> Iterator[SkillLibrary]:
+    from waypost.skills.library import SkillLibrary
+
     settings = cli_settings(data_dir)
     library = SkillLibrary(settings.data_dir)
     try:
@@ -107,11 +112,12 @@ def show_skill(
 
 def _checked_output(path: Path, text: str | None = None) -> None:
     """Check (and with ``text``, write) an output file: a regular file in an existing folder only."""
+    from waypost.files import OutputPathError, check_output_path, write_output
+
     try:
         write_output(path, text) if text is not None else check_output_path(path)
     except OutputPathError as exc:
-        err.print(f"[red]Error:[/red] {exc}", highlight=False)
-        raise typer.Exit(1) from None
+        raise fail(exc) from None
 
 
 @skills_app.command("export")

@@ -12,7 +12,6 @@ from rich.table import Table
 from waypost.cli import archive as archive_cli
 from waypost.cli import retrieval as retrieval_cli
 from waypost.cli.options import data_dir_of, data_dir_option, out
-from waypost.planning.telemetry import DB_FILE, PlannerStore, summarize
 
 stats_app = typer.Typer(help="Statistics of Waypost's stores.", no_args_is_help=True)
 
@@ -30,6 +29,8 @@ def planner(
     data_dir: data_dir_option("planner.db lives") = None,
 ) -> None:
     """Per planner mode: steps, success, tokens per step, planning latency, query rounds, hit@k."""
+    from waypost.planning.telemetry import DB_FILE, PlannerStore, summarize  # here: start-up speed
+
     directory = data_dir_of(data_dir)
     if not (directory / DB_FILE).is_file():
         # An empty store is no error: say so and succeed.

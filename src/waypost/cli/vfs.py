@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
 
-from waypost.agent.runner import CHECKPOINT_FILE
-from waypost.cli.options import cli_settings
+from waypost.cli.options import DataDir, cli_settings, fail
 from waypost.errors import WaypostError
-from waypost.vfs.agent import checkpointed
-from waypost.vfs.filesystem import VirtualFS
+
+if TYPE_CHECKING:
+    from waypost.vfs.filesystem import VirtualFS
+
+# The checkpoints (LangGraph) are read inside the commands: for start-up speed.
 
 vfs_app = typer.Typer(
     help="Read the notes (virtual file system) of a checkpointed run.", no_args_is_help=True
@@ -21,28 +23,25 @@ vfs_app = typer.Typer(
 
 out = Console(highlight=False)
 err = Console(stderr=True, highlight=False)
-
-DataDir = Annotated[
-    Path | None,
-    typer.Option(
-        "--data-dir", help="Where the checkpoints live (default: WAYPOST_DATA_DIR or the platform's)."
-    ),
-]
 ThreadId = Annotated[str, typer.Argument(help="The run's thread id (as `waypost run` printed it).")]
 
 
 def _load(thread_id: str, data_dir: Path | None) -> VirtualFS:
+    from waypost.agent.runner import CHECKPOINT_FILE
+    from waypost.vfs.agent import checkpointed
+
     path = Path(cli_settings(data_dir).data_dir) / CHECKPOINT_FILE
     fs = asyncio.run(checkpointed(thread_id, path))
     if fs is None:
-        err.print(f"[red]No run[/red] with thread id {thread_id!r} in {path}.")
-        raise typer.Exit(1)
+        raise fail(
+            f"no run with thread id {thread_id!r} in {path}. Use the id 'waypost run' printed, "
+            "and the same --data-dir"
+        )
     return fs
 
 
 def _fail(exc: WaypostError) -> typer.Exit:
-    err.print(f"[red]{type(exc).__name__}:[/red] {exc}")
-    return typer.Exit(1)
+    return fail(exc)
 
 
 @vfs_app.command("ls")

@@ -8,15 +8,19 @@ readers of Waypost's environment variables.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import platformdirs
 from pydantic import AliasChoices, Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
+from waypost.config.approve import Policy, approve_policy
 from waypost.config.archive import ArchiveSettings
+from waypost.config.mcp import McpSettings
 from waypost.config.retrieval import RetrievalSettings
+from waypost.config.secrets import ENV_PREFIX, Secret
 
 
 def default_data_dir() -> Path:
@@ -82,11 +86,11 @@ class Settings(BaseSettings):
     allow_domains: tuple[str, ...] = Field((), description="If set, only these domains (and subdomains).")
     deny_domains: tuple[str, ...] = Field((), description="Never these domains (and subdomains).")
     loopback_only: bool = Field(False, description="Abort every request that is not to 127.0.0.0/8 or ::1.")
-    approve: Literal["ask", "always", "never"] = Field(
+    approve: Policy = Field(
         "ask",
         description="Critical actions (buy, pay, delete, send, password submit) outside an agent run "
-        "(wp.act, wp.tools(), MCP): always do them, never, or ask the approver set on Waypost "
-        "(refused when there is none, e.g. over MCP).",
+        "(wp.act, wp.tools(), MCP): always do them, deny them, or ask the approver set on Waypost "
+        "(refused when there is none, e.g. over MCP). 'never' is the old name of 'deny'.",
     )
     max_links: int = Field(15, ge=1, le=100, description="Links shown in a page view.")
     view_token_budget: int = Field(1300, ge=200, le=20000, description="Tokens a page view may take.")
@@ -104,8 +108,78 @@ class Settings(BaseSettings):
     screenshots: Path | None = Field(None, description="Keep a screenshot after each action in this folder.")
     retrieval: RetrievalSettings = Field(default_factory=RetrievalSettings)
     archive: ArchiveSettings = Field(default_factory=ArchiveSettings)
+    secrets: dict[str, Secret] = Field(
+        default_factory=dict,
+        description="Values the agent types as <secret:NAME> and never sees (WAYPOST_SECRET_<NAME>, "
+        "WAYPOST_SECRET_<NAME>__DOMAINS=a.example,b.example binds one to domains).",
+        repr=False,
+    )
+    persona: str | None = Field(
+        None, description="A persona (researcher, form_filler, shopper, or one from personas.yaml)."
+    )
+    personas_file: Path | None = Field(
+        None, description="A YAML file of more personas (default: <data_dir>/personas.yaml if it exists)."
+    )
+    minimal_prompt_after: int = Field(
+        25, ge=0, description="Switch to the minimal system prompt after this many steps (0: never)."
+    )
+    minimal_prompt_repairs: int = Field(
+        3, ge=0, description="Switch to the minimal prompt after this many repaired replies (0: never)."
+    )
+    minimal_prompt_context: int = Field(
+        8192, ge=0, description="Use the minimal prompt from the start for context windows up to this size."
+    )
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (
+            init_settings,
+            _SecretVariables(settings_cls),
+            env_settings,
+            dotenv_settings,
+            file_secret_settings,
+        )
+
+    @field_validator("approve", mode="before")
+    @classmethod
+    def _approve_alias(cls, value: object) -> object:
+        return approve_policy(value) if isinstance(value, str) else value
+
+    mcp: McpSettings = Field(default_factory=McpSettings)
+    allow_blocked: bool = Field(
+        False,
+        description="Show pages detected as CAPTCHA or bot walls as content (for walls detected by mistake).",
+    )
 
     @field_validator("data_dir", mode="after")
     @classmethod
     def _expand(cls, value: Path) -> Path:
         return value.expanduser()
+
+
+class _SecretVariables(PydanticBaseSettingsSource):
+    """``WAYPOST_SECRET_<NAME>`` (and ``..._<NAME>__DOMAINS``) variables as the ``secrets`` field."""
+
+    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:
+        return None, field_name, False
+
+    def __call__(self) -> dict[str, Any]:
+        found: dict[str, dict[str, Any]] = {}
+        for key, value in os.environ.items():
+            if not key.upper().startswith(ENV_PREFIX) or not value:
+                continue
+            name, _, part = key[len(ENV_PREFIX) :].partition("__")
+            entry = found.setdefault(name.lower(), {})
+            if not part:
+                entry["value"] = value
+            elif part.upper() == "DOMAINS":
+                entry["domains"] = value
+        secrets = {name: entry for name, entry in found.items() if "value" in entry}
+        return {"secrets": secrets} if secrets else {}

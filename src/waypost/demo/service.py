@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import email.parser
 import email.policy
-import html
 import threading
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import Any
 
-if TYPE_CHECKING:
-    from waypost.demo.server import DemoApp, Request, Response
+from waypost.demo.html import esc, render
+from waypost.demo.http import Request, Response
 
 REPORT_PATH = "/downloads/annual-report-2025.pdf"
 REPORT_TITLE = "Waypost Media Group - Annual Report 2025"
@@ -117,10 +116,14 @@ def make_pdf(title: str, pages: Sequence[tuple[str, Sequence[str]]]) -> bytes:
 
 
 class ServicePages:
-    """Routes of the service pages (``/service/``, the report, terms, pop-up, feedback form)."""
+    """Routes of the service pages (``/service/``, the report, terms, pop-up, feedback form).
 
-    def __init__(self, app: DemoApp) -> None:
-        self.app = app
+    Args:
+        shell: Wraps a page body in the portal's shell (:meth:`waypost.demo.portal.Portal.render`).
+    """
+
+    def __init__(self, shell: Callable[..., Response]) -> None:
+        self._shell = shell
         self.received: list[tuple[str, bytes]] = []
         self._lock = threading.Lock()
         self._report = make_pdf(REPORT_TITLE, REPORT_PAGES)
@@ -138,25 +141,12 @@ class ServicePages:
         return handler(req) if handler is not None else None
 
     def _page(self, req: Request, title: str, content: str, **kwargs: Any) -> Response:
-        return self.app._render(req, title=title, content=content, lang="en", **kwargs)
+        return self._shell(req, title=title, content=content, lang="en", **kwargs)
 
     def _index(self, req: Request) -> Response:
-        content = f"""
-<article class="page"><h1>Service</h1>
-<p>Everything about Waypost Media Group in one place: our reports, our terms and your feedback.</p>
-<ul>
-  <li><a href="{REPORT_PATH}" download>Annual report 2025 (PDF)</a></li>
-  <li><a href="/service/terms.html" target="_blank" rel="noopener">Terms of use</a> (opens in a new tab)</li>
-  <li><a href="/service/feedback">Feedback form</a></li>
-</ul>
-<p><button type="button" onclick="window.open('/service/newsletter-popup.html', 'newsletter',
-  'width=400,height=300')">Newsletter sign-up</button></p>
-</article>"""
-        return self._page(req, "Service – Waypost", content)
+        return self._page(req, "Service – Waypost", render("service/index.html", REPORT_PATH=REPORT_PATH))
 
     def _report_pdf(self, req: Request) -> Response:
-        from waypost.demo.server import Response
-
         return Response(
             200,
             self._report,
@@ -165,19 +155,10 @@ class ServicePages:
         )
 
     def _terms(self, req: Request) -> Response:
-        content = f"""
-<article class="page"><h1>Terms of use</h1>
-<p>These terms apply to subscriptions of the Waypost news portal and the Waypost finance site.</p>
-<h2>Subscriptions</h2><p>A subscription runs for twelve months and renews itself by twelve months.</p>
-<h2>Cancellation and notice period</h2><p>You can cancel your subscription in writing or online.
-{TERMS_NOTICE}</p>
-<h2>Prices</h2><p>Prices include VAT. We announce changes six weeks in advance.</p>
-</article>"""
-        return self._page(req, "Terms of use – Waypost", content)
+        return self._page(req, "Terms of use – Waypost", render("service/terms.html", NOTICE=TERMS_NOTICE))
 
     def _popup(self, req: Request) -> Response:
-        content = "<h1>Newsletter</h1><p>Sign up for our morning briefing.</p>"
-        return self._page(req, "Newsletter – Waypost", content)
+        return self._page(req, "Newsletter – Waypost", render("service/popup.html"))
 
     def _feedback(self, req: Request) -> Response:
         if req.method == "POST":
@@ -186,33 +167,25 @@ class ServicePages:
                 return self._form(req, "Please attach a file before sending.", status=400)
             with self._lock:
                 self.received.extend(files)
-            names = ", ".join(f"{html.escape(n)} ({len(d)} bytes)" for n, d in files)
-            comment = html.escape(fields.get("comment", ""))
-            content = (
-                '<article class="page"><h1>Thank you for your feedback</h1><p class="confirmation">'
-                f"Thank you! We received your file {names}. "
-                f"Reference number: FB-{1000 + len(self.received)}.</p>"
-                f"<p>{comment}</p></article>"
+                reference = f"FB-{1000 + len(self.received)}"
+            content = render(
+                "service/feedback_received.html",
+                FILES=", ".join(f"{esc(n)} ({len(d)} bytes)" for n, d in files),
+                REFERENCE=reference,
+                COMMENT=esc(fields.get("comment", "")),
             )
             return self._page(req, "Feedback received – Waypost", content)
         return self._form(req)
 
     def _form(self, req: Request, error: str = "", status: int = 200) -> Response:
-        note = f'<p class="error">{html.escape(error)}</p>' if error else ""
-        content = f"""
-<article class="page"><h1>Feedback form</h1>{note}
-<form method="post" action="/service/feedback" enctype="multipart/form-data">
-  <p><label for="attachment">Attachment</label> <input type="file" id="attachment" name="attachment"></p>
-  <p><label for="comment">Comment</label> <textarea id="comment" name="comment"></textarea></p>
-  <p><button type="submit">Send feedback</button></p>
-</form></article>"""
+        note = f'<p class="error">{esc(error)}</p>' if error else ""
+        content = render("service/feedback_form.html", ERROR=note)
         return self._page(req, "Feedback form – Waypost", content, status=status)
 
 
 def _multipart(req: Request) -> tuple[list[tuple[str, bytes]], dict[str, str]]:
     """Files and fields of a multipart/form-data body."""
-    ctype = getattr(req, "content_type", "")
-    body = getattr(req, "body", b"")
+    ctype, body = req.content_type, req.body
     if not ctype.lower().startswith("multipart/form-data") or not body:
         return [], {}
     message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(

@@ -4,6 +4,6 @@ It sits on the browser's session pool, the page model and the archive, and below
 call it.
 """
 
-from waypost.navigation.navigator import NavigationResult, Navigator
+from waypost.navigation.navigator import NavigationResult, Navigator, OnBlocked, Wall
 
-__all__ = ["NavigationResult", "Navigator"]
+__all__ = ["NavigationResult", "Navigator", "OnBlocked", "Wall"]

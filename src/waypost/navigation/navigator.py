@@ -7,15 +7,18 @@ last view, so it can refuse to reload the page a model is already on and point i
 from __future__ import annotations
 
 import dataclasses
+import inspect
+import logging
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import urljoin, urlsplit, urlunsplit
 
 from waypost.approval import ApprovalGate, ApprovalRequest, classify_url, current_gate
 from waypost.archive import Archive, NavigationStats
-from waypost.browser.blocking import BlockInfo
+from waypost.browser.blocking import BlockInfo, detect_block
 from waypost.browser.navigation import PageSnapshot, open_url
 from waypost.browser.pool import SessionPool
 from waypost.browser.session_ids import DEFAULT_SESSION, validate_session_id
@@ -28,7 +31,29 @@ from waypost.page.tokens import count_tokens
 NEXT_STEP = "Call research_navigate with one of these URLs."
 DownloadView = Callable[[str, str, "str | None"], Awaitable["NavigationResult | None"]]
 """``(session_id, url, hint)`` → the view of the file a navigation downloaded, if any."""
+log = logging.getLogger(__name__)
 MAX_URL_CHARS = 16_384  # longer targets are refused before any parsing or loading
+
+
+@dataclass
+class Wall:
+    """A CAPTCHA or bot wall a navigation ran into, as an ``on_blocked`` callback gets it.
+
+    Attributes:
+        session_id: The session whose page shows the wall.
+        url: The page's URL.
+        block: What kind of wall, and why it was taken for one.
+        page: The Playwright page, for a person or a solver to act on (solve it, then return True).
+    """
+
+    session_id: str
+    url: str
+    block: BlockInfo
+    page: Any
+
+
+OnBlocked = Callable[[Wall], "bool | Awaitable[bool | None] | None"]
+"""Gets a :class:`Wall`; returns True once it is solved (the page is read again), else False."""
 
 
 def same_page_key(url: str) -> str:
@@ -64,7 +89,7 @@ class NavigationResult:
         error: ``same_url`` or ``history_end`` when ``ok`` is False.
         view: The page view (for a guard answer: the view of the page you are on).
         blocked: ``captcha`` when the page is a CAPTCHA or bot wall.
-        block: Details of the wall.
+        block: Details of the wall (also when it was solved by ``on_blocked`` or allowed).
         snapshot: The raw load result (HTML, redirects, attempts), when a page was loaded.
         visits: How often this session has loaded this page.
         build_ms: Milliseconds spent building the view after the page loaded.
@@ -127,8 +152,10 @@ class Navigator:
         archive: Archive | None = None,
         on_download: DownloadView | None = None,
         approval: ApprovalGate | None = None,
+        on_blocked: OnBlocked | None = None,
     ) -> None:
         self.pool = pool
+        self.on_blocked = on_blocked
         self.archive = archive
         self.on_download = on_download
         self.approval = approval or ApprovalGate("ask")
@@ -186,6 +213,7 @@ class Navigator:
         show_forms: bool = False,
         show_feeds: bool = False,
         show_pagination: bool = False,
+        allow_blocked: bool | None = None,
     ) -> NavigationResult:
         """Open ``target`` (absolute or relative URL, ``back`` or ``forward``) and describe the page.
 
@@ -198,6 +226,9 @@ class Navigator:
             show_forms: Add the page's forms to the text.
             show_feeds: Add RSS/Atom feeds to the text.
             show_pagination: Add next/previous page links to the text.
+            allow_blocked: Show a page taken for a CAPTCHA or bot wall as content anyway (for a
+                wall detected by mistake); default: the ``allow_blocked`` setting. A real wall
+                goes to the ``on_blocked`` callback first, if there is one.
 
         Raises:
             InvalidSessionId: Bad session id.
@@ -208,6 +239,8 @@ class Navigator:
         self.pool.check_session_id(session_id)  # a user id, or an internal id this pool issued
         state = self.state(session_id)
         options = {"show_forms": show_forms, "show_feeds": show_feeds, "show_pagination": show_pagination}
+        if allow_blocked is None:
+            allow_blocked = bool(getattr(self.pool.settings, "allow_blocked", False))
         word = target.strip().lower() if isinstance(target, str) else ""
         if word in {"back", "forward"}:
             step = -1 if word == "back" else 1
@@ -222,7 +255,7 @@ class Navigator:
                     text += "\n" + _suggest(state.last_view, hint, state.current, n=3)
                 return NavigationResult(text=text, ok=False, error="history_end", view=state.last_view)
             url = state.history[index]
-            result = await self._load(url, hint, session_id, options)
+            result = await self._load(url, hint, session_id, options, allow_blocked=allow_blocked)
             state.position = index
             return result
 
@@ -236,7 +269,7 @@ class Navigator:
             if refusal is not None:
                 text = f"Error: {refusal} The page was not opened."
                 return NavigationResult(text=text, ok=False, error="needs_approval", view=state.last_view)
-        result = await self._load(url, hint, session_id, options)
+        result = await self._load(url, hint, session_id, options, allow_blocked=allow_blocked)
         final = result.final_url or url
         del state.history[state.position + 1 :]
         state.history.append(final)
@@ -282,8 +315,33 @@ class Navigator:
             visits=state.visits[same_page_key(state.current)],
         )
 
+    async def _over_the_wall(self, session_id: str, snapshot: PageSnapshot) -> PageSnapshot:
+        """Hand a wall to ``on_blocked``; when it says solved, the page as it is now."""
+        if self.on_blocked is None or snapshot.block is None:
+            return snapshot
+        try:
+            async with self.pool.session(session_id) as session:
+                solved = self.on_blocked(Wall(session_id, snapshot.final_url, snapshot.block, session.page))
+                if inspect.isawaitable(solved):
+                    solved = await solved
+                if solved is not True:
+                    return snapshot
+                title, html = await session.page.title(), await session.page.content()
+                final_url = session.page.url
+        except Exception as exc:  # the callback's failure is reported, the wall stays a wall
+            log.warning("on_blocked failed on %s: %s", snapshot.final_url, exc)
+            return snapshot
+        block = detect_block(title, html, None)
+        return dataclasses.replace(snapshot, final_url=final_url, title=title, html=html, block=block)
+
     async def _load(
-        self, url: str, hint: str | None, session_id: str, options: dict[str, bool]
+        self,
+        url: str,
+        hint: str | None,
+        session_id: str,
+        options: dict[str, bool],
+        *,
+        allow_blocked: bool = False,
     ) -> NavigationResult:
         state = self._state(session_id)
         archive = self.archive if self.archive is not None and self.archive.capturing else None
@@ -301,9 +359,20 @@ class Navigator:
             raise
         # Bounded: the line says what was archived so far; late bodies are still recorded.
         archived = await archive.end_navigation(nav, max_wait=1.0) if archive and nav else None
+        notices: list[str] = []
+        wall = snapshot.block
+        if wall is not None and not allow_blocked:
+            snapshot = await self._over_the_wall(session_id, snapshot)
+            if snapshot.block is None:
+                notices.append(f"A {wall.kind} wall ({wall.provider}) was here; it was solved for you.")
+        elif wall is not None:
+            notices.append(
+                f"Looked like a {wall.kind} wall ({wall.provider}: {wall.evidence}); shown as it is, "
+                "because blocked pages are allowed here."
+            )
+            snapshot = dataclasses.replace(snapshot, block=None)
         started = time.perf_counter()
         model = parse_page(snapshot.html, snapshot.final_url)
-        notices: list[str] = []
         blocked = None
         if snapshot.block is not None:
             blocked = snapshot.block.kind
@@ -343,7 +412,7 @@ class Navigator:
             text=view.text,
             view=view,
             blocked=blocked,
-            block=snapshot.block,
+            block=snapshot.block or wall,
             snapshot=snapshot,
             visits=state.visits[key],
             build_ms=build_ms,

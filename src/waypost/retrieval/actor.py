@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 
 from waypost.approval import ApprovalGate, ApprovalRequest, classify_element, current_gate, may_activate
 from waypost.config.retrieval import RetrievalSettings
+from waypost.config.secrets import SecretRefused, SecretStore, has_placeholder
 from waypost.retrieval import effect, overlays
 from waypost.retrieval import kinds as kind_of
 from waypost.retrieval.errors import PageTooLarge
@@ -121,6 +122,8 @@ class Actor:
         self.settings = settings or RetrievalSettings()
         self.store = store
         self.approval = approval or ApprovalGate("always")
+        self.secrets: SecretStore | None = None
+        """Resolves ``<secret:NAME>`` in typed text (``Waypost`` gives its own); ``None``: typed as is."""
         self.finder = ElementFinder(
             self.settings, store=store, model=model, chooser=chooser, embedder=embedder
         )
@@ -239,8 +242,19 @@ class Actor:
         becomes ``2011-10-11``, '8:04 PM' into a time input ``20:04``).
         """
 
+        real = text
+        if self.secrets is not None and has_placeholder(text):
+            try:
+                real = self.secrets.resolve(text, page.url)
+            except SecretRefused as exc:
+                return ActionResult("type", target, "failed", str(exc))
+
         async def do(loc: Locator, res: Resolution) -> str:
-            return await self._fill(loc, res, text, submit)
+            line = await self._fill(loc, res, real, submit)
+            if real is text:
+                return line
+            # The answer names the placeholder, never the value (it may be cut short in the line).
+            return f"Typed {text} into {res.element_text}" + (" and pressed Enter" if submit else "")
 
         return await self._act(page, "type", target, "type", do, exact=exact, key="Enter" if submit else None)
 

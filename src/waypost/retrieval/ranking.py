@@ -165,28 +165,9 @@ def rank(
     )[:SHORTLIST]
     if not pre:
         return Ranking(query, [], "none", overlay, 0.0)
-    counts = InventoryCounts.of(elements)
-    stats = feats.ScreenStats.of(elements)
-    scored: list[tuple[float, ElementDescriptor, list[float], list[Selector]]] = []
-    for i in pre:
-        e = elements[i]
-        selectors = synthesize(e, counts)
-        x = feats.compute(
-            query,
-            e,
-            word_sim=word_sim[i],
-            char_sim=char_sim[i],
-            selectors=selectors,
-            stats=stats,
-            overlay=overlay,
-        )
-        scored.append((model.logit(x), e, x, selectors))
+    scored = _scored(query, elements, pre, model, word_sim, char_sim, overlay)
     scored.sort(key=lambda t: (-t[0], t[1].index))
-    probs = RerankModel.probabilities([s[0] for s in scored])
-    candidates = [
-        Candidate(n + 1, e, p, z, tuple(x), tuple(sels))
-        for n, ((z, e, x, sels), p) in enumerate(zip(scored, probs, strict=True))
-    ]
+    candidates = _candidates(scored, RerankModel.probabilities([s[0] for s in scored]))
     if query.ordinal:
         candidates = _apply_ordinal(candidates, query.ordinal)
     if query.exact:
@@ -243,6 +224,10 @@ def _demote_opposites(candidates: list[Candidate], query: Query) -> list[Candida
     return [Candidate(n + 1, c.element, c.p, c.logit, c.features, c.selectors) for n, c in enumerate(out)]
 
 
+_Scored = tuple[float, ElementDescriptor, list[float], list[Selector]]
+"""An element scored by the re-ranker: ``(logit, element, features, selectors)``."""
+
+
 def _scored(
     query: Query,
     elements: Sequence[ElementDescriptor],
@@ -251,7 +236,8 @@ def _scored(
     word_sim: Sequence[float],
     char_sim: Sequence[float],
     overlay: ActiveOverlay | None,
-) -> list[tuple[float, ElementDescriptor, list[float], list[Selector]]]:
+) -> list[_Scored]:
+    """Each element of ``indices`` with its re-ranker logit, features and synthesized selectors."""
     counts = InventoryCounts.of(elements)
     stats = feats.ScreenStats.of(elements)
     out = []
@@ -269,6 +255,14 @@ def _scored(
         )
         out.append((model.logit(x), e, x, selectors))
     return out
+
+
+def _candidates(scored: Sequence[_Scored], probabilities: Sequence[float]) -> list[Candidate]:
+    """Number the scored elements 1, 2, ... as :class:`Candidate` objects with their probabilities."""
+    return [
+        Candidate(n + 1, e, p, z, tuple(x), tuple(sels))
+        for n, ((z, e, x, sels), p) in enumerate(zip(scored, probabilities, strict=True))
+    ]
 
 
 def rank_by_kind(
@@ -320,10 +314,7 @@ def rank_by_kind(
     else:
         share = 1.0 / len(scored)
         ps = [share] * len(scored)
-    candidates = [
-        Candidate(n + 1, e, p, z, tuple(x), tuple(sels))
-        for n, ((z, e, x, sels), p) in enumerate(zip(scored, ps, strict=True))
-    ]
+    candidates = _candidates(scored, ps)
     decision, conf = decide(candidates, confidence, tie_margin, 0.0)
     return Ranking(query, candidates, decision, overlay, conf)
 
@@ -379,10 +370,7 @@ def rank_relative(
     order = [i for _, i in pool]
     scored = _scored(query, elements, order, model, word_sim, char_sim, overlay)
     ps = [1.0] + [0.0] * (len(scored) - 1)
-    candidates = [
-        Candidate(n + 1, e, p, z, tuple(x), tuple(sels))
-        for n, ((z, e, x, sels), p) in enumerate(zip(scored, ps, strict=True))
-    ]
+    candidates = _candidates(scored, ps)
     return Ranking(query, candidates, "confident", overlay, 1.0)
 
 

@@ -159,6 +159,11 @@ def build_server(settings: Settings | None = None, *, wp: Waypost | None = None)
         try:
             if owned:
                 await stack.enter_async_context(wp)
+                # Other MCP servers' tools exist once Waypost has started and connected them.
+                for spec in wp.mcp.tool_specs():
+                    if spec.name not in served:
+                        add_tool(server, spec, wp.runtime)
+                        served.add(spec.name)
             stack.push_async_callback(agents.close)  # before the browser closes
             yield None
         finally:
@@ -170,6 +175,7 @@ def build_server(settings: Settings | None = None, *, wp: Waypost | None = None)
         name="waypost", version=__version__, instructions=INSTRUCTIONS, lifespan=lifespan, log_level="WARNING"
     )
     specs = server_tool_specs(wp, notes, agents)
+    served = {spec.name for spec in specs}
     for spec in specs:
         add_tool(server, spec, wp.runtime)
     # Skill resources; generated tools appear as they are registered.

@@ -235,7 +235,7 @@ async def replay(
             out.handover = f"step {index} needs approval ({verdict.reason})"
             break
         # Judged again at replay time on what the step resolves to: a macro never asks a person.
-        gate = critical.RunGate(approve if approve in ("always", "never") else "ask")  # type: ignore[arg-type]
+        gate = critical.RunGate(approve if approve in ("always", "deny", "never") else "ask")  # type: ignore[arg-type]
         with using_gate(gate):
             text, _ = await toolbox.run(step.tool, args)
         if gate.held is not None:

@@ -68,6 +68,9 @@ class ToolSpec:
         after = getattr(runtime, "after_tool", None)
         if after is not None:
             fn = _with_notes(fn, self.name, after)
+        secrets = getattr(runtime, "secrets", None)
+        if secrets is not None:
+            fn = _masked(fn, secrets)
         fn.__name__ = self.name
         fn.__doc__ = self.description
         return fn
@@ -91,6 +94,17 @@ def _with_notes(
         return f"{text}\n{notes}" if notes else text
 
     return with_notes
+
+
+def _masked(fn: ToolFunction, secrets: Any) -> ToolFunction:
+    """``fn`` whose answer shows ``<secret:NAME>`` wherever a secret's value would appear
+    (a page that echoes a typed value, an error message quoting it)."""
+
+    @functools.wraps(fn)
+    async def masked(*args: Any, **kwargs: Any) -> str:
+        return secrets.mask(await fn(*args, **kwargs))
+
+    return masked
 
 
 def oversized(arguments: dict[str, Any], limit: int = MAX_ARGUMENT_CHARS) -> str | None:

@@ -21,9 +21,10 @@ if TYPE_CHECKING:
     from waypost.browser.pool import SessionPool
     from waypost.browser.recording import Recorder
     from waypost.browser.uploads import UploadSources
-    from waypost.config import Settings
+    from waypost.config import SecretStore, Settings
     from waypost.navigation import Navigator
     from waypost.retrieval import Actor
+    from waypost.tools.asking import Asker
     from waypost.tools.documents import Documents
 
 
@@ -41,6 +42,8 @@ class ToolRuntime:
         documents: Views and pages of downloads (PDFs).
         uploads: Where uploads may come from.
         recorder: Traces and screenshots.
+        secrets: The values typed as ``<secret:NAME>``: every tool's answer is masked with them.
+        asker: Who answers ``ask_user`` outside agent runs (nobody when ``None``).
     """
 
     settings: Settings
@@ -52,6 +55,8 @@ class ToolRuntime:
     documents: Documents | None = field(default=None)
     uploads: UploadSources | None = field(default=None)
     recorder: Recorder | None = field(default=None)
+    secrets: SecretStore | None = field(default=None)
+    asker: Asker | None = field(default=None)
 
     async def after_tool(self, tool: str, args: dict[str, Any]) -> str:
         """Lines a page tool's answer gets: tabs the page opened, downloads that ended (and a

@@ -14,20 +14,9 @@ Example:
 
 from __future__ import annotations
 
+from waypost.vfs import errors
 from waypost.vfs.checks import Diagnostic, file_kind
-from waypost.vfs.errors import (
-    EditFailed,
-    InvalidPath,
-    IsADirectory,
-    MountError,
-    NotADirectory,
-    PathExists,
-    PathNotFound,
-    ReadOnlyPath,
-    VfsError,
-    VfsFull,
-    WriteDenied,
-)
+from waypost.vfs.errors import *  # noqa: F403  (the error list is kept once, in errors.__all__)
 from waypost.vfs.filesystem import FileInfo, GrepMatch, VirtualFS
 from waypost.vfs.paths import normalize
 from waypost.vfs.restricted import RestrictedVFS
@@ -39,24 +28,14 @@ __all__ = [
     "ACTIVE_RULES",
     "SYSTEM_CONTEXT",
     "Diagnostic",
-    "EditFailed",
     "FileInfo",
     "GrepMatch",
-    "InvalidPath",
-    "IsADirectory",
-    "MountError",
-    "NotADirectory",
-    "PathExists",
-    "PathNotFound",
-    "ReadOnlyPath",
     "RestrictedVFS",
     "ShadowMount",
     "SyncReport",
-    "VfsError",
-    "VfsFull",
     "VirtualFS",
-    "WriteDenied",
     "file_kind",
     "normalize",
     "vfs_tools",
 ]
+__all__ += errors.__all__

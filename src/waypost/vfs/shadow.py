@@ -17,16 +17,28 @@ import contextlib
 import hashlib
 import os
 import stat as stat_module
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from waypost.files import new_temp_file, remove_stale_temp_files
 from waypost.vfs import paths
 from waypost.vfs.errors import InvalidPath, MountError
 
-if TYPE_CHECKING:
-    from waypost.vfs.filesystem import VirtualFS
+
+class _Entry(Protocol):
+    @property
+    def content(self) -> str: ...
+
+
+class _Tree(Protocol):
+    """What a sync needs of the file system (:class:`~waypost.vfs.filesystem.VirtualFS` is one)."""
+
+    def iter_entries(self) -> Iterator[tuple[str, _Entry]]: ...
+    def _make_parents(self, p: str) -> None: ...
+    def _put(self, p: str, content: str) -> None: ...
+    def _drop(self, p: str) -> None: ...
 
 
 TEMP_PREFIX = ".waypost-"  # Waypost's own temporary files in a mounted folder: never shadowed
@@ -251,7 +263,7 @@ def remove_host(mount: ShadowMount, rel: str) -> None:
         target.unlink()
 
 
-def sync(fs: VirtualFS, mount: ShadowMount) -> SyncReport:
+def sync(fs: _Tree, mount: ShadowMount) -> SyncReport:
     """Sync one mount both ways; see the module docs for the rules."""
     report = SyncReport(mount.path)
     host, report.skipped, skipped = scan_host(mount, paths.MAX_FILE_CHARS)
@@ -300,7 +312,7 @@ def sync(fs: VirtualFS, mount: ShadowMount) -> SyncReport:
     return report
 
 
-def resolve(fs: VirtualFS, mount: ShadowMount, vpath: str, keep: Literal["vfs", "host"]) -> None:
+def resolve(fs: _Tree, mount: ShadowMount, vpath: str, keep: Literal["vfs", "host"]) -> None:
     """Make the next sync copy the ``keep`` side of a conflicting file over the other."""
     rel = vpath[len(mount.path.rstrip("/")) + 1 :]
     if rel not in mount.conflicts:

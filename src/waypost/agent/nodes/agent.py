@@ -20,7 +20,7 @@ from langgraph.types import Command
 from waypost.agent import focus as focus_tracker
 from waypost.agent.choices import choice_enums
 from waypost.agent.context import AgentContext, usage
-from waypost.agent.prompts import correction, system_prompt
+from waypost.agent.prompts import PromptParts, assemble, correction
 from waypost.agent.repair import Repaired, rebuild, repair
 from waypost.agent.state import AgentState
 from waypost.agent.tool_slots import load
@@ -31,9 +31,23 @@ NAME = "agent"
 DESTINATIONS = ("critical_action_validator", "goal_validator", "quality_evaluator", "progress_reporter")
 
 
-def build_prompt(state: AgentState, ctx: AgentContext) -> list[BaseMessage]:
+def prompt_variant(state: AgentState, ctx: AgentContext) -> str:
+    """``full`` or ``minimal``: the system prompt this turn gets (see :class:`PromptOptions`)."""
+    return ctx.prompt.variant(int(state.get("step", 0)), int(state.get("repairs", 0)))
+
+
+def build_prompt(
+    state: AgentState, ctx: AgentContext, tools: Sequence[str] = (), variant: str | None = None
+) -> list[BaseMessage]:
     """System prompt + working history, with the focus block before the latest user message."""
-    system = SystemMessage(content=system_prompt(state.get("permanent"), ctx.system_extra))
+    parts = PromptParts(
+        tools=tuple(tools),
+        skills=ctx.system_extra,
+        persona=ctx.prompt.persona,
+        secrets=ctx.prompt.secrets,
+        permanent=tuple(state.get("permanent") or ()),
+    )
+    system = SystemMessage(content=assemble(parts, variant or prompt_variant(state, ctx)))
     history = focus_tracker.inject(state.get("messages", []), state.get("focus", []))
     return [system, *history]
 
@@ -86,7 +100,8 @@ def make_agent_node(ctx: AgentContext):
         inbox = [HumanMessage(content=text, name="user") for text in state.get("inbox") or []]
         if inbox:
             state = {**state, "messages": [*state.get("messages", []), *inbox]}
-        prompt = build_prompt(state, ctx)
+        variant = prompt_variant(state, ctx)
+        prompt = build_prompt(state, ctx, bound, variant)
         required = _required(ctx, [*bound, *loadable])
 
         reply, tokens_in, tokens_out, error = await call_model(prompt, schemas)
@@ -132,7 +147,16 @@ def make_agent_node(ctx: AgentContext):
                         fixes=[*second.fixes, "reply text taken as the final answer"],
                     )
                 reply, fixed = retry, second
-        base = {**totals, "step": step + 1, "corrections": 0, "last_node": NAME, "inbox": []}
+        repairs = int(state.get("repairs", 0)) + (1 if fixed.fixes or fixed.problem else 0)
+        base = {
+            **totals,
+            "step": step + 1,
+            "corrections": 0,
+            "last_node": NAME,
+            "inbox": [],
+            "repairs": repairs,
+            "prompt_variant": variant,
+        }
         if fixed.problem:
             malformed = state.get("malformed", 0) + 1
             note = HumanMessage(content=correction(fixed.problem, bound), name="correction")

@@ -18,6 +18,7 @@ from waypost.agent import critical
 from waypost.agent.context import AgentContext, last_ai
 from waypost.agent.prompts import fence
 from waypost.agent.state import AgentState
+from waypost.config.approve import approve_policy
 
 NAME = "critical_action_validator"
 DESTINATIONS = ("tools", "human_in_loop", "progress_reporter")
@@ -65,11 +66,11 @@ def make_critical_action_validator_node(ctx: AgentContext):
         if found is None:
             return Command(update={"last_node": NAME}, goto="tools")
         call, verdict = found
-        policy = state.get("approve", "ask")
+        policy = approve_policy(state.get("approve") or "ask")  # "never" in runs checkpointed before "deny"
         if policy == "always":
             approved = [*state.get("approved_calls", []), call["id"]]
             return Command(update={"approved_calls": approved, "last_node": NAME}, goto="tools")
-        if policy == "never":
+        if policy == "deny":
             text = (
                 f"Error: not done: {verdict.reason}. Such actions need the user's approval, and this run "
                 "does not allow them. Find another way, or call final_answer and say the task needs the user."

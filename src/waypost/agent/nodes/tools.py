@@ -23,9 +23,11 @@ from waypost.agent.context import AgentContext, PageState, answered_ids, last_ai
 from waypost.agent.history import partial_compress, turn_of
 from waypost.agent.outcomes import candidate_selectors, classify_error, moved_to, page_location, view_links
 from waypost.agent.prompts import fence
+from waypost.agent.questions import RunAsker
 from waypost.agent.state import ActionRecord, AgentState
 from waypost.agent.tool_slots import CATEGORIES, catalogue_text, load
 from waypost.approval import using_gate
+from waypost.tools.asking import using_asker
 
 NAME = "tools"
 DESTINATIONS = ("self_corrector", "progress_analyzer", "human_in_loop")
@@ -96,12 +98,24 @@ def make_tools_node(ctx: AgentContext):
                 gate = critical.RunGate(
                     state.get("approve", "ask"), state.get("approved_calls", []), call["id"]
                 )
-                with using_gate(gate):
+                asker = RunAsker(state.get("approve", "ask"), state.get("answers"), call["id"])
+                with using_gate(gate), using_asker(asker):
                     text, _ran = await ctx.toolbox.run(name, args)
                 if gate.held is not None:
                     # Nothing was done: pause for a person; this call and the rest run after.
                     held = {"tool": name, "args": args, "reason": gate.held.reason, "call_id": call["id"]}
                     write({"type": "tool_end", "name": name, "ok": False, "error_type": None, "step": step})
+                    break
+                if asker.held is not None:
+                    # A question for the user: pause; this call runs again with the answer.
+                    held = {
+                        "tool": name,
+                        "args": args,
+                        "reason": "",
+                        "call_id": call["id"],
+                        "question": asker.held,
+                    }
+                    write({"type": "tool_end", "name": name, "ok": True, "error_type": None, "step": step})
                     break
             error = classify_error(text, name)
             if name == "load_tools" and "No such tool" in text and "Loaded" not in text:
@@ -151,7 +165,15 @@ def make_tools_node(ctx: AgentContext):
                 )
             )
             write(
-                {"type": "tool_end", "name": name, "ok": ok, "error_type": error, "line": line, "step": step}
+                {
+                    "type": "tool_end",
+                    "name": name,
+                    "ok": ok,
+                    "error_type": error,
+                    "line": line,
+                    "step": step,
+                    "text": text,  # what the model reads (before fencing): the web view shows it
+                }
             )
 
         update: dict[str, Any] = {

@@ -26,16 +26,24 @@ from urllib.parse import parse_qs, urlencode
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from waypost.api import Waypost
-from waypost.config import Settings
+from waypost.api import Waypost, get_result
+from waypost.approval import edit_answer
+from waypost.config import ModelSettings, Settings
+from waypost.config.approve import DEPRECATED_POLICIES
 from waypost.errors import WaypostError
 from waypost.server.web import pages
-from waypost.server.web.runs import APPROVE_POLICIES, RunManager
+from waypost.server.web.runs import (
+    APPROVE_POLICIES,
+    PLANNER_MODES,
+    RESUMABLE,
+    SCREENSHOTS_DIR,
+    RunManager,
+)
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +52,23 @@ MAX_TASK_CHARS = 4000
 MAX_FORM_BYTES = 64 * 1024
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 STATIC = Path(__file__).parent / "static"
+MODEL_CHOICES = ("offline", "settings", "custom")
+
+
+def with_screenshots(settings: Settings | None) -> Settings:
+    """The settings, with a screenshot after each action kept under the data dir (unless set)."""
+    settings = settings or Settings()
+    if settings.screenshots is not None:
+        return settings
+    return settings.model_copy(update={"screenshots": Path(settings.data_dir) / SCREENSHOTS_DIR})
+
+
+def configured_model() -> tuple[str, str | None] | None:
+    """The model the settings name (``WAYPOST_MODEL``, ``WAYPOST_BASE_URL``), if not the offline one."""
+    found = ModelSettings()
+    if found.model is None or found.model.lower() == "offline":
+        return None
+    return found.model, found.base_url
 
 
 def _html(page: tuple[str, int]) -> HTMLResponse:
@@ -119,10 +144,22 @@ def build_app(
     host: str = "127.0.0.1",
     port: int = 8780,
     mcp: bool = True,
+    pages_on: bool = True,
     wp: Waypost | None = None,
 ) -> Starlette:
-    """The web view's ASGI app; its lifespan starts and closes the :class:`Waypost` underneath."""
-    wp = wp or Waypost(settings)
+    """The web view's ASGI app; its lifespan starts and closes the :class:`Waypost` underneath.
+
+    Args:
+        settings: Waypost's settings (a screenshot after each action is kept under the data dir
+            unless ``screenshots`` is set).
+        token: The access token (query, cookie or bearer).
+        host: The address served (loopback: the ``Host`` header is checked too).
+        port: The port served.
+        mcp: Serve MCP over streamable HTTP at ``/mcp``.
+        pages_on: Serve the web pages (``waypost mcp --http`` serves ``/mcp`` alone).
+        wp: A :class:`Waypost` to use instead of a new one.
+    """
+    wp = wp or Waypost(with_screenshots(settings) if pages_on else settings)
     runs = RunManager(wp)
     mcp_server = _mcp_server(wp) if mcp else None
     mcp_routes: list[Any] = []
@@ -151,7 +188,10 @@ def build_app(
         return run, None
 
     async def home(request: Request) -> Response:
-        return _html(pages.layout("Runs", pages.home(runs.listing())))
+        page = pages.home(
+            runs.listing(), configured=configured_model(), default_mode=wp.settings.planner_mode
+        )
+        return _html(pages.layout("Runs", page))
 
     async def start_run(request: Request) -> Response:
         form = await _form(request)
@@ -159,9 +199,12 @@ def build_app(
             return _html(pages.message("Too big", f"The form is over {MAX_FORM_BYTES} bytes.", 413))
         task = form.get("task", "").strip()
         start_url = form.get("start_url", "").strip() or None
-        approve = form.get("approve", "ask")
+        approve = str(form.get("approve", "ask"))
+        approve = DEPRECATED_POLICIES.get(approve, approve)  # "never" is the old name of "deny"
+        planner_mode = form.get("planner_mode", "").strip() or None
         model = form.get("model", "").strip() or None
         base_url = form.get("base_url", "").strip() or None
+        choice = form.get("model_choice") or ("custom" if model else "offline")
         error = None
         if not task:
             error = "Say what the run should do: the task is empty."
@@ -171,16 +214,42 @@ def build_app(
             error = "The start page must be an http:// or https:// URL."
         elif approve not in APPROVE_POLICIES:
             error = f"Approval must be one of {', '.join(APPROVE_POLICIES)}."
+        elif planner_mode is not None and planner_mode not in PLANNER_MODES:
+            error = f"The planner mode must be one of {', '.join(PLANNER_MODES)} (or empty: the settings')."
+        elif choice not in MODEL_CHOICES:
+            error = f"The model choice must be one of {', '.join(MODEL_CHOICES)}."
+        elif choice == "settings" and configured_model() is None:
+            error = "The settings name no model (WAYPOST_MODEL); choose the offline planner or another model."
+        elif choice == "custom" and model is None:
+            error = "Another model needs its name."
         elif model is not None and len(model) > 200:
             error = "The model name is too long."
-        elif base_url is not None and (model is None or not base_url.startswith(("http://", "https://"))):
-            error = "A model endpoint needs a model name and an http:// or https:// URL."
+        elif base_url is not None and (
+            choice != "custom" or not base_url.startswith(("http://", "https://"))
+        ):
+            error = "A model endpoint needs another model's name and an http:// or https:// URL."
         if error:
             shown = {**form, "task": task[: MAX_TASK_CHARS * 2]}
-            return _html(
-                pages.layout("Runs", pages.home(runs.listing(), error=error, form=shown), status=400)
+            page = pages.home(
+                runs.listing(),
+                error=error,
+                form=shown,
+                configured=configured_model(),
+                default_mode=wp.settings.planner_mode,
             )
-        run = runs.start(task, start_url=start_url, approve=approve, model=model, base_url=base_url)
+            return _html(pages.layout("Runs", page, status=400))
+        if choice == "offline":
+            model, base_url = "offline", None
+        elif choice == "settings":
+            model, base_url = None, None  # the agent reads WAYPOST_MODEL and its endpoint
+        run = runs.start(
+            task,
+            start_url=start_url,
+            approve=approve,
+            model=model,
+            base_url=base_url,
+            planner_mode=planner_mode,
+        )
         return RedirectResponse(f"/runs/{run.id}", status_code=303)
 
     async def show_run(request: Request) -> Response:
@@ -210,6 +279,8 @@ def build_app(
                     "html": pages.event_html(run, event),
                 }
                 yield f"id: {event['seq']}\ndata: {json.dumps(data)}\n\n"
+            # The run is over: say so, so the page stops listening instead of reconnecting.
+            yield f"event: end\ndata: {json.dumps({'status': run.status, 'resumable': run.resumable})}\n\n"
 
         headers = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
@@ -219,12 +290,70 @@ def build_app(
         if missing:
             return missing
         form = await _form(request) or {}
-        reply = form.get("reply")
-        if reply not in {"yes", "no"}:
-            return _html(pages.message("Bad answer", "Answer with Approve or Deny.", 400))
+        reply: Any = form.get("reply")
+        if reply not in {"yes", "no", "edit"}:
+            return _html(pages.message("Bad answer", "Answer with Approve, Deny or Approve as edited.", 400))
+        if reply == "edit":
+            changes = {k[4:]: v for k, v in form.items() if k.startswith("arg.") and 0 < len(k) <= 64}
+            if not changes:
+                return _html(pages.message("Bad answer", "An edit needs the changed arguments.", 400))
+            reply = edit_answer(changes)
         if not await runs.answer(run, form.get("question", ""), reply):
             return _html(pages.message("Nothing to answer", "That question was already answered.", 409))
         return RedirectResponse(f"/runs/{run.id}", status_code=303)
+
+    async def resume(request: Request) -> Response:
+        run, missing = run_or_404(request)
+        if missing:
+            return missing
+        if not run.finished:
+            return _html(pages.message("Still running", "The run has not stopped: nothing to resume.", 409))
+        if run.thread_id is None:
+            return _html(pages.message("No checkpoint", "This run has no checkpoint to resume from.", 409))
+        result = await get_result(wp, run.thread_id)
+        if result is None:
+            return _html(pages.message("No checkpoint", "The checkpoint of this run is not there.", 409))
+        if result.stop_reason not in RESUMABLE:
+            text = f"The run finished ({result.stop_reason}): there is nothing to resume."
+            return _html(pages.message("Nothing to resume", text, 409))
+        runs.resume(run)
+        return RedirectResponse(f"/runs/{run.id}", status_code=303)
+
+    async def transcript(request: Request) -> Response:
+        run, missing = run_or_404(request)
+        if missing:
+            return missing
+        result = await get_result(wp, run.thread_id) if run.thread_id else None
+        if result is None:
+            text = "This run left no checkpoint (it failed before its first step, or predates them)."
+            return _html(pages.message("No transcript", text, 404))
+        return _html(pages.layout(f"Transcript of run {run.id}", pages.transcript_page(run, result)))
+
+    async def har(request: Request) -> Response:
+        run, missing = run_or_404(request)
+        if missing:
+            return missing
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="waypost-har-") as tmp:
+            path = Path(tmp) / "run.har"
+            try:
+                await wp.archive.export_har(path, session_id=run.session_id)
+            except WaypostError as exc:
+                return _html(pages.message("No HAR", str(exc), 400))
+            body = path.read_bytes()
+        headers = {"Content-Disposition": f'attachment; filename="waypost-run-{run.id}.har"'}
+        return Response(body, media_type="application/json", headers=headers)
+
+    async def shot(request: Request) -> Response:
+        run, missing = run_or_404(request)
+        if missing:
+            return missing
+        name = request.path_params["name"]
+        folder = wp.recorder.screenshots
+        if name not in run.shots or folder is None or not (folder / name).is_file():
+            return _html(pages.message("No such screenshot", "There is no such screenshot of this run.", 404))
+        return FileResponse(folder / name, media_type="image/png", headers={"Cache-Control": "private"})
 
     async def stop(request: Request) -> Response:
         run, missing = run_or_404(request)
@@ -284,6 +413,9 @@ def build_app(
             return _html(pages.message("No such skill", str(exc), 404))
         return RedirectResponse(f"/skills/{found.name}", status_code=303)
 
+    async def generated(request: Request) -> Response:
+        return _html(pages.layout("Generated tools", pages.tools_page(wp.skills.generated())))
+
     async def not_found(request: Request, exc: Exception) -> Response:
         return _html(pages.message("Not found", "There is no page at this address.", 404))
 
@@ -291,13 +423,17 @@ def build_app(
         log.exception("web view error on %s", request.url.path)
         return _html(pages.message("Error", f"Something went wrong: {type(exc).__name__}.", 500))
 
-    routes = [
+    page_routes = [
         Route("/", home),
         Route("/runs", start_run, methods=["POST"]),
         Route("/runs/{run_id}", show_run),
         Route("/runs/{run_id}/events", run_events),
         Route("/runs/{run_id}/answer", answer, methods=["POST"]),
         Route("/runs/{run_id}/stop", stop, methods=["POST"]),
+        Route("/runs/{run_id}/resume", resume, methods=["POST"]),
+        Route("/runs/{run_id}/transcript", transcript),
+        Route("/runs/{run_id}/har", har),
+        Route("/runs/{run_id}/shots/{name}", shot),
         Route("/archive", archive),
         Route("/archive/{doc_id}", document),
         Route("/sessions", sessions),
@@ -305,9 +441,10 @@ def build_app(
         Route("/skills", skills),
         Route("/skills/{name}", skill),
         Route("/skills/{name}/retire", retire, methods=["POST"]),
+        Route("/tools", generated),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
-        *mcp_routes,
     ]
+    routes = [*(page_routes if pages_on else []), *mcp_routes]
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
@@ -336,6 +473,7 @@ class WebServer:
         host: str = "127.0.0.1",
         port: int = 0,
         token: str | None = None,
+        pages_on: bool = True,
     ) -> None:
         import socket
 
@@ -347,7 +485,7 @@ class WebServer:
                 port = probe.getsockname()[1]
         self.host, self.port = host, port
         self.token = token or secrets.token_urlsafe(24)
-        self.app = build_app(settings, token=self.token, host=host, port=port)
+        self.app = build_app(settings, token=self.token, host=host, port=port, pages_on=pages_on)
         config = uvicorn.Config(self.app, host=host, port=port, log_level="warning", lifespan="on")
         self.server = uvicorn.Server(config)
         self._thread = threading.Thread(target=self.server.run, name="waypost-web", daemon=True)
@@ -381,14 +519,20 @@ class WebServer:
         self.stop()
 
 
-def serve(settings: Settings | None = None, *, host: str = "127.0.0.1", port: int = 8780) -> None:
-    """Serve the web view until interrupted; prints the address with its access token."""
+def serve(
+    settings: Settings | None = None, *, host: str = "127.0.0.1", port: int = 8780, pages_on: bool = True
+) -> None:
+    """Serve the web view (or, with ``pages_on=False``, MCP alone) until interrupted.
+
+    Prints the address with its access token; MCP clients send the token as a bearer.
+    """
     import uvicorn
 
     token = secrets.token_urlsafe(24)
-    app = build_app(settings, token=token, host=host, port=port)
+    app = build_app(settings, token=token, host=host, port=port, pages_on=pages_on)
     shown = f"[{host}]" if ":" in host else host
-    print(f"Waypost web view: http://{shown}:{port}/?token={token}", flush=True)
+    if pages_on:
+        print(f"Waypost web view: http://{shown}:{port}/?token={token}", flush=True)
     print(f"MCP over HTTP: http://{shown}:{port}/mcp (Authorization: Bearer {token})", flush=True)
     if host not in LOOPBACK:
         print(f"Warning: listening on {host}, not only this computer; anyone with the token can drive it.")
