@@ -95,10 +95,11 @@ def test_log_lines_are_masked(caplog: pytest.LogCaptureFixture) -> None:
 
 @pytest.fixture
 def login_site(monkeypatch: pytest.MonkeyPatch):
-    import waypost.demo.server as demo
+    import waypost.demo.portal as portal
+    from waypost.demo.server import DemoSite
 
-    monkeypatch.setattr(demo, "DEMO_PASSWORD", PASSWORD)  # read at each login
-    with demo.DemoSite() as site:
+    monkeypatch.setattr(portal, "DEMO_PASSWORD", PASSWORD)  # the portal reads it at each login
+    with DemoSite() as site:
         yield site
 
 

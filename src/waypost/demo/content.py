@@ -20,6 +20,10 @@ DEMO_USER = "demo"
 """User name accepted by ``POST /login``."""
 DEMO_PASSWORD = "demo"
 """Password accepted by ``POST /login``."""
+READER_USER = "reader"
+"""A second account, whose password is unlike its name or any page text (the secrets example)."""
+READER_PASSWORD = "north-harbour-42"
+"""The second account's password."""
 TZ = timezone(timedelta(hours=1))  # CET; every article date falls before the switch to summer time
 _SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 _MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August", "September",

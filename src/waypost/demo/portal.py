@@ -17,7 +17,16 @@ from typing import ClassVar
 from urllib.parse import quote
 from xml.sax.saxutils import escape as xml_escape
 
-from waypost.demo.content import DEMO_PASSWORD, DEMO_USER, Article, Content, Page, Section
+from waypost.demo.content import (
+    DEMO_PASSWORD,
+    DEMO_USER,
+    READER_PASSWORD,
+    READER_USER,
+    Article,
+    Content,
+    Page,
+    Section,
+)
 from waypost.demo.html import article_links, change_class, esc, fill, render, template
 from waypost.demo.http import (
     Request,
@@ -504,8 +513,13 @@ class Portal:
         if req.method == "POST":
             username = req.field("username")
             password = req.form.get("password", [""])[0]
-            if secrets.compare_digest(username.encode(), DEMO_USER.encode()) and secrets.compare_digest(
-                password.encode(), DEMO_PASSWORD.encode()
+            accounts = ((DEMO_USER, DEMO_PASSWORD), (READER_USER, READER_PASSWORD))
+            if any(  # no early exit: every account is compared
+                [
+                    secrets.compare_digest(username.encode(), user.encode())
+                    & secrets.compare_digest(password.encode(), known.encode())
+                    for user, known in accounts
+                ]
             ):
                 token = secrets.token_urlsafe(24)
                 with self._lock:
