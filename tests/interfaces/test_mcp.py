@@ -8,6 +8,7 @@ import pty
 import select
 import signal
 import socket
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -186,3 +187,17 @@ def test_waypost_mcp_started_by_hand_stops_cleanly(tmp_path: Path, demo_site, ke
     assert "Traceback" not in text and "never retrieved" not in text and "ERROR" not in text
     assert not [pid for pid in helpers if _alive(pid)]  # the browser is closed
     assert (tmp_path / "data" / "sessions" / "byhand" / "storage.json").is_file()  # the session is saved
+
+
+def test_waypost_mcp_with_stdin_from_dev_null_ends_at_once(tmp_path: Path) -> None:
+    # epoll refuses /dev/null: stdin must then be read the SDK's way, which sees its end at once.
+    with open(os.devnull, "rb") as null:
+        done = subprocess.run(
+            [sys.executable, "-m", "waypost.cli", "mcp", "--data-dir", str(tmp_path / "data")],
+            stdin=null,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "Traceback" not in done.stderr and "ERROR" not in done.stderr, done.stderr[-2000:]

@@ -205,7 +205,8 @@ class _StdinLines:
             mode = os.fstat(fd).st_mode
         except OSError:
             return False
-        return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode) or stat.S_ISSOCK(mode)
+        # Of the character devices only terminals: epoll refuses /dev/null (EPERM).
+        return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or (stat.S_ISCHR(mode) and os.isatty(fd))
 
     async def __aiter__(self) -> AsyncIterator[str]:
         loop = asyncio.get_running_loop()
