@@ -51,7 +51,13 @@ from waypost.agent.context import AgentConfig, AgentContext, PageProbe, PageStat
 from waypost.agent.extensions import RunExtension, RunStart
 from waypost.agent.graph import compile_graph
 from waypost.agent.prompts import PromptOptions, task_message
-from waypost.agent.redact import RedactingSerializer, find_secrets, mask_data, scrub_checkpoints
+from waypost.agent.redact import (
+    RedactingSerializer,
+    find_secrets,
+    mask_data,
+    mask_text,
+    scrub_checkpoints,
+)
 from waypost.agent.state import ApprovePolicy, initial_state
 from waypost.agent.tool_slots import CORE_TOOLS, choose
 from waypost.agent.tools import ToolBox
@@ -378,6 +384,8 @@ async def _drive_saved(
                         if mode == "messages":
                             token = _token_event(chunk)
                             if token is not None:
+                                if secrets:  # the model never sees a value; this is a second line
+                                    token["text"] = mask_text(token["text"], secrets)
                                 yield token
                             continue
                         for node, update in chunk.items():
