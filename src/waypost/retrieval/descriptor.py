@@ -52,6 +52,9 @@ class ElementDescriptor:
         expanded: ``aria-expanded``, if set.
         popup: ``aria-haspopup``, if set.
         path: A structural CSS path within its frame (the last-resort selector).
+        region: The landmarks it is in, outermost first, each with a page-unique number
+            ('header#0 nav#1'); copies of one control in two places have different regions.
+        handler: Its ``onclick`` attribute, if any.
     """
 
     index: int
@@ -89,6 +92,8 @@ class ElementDescriptor:
     expanded: bool | None = None
     popup: str = ""
     path: str = ""
+    region: str = ""
+    handler: str = ""
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> ElementDescriptor:
@@ -130,6 +135,8 @@ class ElementDescriptor:
             expanded=d.get("expanded"),
             popup=d.get("popup", "") or "",
             path=d.get("path", "") or "",
+            region=d.get("reg", "") or "",
+            handler=d.get("oc", "") or "",
         )
 
     @property

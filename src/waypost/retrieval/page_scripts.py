@@ -124,6 +124,9 @@ INVENTORY_JS = (
     'slider', 'spinbutton', 'treeitem']);
   const ITEM = new Set(['LI', 'TR', 'ARTICLE', 'FIELDSET', 'DD', 'FIGURE']);
   const ITEM_ROLES = new Set(['row', 'listitem', 'article', 'group', 'option', 'menuitem']);
+  const REGION = new Map([['HEADER', 'header'], ['FOOTER', 'footer'], ['NAV', 'nav'], ['ASIDE', 'aside'], ['MAIN', 'main'], ['DIALOG', 'dialog'],
+    ['banner', 'header'], ['contentinfo', 'footer'], ['navigation', 'nav'], ['complementary', 'aside'], ['main', 'main'], ['dialog', 'dialog'], ['alertdialog', 'dialog'], ['search', 'search']]);
+  let regions = 0;
   const LANDMARK = new Set(['NAV', 'ASIDE', 'SECTION', 'FORM', 'DIALOG', 'HEADER', 'FOOTER', 'MAIN', 'FIELDSET', 'TABLE']);
   const HEADING = /^H[1-6]$/;
   const COOKIE = /cookie|consent|einwillig|datenschutz|privacy|privatsph|tracking|gdpr|dsgvo/i;
@@ -359,7 +362,8 @@ INVENTORY_JS = (
       id: el.getAttribute('id') || '', nm: el.getAttribute('name') || '', data: dataAttrs(el), cls: classTokens(el),
       href: tag === 'A' || tag === 'AREA' ? (el.getAttribute('href') || '') : '',
       vis: visible, en: isEnabled(el), inv: inViewport, box, depth,
-      frames: ctx.frames, shadow: ctx.shadow, ov: ctx.ov, main: ctx.main,
+      frames: ctx.frames, shadow: ctx.shadow, ov: ctx.ov, main: ctx.main, reg: ctx.reg,
+      oc: clean(el.getAttribute('onclick') || '', 120),
       ce: !!el.isContentEditable, ro: !!(el.readOnly),
       lab_for: !!(el.labels && el.labels.length), path: pathOf(el),
     };
@@ -417,6 +421,9 @@ INVENTORY_JS = (
       next = Object.assign({}, next, { ov: next.ov.concat([ov.i]) });
     }
     if (tag === 'MAIN' || explicit === 'main') next = Object.assign({}, next, { main: true });
+    // The landmark an element is in ('header#3'): copies of one control in two places tell apart.
+    const region = REGION.get(tag) || REGION.get(explicit);
+    if (region) next = Object.assign({}, next, { reg: (next.reg ? next.reg + ' ' : '') + region + '#' + (regions++) });
     let interactive = false;
     if (tag === 'INPUT') interactive = type !== 'hidden';
     else if ((tag === 'A' || tag === 'AREA') && el.hasAttribute('href')) interactive = true;
@@ -453,7 +460,7 @@ INVENTORY_JS = (
     walk(el, next, depth + 1);
   };
 
-  const ctx0 = { frames: [], ox: 0, oy: 0, shadow: false, ov: [], main: false, inside: false, pointer: false };
+  const ctx0 = { frames: [], ox: 0, oy: 0, shadow: false, ov: [], main: false, reg: '', inside: false, pointer: false };
   if (document.body) walk(document.body, ctx0, 1);
   st.els = els;
   // One JSON string crosses the protocol much faster than a tree of objects.

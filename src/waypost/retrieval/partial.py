@@ -13,6 +13,15 @@ wins confidently. This check looks at the winner's own words:
   place speak for it ("type 你好 into the comment box" picking the search field, "Abmelden" for
   "Anmelden").
 
+Two more kinds of near names are not acted on either:
+
+- a number or code in the target must be the element's own ('Diff3' is not 'Diff1', 'A-1044' not
+  'A-1043'): an element whose name carries other numbers is a near name; one whose name carries
+  none must have the number in its row ('Edit' for 'order 5521'), and
+- a click on a sentence ('Please sign in.': three words or more, ending with a full stop or
+  starting with 'please', with words the target does not ask for) is not a click on the control
+  the target names ('Sign in'); the sentence itself can still be asked for.
+
 Any of these makes a confident decision ``low``: nothing is done without a chooser, and the candidates
 are listed. An element named exactly as quoted wins anyway; an ordinal or a relative position is
 handled by the ranking itself.
@@ -28,7 +37,7 @@ from waypost.retrieval.features import name_words
 from waypost.retrieval.index import context_text, naming_text
 from waypost.retrieval.overlays import ActiveOverlay
 from waypost.retrieval.query import Query
-from waypost.retrieval.ranking import Ranking, _prefer_exact, decide
+from waypost.retrieval.ranking import Ranking, _prefer_exact, decide, lead_with_best_copy
 from waypost.retrieval.synonyms import ROLE_WORDS
 from waypost.retrieval.text import expand, field_words, split_identifier, token_match, words
 
@@ -53,6 +62,45 @@ _GENERIC_NOUNS = frozenset(
 _FOUND = 0.7
 _STEM = 0.6
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_DIGITS = re.compile(r"\d+")
+# A sentence, not a control's name: several words and a full stop at the end ('Forgot your
+# password?' is a control's name), or a polite request ('Please sign in to comment').
+_SENTENCE_END = re.compile(r"(?<![.…])[.。]$")
+_POLITE = frozenset({"please", "bitte", "veuillez", "prosím"})
+
+
+def _numbers(text: str) -> frozenset[str]:
+    """The numbers written in ``text`` ('Diff3' → 3, 'A-1042' → 1042), without leading zeros."""
+    return frozenset(n.lstrip("0") or "0" for w in words(text) for n in _DIGITS.findall(w))
+
+
+def _wrong_number(query: Query, e: ElementDescriptor) -> bool:
+    """A number the target asks for is not the element's: its name has other numbers ('Diff1'
+    for 'Diff3'), or it has none and the number is nowhere around it either ('Edit' in the row
+    of order 5521 for 'order 5522')."""
+    want = _numbers(" ".join(query.all_words))
+    if not want:
+        return False
+    named = _numbers(f"{naming_text(e)} {e.text}")
+    if named:
+        return not want <= named
+    around = _numbers(" ".join((context_text(e), e.href, e.id, e.name_attr, *e.data.values())))
+    return not want <= around
+
+
+def _sentence(query: Query, e: ElementDescriptor) -> bool:
+    """A link or button whose name is a sentence ('Please sign in.') containing a clicked target
+    ('Sign in') and more: the sentence is not the control the target names."""
+    if query.intent not in ("click", "any") or e.tag in ("input", "select", "textarea"):
+        return False
+    if e.role in ("checkbox", "radio", "switch", "option", "menuitemcheckbox", "menuitemradio"):
+        return False
+    name = " ".join(e.display_name.split())
+    said = words(name)
+    if len(name.split()) < 3 or not (_SENTENCE_END.search(name) or (said[:1] and said[0] in _POLITE)):
+        return False
+    asked = frozenset(expand([*words(query.raw), *query.all_words, *words(query.verb)]))
+    return any(_match(w, asked) < _STEM for w in said if not w.startswith("§"))
 
 
 def _own_words(e: ElementDescriptor) -> frozenset[str]:
@@ -84,11 +132,15 @@ def _match(word: str, field: frozenset[str]) -> float:
 
 def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | None = None) -> bool:
     """Whether ``e`` matches only part of ``query``'s target words (see the module docstring)."""
-    head = tuple(w for w in query.head if not w.isdigit())
-    if not head or query.ordinal or query.relation is not None:
+    if query.ordinal or query.relation is not None:
         return False
     if query.exact and " ".join(e.display_name.split()).casefold() == query.exact.casefold():
         return False  # named exactly as quoted (or as the whole verbless instruction)
+    if _wrong_number(query, e) or _sentence(query, e):
+        return True
+    head = tuple(w for w in query.head if not w.isdigit())
+    if not head:
+        return False
     own = _own_words(e)
     # An instruction the parser took whole ('close the dialog', 'publish the post') starts with its
     # verb: the verb need not be in the element, and when it is (a 'Close' button), the other
@@ -138,6 +190,8 @@ def prefer_full_name(ranking: Ranking, confidence: float, tie_margin: float, min
     if candidates is ranking.candidates:
         return ranking
     decision, conf = decide(candidates, confidence, tie_margin, min_p)
+    if decision == "confident":
+        candidates = lead_with_best_copy(candidates, ranking.overlay)
     return replace(ranking, candidates=candidates, decision=decision, confidence=conf)
 
 

@@ -5,10 +5,11 @@ Pure functions over plain data; the browser is only needed to build the :class:`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
-from urllib.parse import urldefrag
+from urllib.parse import parse_qsl, urldefrag, urlencode, urlsplit, urlunsplit
 
 from waypost.retrieval import features as feats
 from waypost.retrieval import kinds as kind_of
@@ -97,35 +98,102 @@ def _short(text: str, n: int) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
+# Query parameters that only say where a link was clicked from, not where it goes.
+_TRACKING = re.compile(r"^(utm_\w+|fbclid|gclid|mc_cid|mc_eid|ref|ref_src|cmpid|intcmp|icid)$", re.I)
+# Landmarks of the site's own chrome: a control repeated there (masthead, footer, a mobile menu)
+# is a copy, not a record.
+_CHROME = frozenset({"header", "footer", "nav", "search"})
+
+
+def _target(href: str) -> str:
+    """Where a link goes: without its fragment and without tracking parameters."""
+    url = urldefrag(href)[0]
+    parts = urlsplit(url)
+    if not parts.query:
+        return url
+    kept = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _TRACKING.match(k)]
+    return urlunsplit(parts._replace(query=urlencode(kept)))
+
+
+def _real_href(href: str) -> bool:
+    return bool(href) and not href.startswith(("#", "javascript:"))
+
+
+def _record_data(a: ElementDescriptor, b: ElementDescriptor) -> bool:
+    """``data-*`` attributes that say which record an element is for (an id, a number) differ."""
+    for key in a.data.keys() | b.data.keys():
+        va, vb = a.data.get(key, ""), b.data.get(key, "")
+        if va != vb and ("id" in key.split("-") or "key" in key or any(ch.isdigit() for ch in va + vb)):
+            return True
+    return False
+
+
+def _places(a: ElementDescriptor, b: ElementDescriptor) -> bool:
+    """In two different landmarks, at least one of them the site's chrome (masthead, footer, a
+    navigation, a second header for small screens)."""
+    if not a.region or not b.region or a.region == b.region:
+        return False
+    if a.region.startswith(b.region + " ") or b.region.startswith(a.region + " "):
+        return False  # one inside the other: the same place
+    kinds = {r.split("#")[0] for r in (a.region.split()[-1], b.region.split()[-1])}
+    return bool(kinds & _CHROME)
+
+
 def _equivalent(a: ElementDescriptor, b: ElementDescriptor) -> bool:
     """Two elements that do the same thing, so either satisfies the instruction.
 
-    Links to the same place with the same name; or identical copies (a desktop and a mobile
-    header, a button repeated in the same dialog): same tag, role, type, name, form and section,
-    with nothing around one of them that is not around the other (look-alike 'Delete' buttons in
-    different rows differ by their row text and stay a tie).
+    Copies of one control: the same accessible name and kind, and the same action — links to the
+    same place (tracking parameters aside), the same ``onclick`` handler, the same form. Where
+    nothing on the element says what it does, it is a copy when it sits in another landmark of
+    the site's chrome (the masthead and the footer, a desktop and a mobile header) or in the same
+    section with nothing around one of them that is not around the other (a button repeated in
+    a dialog). Look-alikes that differ in what they do stay apart: another link target, another
+    handler ('remove(bob)' and 'remove(ann)'), record ``data-*`` ids, or their row ('Delete' for
+    Bob and for Ann).
     """
-    name_a, name_b = " ".join(a.name.split()), " ".join(b.name.split())
-    if a.href and not a.href.startswith(("#", "javascript:")):
-        return urldefrag(a.href)[0] == urldefrag(b.href)[0] and name_a == name_b
-    if (a.tag, a.role, a.type, name_a, a.href, a.form, a.section, a.frames) != (
-        b.tag,
-        b.role,
-        b.type,
-        name_b,
-        b.href,
-        b.form,
-        b.section,
-        b.frames,
-    ):
+    name_a, name_b = " ".join(a.name.split()).casefold(), " ".join(b.name.split()).casefold()
+    if not name_a or name_a != name_b:
+        return False
+    if _real_href(a.href) or _real_href(b.href):
+        return _real_href(a.href) and _real_href(b.href) and _target(a.href) == _target(b.href)
+    if (a.tag, a.role, a.type, a.href, a.frames) != (b.tag, b.role, b.type, b.href, b.frames):
+        return False
+    if a.handler != b.handler or a.form != b.form or _record_data(a, b):
         return False
     field = a.tag in ("input", "textarea", "select") and a.type not in ("submit", "button", "image")
-    if not name_a or (
-        field and not (a.form and a.name_attr == b.name_attr and a.placeholder == b.placeholder)
-    ):
+    if field and not (a.form and a.name_attr == b.name_attr and a.placeholder == b.placeholder):
         return False  # two fields are two places to type, unless copies of the same form (a mobile header)
+    if _places(a, b):
+        return True
+    if a.section != b.section:
+        return False
     near_a, near_b = set(a.nearby.casefold().split()), set(b.nearby.casefold().split())
     return near_a <= near_b or near_b <= near_a
+
+
+def lead_with_best_copy(candidates: list[Candidate], overlay: ActiveOverlay | None) -> list[Candidate]:
+    """Among copies of the first candidate, the one to act on first: visible, in the active
+    overlay if there is one, in the main landmark, in the viewport, then first in reading order.
+
+    Only the order changes (each keeps its p), so the decision over the group is the same.
+    """
+    if len(candidates) < 2:
+        return candidates
+    first = candidates[0]
+    group = [first, *(c for c in candidates[1:] if _equivalent(first.element, c.element))]
+    if len(group) < 2:
+        return candidates
+
+    def key(c: Candidate) -> tuple[bool, ...]:
+        e = c.element
+        in_overlay = overlay is not None and overlay.index in e.overlays
+        return (not (e.visible and e.enabled), not in_overlay, not e.in_main, not e.in_viewport)
+
+    best = min(group, key=lambda c: (*key(c), c.element.index))
+    if best is first:
+        return candidates
+    ordered = [best, *(c for c in candidates if c is not best)]
+    return [Candidate(n + 1, c.element, c.p, c.logit, c.features, c.selectors) for n, c in enumerate(ordered)]
 
 
 def rank(
@@ -174,6 +242,8 @@ def rank(
         candidates = _prefer_exact(candidates, query.exact)
     candidates = _demote_opposites(candidates, query)
     decision, conf = decide(candidates, confidence, tie_margin, min_p)
+    if decision == "confident":
+        candidates = lead_with_best_copy(candidates, overlay)
     return Ranking(query, candidates, decision, overlay, conf)
 
 
