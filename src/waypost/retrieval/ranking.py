@@ -151,11 +151,13 @@ def _equivalent(a: ElementDescriptor, b: ElementDescriptor) -> bool:
     handler ('remove(bob)' and 'remove(ann)'), record ``data-*`` ids, or their row ('Delete' for
     Bob and for Ann).
     """
-    name_a, name_b = " ".join(a.name.split()).casefold(), " ".join(b.name.split()).casefold()
-    if not name_a or name_a != name_b:
+    name_a, name_b = " ".join(a.name.split()), " ".join(b.name.split())
+    if not name_a or name_a.casefold() != name_b.casefold():
         return False
     if _real_href(a.href) or _real_href(b.href):
         return _real_href(a.href) and _real_href(b.href) and _target(a.href) == _target(b.href)
+    if name_a != name_b:
+        return False  # 'eget' and 'Eget' are two names
     if (a.tag, a.role, a.type, a.href, a.frames) != (b.tag, b.role, b.type, b.href, b.frames):
         return False
     if a.handler != b.handler or a.form != b.form or _record_data(a, b):
