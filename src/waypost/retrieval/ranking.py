@@ -175,7 +175,7 @@ def _equivalent(a: ElementDescriptor, b: ElementDescriptor) -> bool:
 
 def lead_with_best_copy(candidates: list[Candidate], overlay: ActiveOverlay | None) -> list[Candidate]:
     """Among copies of the first candidate, the one to act on first: visible, in the active
-    overlay if there is one, in the main landmark, in the viewport, then first in reading order.
+    overlay if there is one, in the viewport, in the main landmark, then first in reading order.
 
     Only the order changes (each keeps its p), so the decision over the group is the same.
     """
@@ -189,7 +189,7 @@ def lead_with_best_copy(candidates: list[Candidate], overlay: ActiveOverlay | No
     def key(c: Candidate) -> tuple[bool, ...]:
         e = c.element
         in_overlay = overlay is not None and overlay.index in e.overlays
-        return (not (e.visible and e.enabled), not in_overlay, not e.in_main, not e.in_viewport)
+        return (not (e.visible and e.enabled), not in_overlay, not e.in_viewport, not e.in_main)
 
     best = min(group, key=lambda c: (*key(c), c.element.index))
     if best is first:
