@@ -77,6 +77,56 @@ def test_links_to_the_same_place_are_not_a_tie() -> None:
     assert decision == "confident" and confidence > 0.5
 
 
+def test_copies_in_two_landmarks_are_one_control_and_look_alikes_are_not() -> None:
+    def screen(*elements: ElementDescriptor) -> Screen:
+        return Screen("http://site.test/", "Home", elements)
+
+    def decision(s: Screen, target: str) -> str:
+        return rank(s, parse_query(target, "click"), RerankModel()).decision
+
+    masthead = el(0, "button", "button", "Subscribe", region="header#0", nearby="World Business")
+    footer = el(1, "button", "button", "Subscribe", region="footer#4", nearby="About us Jobs")
+    assert decision(screen(masthead, footer), "Subscribe") == "confident"
+    # Copies in two landmarks of the page's content (cards, rows) are records, not chrome.
+    cards = (
+        el(0, "button", "button", "Subscribe", region="main#1 aside#2", nearby="Weekly digest"),
+        el(1, "button", "button", "Subscribe", region="main#1 aside#3", nearby="Daily alerts"),
+    )
+    assert decision(screen(*cards), "Subscribe") == "tie"
+    # Another handler or another record id does something else, wherever it is.
+    handlers = (
+        el(0, "button", "button", "Delete", region="header#0", handler="remove('bob')"),
+        el(1, "button", "button", "Delete", region="footer#4", handler="remove('ann')"),
+    )
+    assert decision(screen(*handlers), "Delete") == "tie"
+    records = (
+        el(0, "button", "button", "Delete", region="header#0", data={"data-id": "17"}),
+        el(1, "button", "button", "Delete", region="footer#4", data={"data-id": "18"}),
+    )
+    assert decision(screen(*records), "Delete") == "tie"
+    # Links to the same place but for a tracking parameter; links to two places stay apart.
+    tracked = (
+        el(0, "a", "link", "Tweet", href="https://x.test/share?u=a&utm_source=top"),
+        el(1, "a", "link", "Tweet", href="https://x.test/share?u=a&utm_source=bottom"),
+    )
+    assert decision(screen(*tracked), "Tweet") == "confident"
+    years = (el(0, "a", "link", "Report", href="/r/2024"), el(1, "a", "link", "Report", href="/r/2023"))
+    assert decision(screen(*years), "Report") == "tie"
+
+
+def test_the_copy_acted_on_is_the_visible_one_in_view() -> None:
+    hidden = el(0, "a", "link", "Sign in", href="/login", visible=False, in_viewport=False)
+    footer = el(1, "a", "link", "Sign in", href="/login", in_viewport=False, region="footer#3")
+    header = el(2, "a", "link", "Sign in", href="/login", region="header#0")
+    ranking = rank(
+        Screen("http://site.test/", "Home", (hidden, footer, header)),
+        parse_query("Sign in", "click"),
+        RerankModel(),
+    )
+    assert ranking.decision == "confident"
+    assert ranking.candidates[0].element.index == 2
+
+
 def test_nothing_matching_means_none() -> None:
     assert rank(LOGIN, parse_query("checkout", "click"), RerankModel()).decision in ("none", "low")
 
