@@ -106,13 +106,15 @@ _CHROME = frozenset({"header", "footer", "nav", "search"})
 
 
 def _target(href: str) -> str:
-    """Where a link goes: without its fragment and without tracking parameters."""
-    url = urldefrag(href)[0]
-    parts = urlsplit(url)
-    if not parts.query:
-        return url
-    kept = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if not _TRACKING.match(k)]
-    return urlunsplit(parts._replace(query=urlencode(kept)))
+    """Where a link goes: without its fragment, tracking parameters, scheme or trailing slash."""
+    parts = urlsplit(urldefrag(href.strip())[0])
+    query = parts.query
+    if query:
+        kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if not _TRACKING.match(k)]
+        query = urlencode(kept)
+    path = parts.path.rstrip("/") or "/" if parts.path else ""
+    scheme = "" if parts.scheme in ("http", "https") else parts.scheme
+    return urlunsplit((scheme, parts.netloc.lower(), path, query, ""))
 
 
 def _real_href(href: str) -> bool:
