@@ -141,3 +141,17 @@ async def test_exact_names_and_numbers_are_acted_on(
     report = await quiet.act(page, instruction)
     assert report.ok, report.text
     assert await _clicks(page) == [clicked]
+
+
+async def test_a_control_named_exactly_wins_over_a_sentence(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _open(page, pages, "issue17/near_names.html")
+    await page.evaluate(
+        """() => { const a = document.createElement('a'); a.href = '/account/login'; a.id = 'signin';
+        a.textContent = 'Sign in'; document.querySelector('header').appendChild(a);
+        a.addEventListener('click', (e) => e.preventDefault()); }"""
+    )
+    report = await quiet.act(page, "click Sign in")
+    assert report.ok, report.text
+    assert await _clicks(page) == ["signin"]
