@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
-from urllib.parse import parse_qsl, urldefrag, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from waypost.retrieval import features as feats
 from waypost.retrieval import kinds as kind_of
@@ -106,15 +106,16 @@ _CHROME = frozenset({"header", "footer", "nav", "search"})
 
 
 def _target(href: str) -> str:
-    """Where a link goes: without its fragment, tracking parameters, scheme or trailing slash."""
-    parts = urlsplit(urldefrag(href.strip())[0])
+    """Where a link goes, without tracking parameters, scheme or trailing slash. The fragment
+    stays: '/post#comment-5' and '/post#comment-6' are two comments, not copies of one link."""
+    parts = urlsplit(href.strip())
     query = parts.query
     if query:
         kept = [(k, v) for k, v in parse_qsl(query, keep_blank_values=True) if not _TRACKING.match(k)]
         query = urlencode(kept)
     path = parts.path.rstrip("/") or "/" if parts.path else ""
     scheme = "" if parts.scheme in ("http", "https") else parts.scheme
-    return urlunsplit((scheme, parts.netloc.lower(), path, query, ""))
+    return urlunsplit((scheme, parts.netloc.lower(), path, query, parts.fragment))
 
 
 def _real_href(href: str) -> bool:
