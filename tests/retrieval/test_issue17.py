@@ -325,3 +325,47 @@ async def test_a_field_named_by_nothing_on_the_page_is_not_typed_into(
     typed = await quiet.act(page, "type 你好 into 搜索")
     assert typed.ok, typed.text
     assert await page.input_value("#s") == "你好"
+
+
+async def test_the_purpose_is_not_the_target(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """'Close the dialog box by clicking the "x"': the target is the "x", a close button."""
+    await page.goto(pages.url_for("ext4/widgets_dialog.html"))
+    report = await quiet.act(page, 'Close the dialog box by clicking the "x".')
+    assert report.ok, report.text
+    assert await page.evaluate("() => window.__clicks") == ["dlg-close"]
+    assert not await page.is_visible("#dlg")
+
+
+async def test_a_quoted_stop_word_is_a_name(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """'the link "in"' and 'the link "a."': quoted words are names even when they are stop words."""
+    await page.goto(pages.url_for("ext4/widgets_dialog.html"))
+    for instruction, wanted in (('Click on the link "in".', "l3"), ('Click on the link "a.".', "l4")):
+        await page.evaluate("() => { window.__clicks = []; }")
+        report = await quiet.act(page, instruction)
+        assert report.ok, report.text
+        assert await page.evaluate("() => window.__clicks") == [wanted]
+
+
+async def test_a_widget_of_a_kind_is_any_one_of_them(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """'a "textarea" widget' with two text areas: either will do; 'a "text" widget' is not a text area."""
+    await page.goto(pages.url_for("ext4/widgets_dialog.html"))
+    for instruction, allowed in (
+        ('Click on a "textarea" widget.', {"ta1", "ta2"}),
+        ('Click on a "text" widget.', {"t1"}),
+        ('Click on a "checkbox" widget.', {"c1", "c2"}),
+    ):
+        await page.evaluate("() => { window.__clicks = []; }")
+        report = await quiet.act(page, instruction)
+        assert report.ok, report.text
+        clicks = await page.evaluate("() => window.__clicks")
+        assert clicks and set(clicks) <= allowed, (instruction, clicks)
+
+
+async def test_the_two_look_alikes_stay_a_tie_without_an_indefinite_article(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """'the text area' with two of them is a tie: only 'a' or 'any' lets either one do."""
+    await page.goto(pages.url_for("ext4/widgets_dialog.html"))
+    report = await quiet.act(page, "Click the text area.")
+    assert report.steps[0].status == "unsure", report.text
+    assert await page.evaluate("() => window.__clicks") == []

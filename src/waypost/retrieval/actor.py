@@ -404,8 +404,27 @@ class Actor:
         intent: Intent = {"type": "type", "check": "check"}.get(step.action, "click")  # type: ignore[assignment]
         from waypost.retrieval.query import parse_query
 
-        query = parse_query(step.target, intent)
+        query = parse_query(step.target, intent, exact=step.exact)
+        if step.quantity == "any" and not query.kind_only:
+            # 'click a Submit button' names an element, not a kind: the article changes nothing.
+            return await self.run_step(page, replace(step, quantity=""))
         _, ranking, _ = await self.finder.rank_page(page, query)
+        if step.quantity == "any":
+            # 'a checkbox widget': whichever element of that kind, the first in reading order.
+            kind = [
+                c for c in ranking.candidates if c.element.visible and kind_of.matches(c.element, query.kinds)
+            ]
+            kind.sort(key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
+            if not kind:
+                return ActionResult(
+                    step.action,
+                    step.target,
+                    "not_found",
+                    f'Nothing on this page is a "{short(step.target, 50)}"; nothing was done.',
+                )
+            sel, _ = await self.finder.validate_candidate(page, kind[0])
+            target = str(sel) if sel is not None else _selector_for(kind[0].element)
+            return await self.run_step(page, replace(step, target=target, quantity="", exact=""))
         if query.kind_only:
             group = [c for c in ranking.candidates if c.element.visible]
         else:
@@ -424,7 +443,8 @@ class Actor:
             )
         done: list[str] = []
         for c in group:
-            sel = _selector_for(c.element)
+            unique, _ = await self.finder.validate_candidate(page, c)
+            sel = str(unique) if unique is not None else _selector_for(c.element)
             one = replace(step, target=sel, quantity="", exact="")
             result = await self.run_step(page, one)
             if not result.ok:

@@ -27,7 +27,7 @@ StepAction = Literal[
     "dismiss_overlays",
     "extract",
 ]
-Quantity = Literal["", "both", "all"]
+Quantity = Literal["", "both", "all", "any"]
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,8 @@ class Step:
         exact: Text the instruction quoted as the element's name ('the link "Eget"'): an element
             named exactly so (case included) is preferred.
         quantity: ``both`` or ``all`` when the step is meant for every element the target names
-            ('both text fields', 'all checkboxes'); empty for one element.
+            ('both text fields', 'all checkboxes'); ``any`` when any one element of the kind
+            will do ('click a checkbox widget'); empty for one element.
 
     ``choose`` picks ``target`` the way a person would: the option of the dropdown that has it,
     a checkbox or radio set on (never toggled off), otherwise a click. ``uncheck_all`` clears
@@ -314,6 +315,18 @@ _QUANTITY = re.compile(
     r"^(?P<q>both|all|every|each|beide[n]?|alle)\s+(?:of\s+)?(?:the\s+|die\s+)?(?P<rest>.+)$", re.I
 )
 _CHOOSE_VERBS = frozenset({"choose", "pick", "select", "wähle", "wähl"})
+# 'a checkbox widget', 'any link': one element of the kind, whichever.
+_INDEFINITE = re.compile(r"^(?:on\s+|onto\s+)?(?:a|an|any|one)\s+(?!of\b)", re.I)
+_BY_DOING = re.compile(
+    r"^.+?,?\s+by\s+(?:(?:clicking|pressing|tapping|hitting)(?:\s+on)?|(?P<verb>selecting|choosing|checking|ticking))"
+    r"\s+(?P<rest>.+)$",
+    re.I,
+)
+_GERUNDS = {"selecting": "select", "choosing": "choose", "checking": "check", "ticking": "tick"}
+_IN_ORDER_TO = re.compile(
+    r"^(?:to|in\s+order\s+to)\s+[^,\x00]+,\s*(?=(?:" + _STEP_VERBS + r")\b)",
+    re.I,
+)
 
 
 def _typed(text: str, slots: Slots) -> str:
@@ -379,6 +392,12 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
         return []
     seg = re.sub(r"^(?:please|bitte)\s+", "", seg, flags=re.I)
     seg = re.sub(r"\s+(?:please|bitte)$", "", seg, flags=re.I)
+    # The purpose is not the target: 'close the dialog by clicking the "x"', 'to log in, click Go'.
+    m = _BY_DOING.match(seg)
+    if m:
+        verb = (m.group("verb") or "clicking").casefold()
+        seg = f"{_GERUNDS.get(verb, 'click')} {m.group('rest')}"
+
     for rx, fn in _TRANSFORMS:
         m = rx.search(seg)
         if m is None:
@@ -447,6 +466,8 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         if kind == "click":
             verb = (groups.get("verb") or "").casefold().split()[0] if groups.get("verb") else ""
             target, exact = _target(groups["target"], slots)
+            if _INDEFINITE.match(groups["target"]) and verb in _PLAIN:
+                return Step("click", target=target, exact=exact, quantity="any")
             if verb in _CHOOSE_VERBS:
                 only = re.match(r"^only\s+(.+)$", target, re.I)
                 if only:
@@ -482,6 +503,7 @@ def parse_instruction(instruction: str) -> list[Step]:
         # [Step("type", "search", "rock and roll"), Step("press", text="Enter")]
     """
     protected, slots = _protect(squash(instruction))
+    protected = _IN_ORDER_TO.sub("", protected)
     steps: list[Step] = []
     for segment in _SPLIT.split(protected):
         steps.extend(_parse_one(segment or "", slots))

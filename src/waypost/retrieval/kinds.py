@@ -17,6 +17,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"\b{a}\b", re.IGNORECASE), b)
     for a, b in (
         (r"text\s*areas?", "textarea"),
+        # 'a text widget' (as opposed to a text area): a one-line text input
+        (r"text\s+(?:widget|element|control)s?", "textline"),
         (r"(?:text|input|entry|edit)\s*(?:field|box|input)s?", "textbox"),
         (r"input\s+textbox(?:es)?", "textbox"),
         (r"date\s*pickers?|calendar\s+(?:field|input|widget)s?|date\s+(?:field|input|box)s?", "datepicker"),
@@ -41,6 +43,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 KIND_WORDS: dict[str, tuple[str, ...]] = {
     "textarea": ("textarea",),
     "textbox": ("textbox", "searchbox"),
+    "textline": ("textline",),
     "datepicker": ("date",),
     "date": ("date",),
     "timefield": ("time",),
@@ -75,6 +78,9 @@ _TEXT_TYPES = frozenset(
 )
 
 
+_DATE_TYPES = frozenset({"date", "time", "datetime-local", "month", "week"})
+
+
 def fold_phrases(text: str) -> str:
     """'the text field' → 'the textbox', 'a date picker' → 'a datepicker'."""
     for rx, word in _PHRASES:
@@ -101,6 +107,13 @@ def matches(e: ElementDescriptor, kinds: Iterable[str]) -> bool:
                 return True
             if e.tag == "input" and e.type in ("", "text") and _TIME_HINT.search(_hints(e)):
                 return True
+        if (
+            k == "textline"
+            and e.tag == "input"
+            and e.role in ("textbox", "searchbox")
+            and e.type not in _DATE_TYPES
+        ):
+            return True
         if k == "menubutton" and e.role == "button" and e.popup:
             return True
         if k in ("textbox", "searchbox"):
