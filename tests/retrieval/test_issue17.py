@@ -369,3 +369,28 @@ async def test_the_two_look_alikes_stay_a_tie_without_an_indefinite_article(
     report = await quiet.act(page, "Click the text area.")
     assert report.steps[0].status == "unsure", report.text
     assert await page.evaluate("() => window.__clicks") == []
+
+
+async def test_tabs_spinners_sliders_and_sections(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """Ordinals among tabs named 'Tab #n', 'select 5 with the spinner', sliders set by value,
+    and 'expand the section'."""
+    name = "ext4/phrasings.html"
+    await page.goto(pages.url_for(name))
+    report = await quiet.act(page, "Switch to the second tab")
+    assert report.ok, report.text
+    assert await page.evaluate("() => window.__clicks") == ["tab2"]
+    report = await quiet.act(page, "Select 5 with the spinner")
+    assert report.ok, report.text
+    assert await page.input_value("#spinner") == "5"
+    report = await quiet.act(page, "set the volume to 35")
+    assert report.ok, report.text
+    assert await page.input_value("#vol") == "35"
+    report = await quiet.act(page, "set the temperature to 26")
+    assert report.ok, report.text
+    assert await page.get_attribute("#temp", "aria-valuenow") == "26"
+    # 25 cannot be reached with steps of 2 from 26: said so, not claimed
+    report = await quiet.act(page, "set the temperature to 25")
+    assert not report.ok
+    report = await quiet.act(page, "Expand the section below")
+    assert report.ok, report.text
+    assert await page.is_visible("#acc-submit")

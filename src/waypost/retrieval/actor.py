@@ -264,6 +264,8 @@ class Actor:
             await _select_native(loc, text, self._timeout)
             return f'Selected "{short(text, 40)}" in {res.element_text}'
         e = res.candidate.element if res.candidate is not None else None
+        if v.type == "range" or (e is not None and e.role == "slider"):
+            return await _set_slider(loc, res, text, self._timeout)
         hints = " ".join((e.placeholder, e.classes, e.id, e.label, e.name)) if e is not None else ""
         value = for_field(text, v.type, hints)
         if not v.editable:
@@ -871,6 +873,55 @@ async def _label_of(loc: Locator) -> Locator | None:
         if await by_for.count() >= 1:
             return by_for.first
     return None
+
+
+_SLIDER_JS = """el => {
+  const n = (x) => (x === null || x === undefined || x === '' ? null : Number(x));
+  if (el.tagName === 'INPUT')
+    return {native: true, now: n(el.value), min: n(el.min) ?? 0, max: n(el.max) ?? 100};
+  return {native: false, now: n(el.getAttribute('aria-valuenow')), min: n(el.getAttribute('aria-valuemin')),
+          max: n(el.getAttribute('aria-valuemax'))};
+}"""
+
+
+async def _set_slider(loc: Locator, res: Resolution, text: str, timeout_ms: float) -> str:
+    """Move a slider to a number: a native range is set, an ARIA slider stepped with the arrow keys
+    until it reports the value (it must say where it is: ``aria-valuenow``)."""
+    try:
+        wanted = float(text.strip().rstrip("%").replace(",", "."))
+    except ValueError:
+        raise ActionProblem(
+            f'"{short(text, 30)}" is not a number; {res.element_text} was left alone.'
+        ) from None
+    state = await loc.evaluate(_SLIDER_JS)
+    lo, hi = state.get("min"), state.get("max")
+    if lo is not None and hi is not None and not lo <= wanted <= hi:
+        raise ActionProblem(
+            f"{res.element_text} goes from {lo:g} to {hi:g}; {wanted:g} is outside, nothing was done."
+        )
+    if state.get("native"):
+        await loc.evaluate(
+            "(el, v) => { el.value = v; el.dispatchEvent(new Event('input', {bubbles: true}));"
+            " el.dispatchEvent(new Event('change', {bubbles: true})); }",
+            f"{wanted:g}",
+        )
+    else:
+        if state.get("now") is None:
+            raise ActionProblem(f"{res.element_text} does not say its value; nothing was done.")
+        await loc.focus(timeout=timeout_ms)
+        for _ in range(500):  # bounded: a slider that does not move is left as it is
+            now = (await loc.evaluate(_SLIDER_JS)).get("now")
+            if now is None or now == wanted:
+                break
+            before = now
+            await loc.press("ArrowRight" if now < wanted else "ArrowLeft", timeout=timeout_ms)
+            after = (await loc.evaluate(_SLIDER_JS)).get("now")
+            if after == before or (after is not None and (after - wanted) * (before - wanted) < 0):
+                break  # stuck, or the step jumps over the value
+    now = (await loc.evaluate(_SLIDER_JS)).get("now")
+    if now is None or float(now) != wanted:
+        raise ActionProblem(f"{res.element_text} stopped at {now}, not {wanted:g}.")
+    return f"Set {res.element_text} to {wanted:g}"
 
 
 async def _select_native(loc: Locator, option: str, timeout_ms: float) -> str:

@@ -68,7 +68,7 @@ class Step:
 _STEP_VERBS = (
     r"click|clicke|klicke?|tap|press|hit|push|open|follow|go\s+to|visit|choose|pick|select|type|enter|input|"
     r"write|fill|put|set|check|tick|uncheck|untick|enable|disable|turn|activate|deactivate|toggle|scroll|"
-    r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|"
+    r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|switch|"
     r"tippe|gib|gebe|schreibe?|trage|fülle|füll|wähle|wähl|drücke?|öffne|gehe|geh|aktiviere|deaktiviere|"
     r"markiere|hake|kreuze|scrolle|suche|sende|schicke|schließe|akzeptiere|lehne|lies|bestätige|entferne"
 )
@@ -113,8 +113,8 @@ def _rule(kind: str, *parts: str) -> tuple[re.Pattern[str], str]:
 
 
 _CLICK_VERBS = (
-    r"click|double[\s-]?click|tap|press|hit|push|open|go\s+to|visit|choose|pick|select|focus|expand|collapse|"
-    r"toggle|"
+    r"click|double[\s-]?click|tap|press|hit|push|open|go\s+to|switch\s+to|visit|choose|pick|select|focus|expand|"
+    r"collapse|toggle|"
     r"klicke|klick|clicke|tippe|drücke|drück|öffne|gehe|geh|wähle|wähl|betätige|bestätige"
 )
 
@@ -122,7 +122,7 @@ _CLICK_VERBS = (
 _PLAIN = frozenset(
     {
         "click", "double-click", "doubleclick", "double", "tap", "press", "hit", "push", "go", "visit",
-        "focus",
+        "focus", "switch",
         "klicke", "klick", "clicke", "tippe", "drücke", "drück", "gehe", "geh", "betätige",
     }
 )  # fmt: skip
@@ -164,8 +164,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     _rule("scroll", r"^(?:scrollen|scrolle|scroll|blättere|blättern)\s*(?P<dir>.*)$"),
     # search for X: type into the search field and submit
     _rule("search", r"^(?:search\s+for|look\s+for|suche\s+nach|such\s+nach)\s+(?P<text>.+)$"),
-    # select OPTION from TARGET
+    # select OPTION from TARGET; 'select 5 with the spinner', 'set 20 using the slider'
     _rule("select", r"^(?:select|choose|pick)\s+(?P<text>.+?)\s+(?:from|in|on|for|as)\s+(?P<target>.+)$"),
+    _rule(
+        "set_with",
+        r"^(?:select|choose|pick|set|enter)\s+(?P<text>.+?)\s+(?:with|using|via|by\s+means\s+of)\s+",
+        r"(?P<target>(?:the\s+|a\s+)?(?:\S+\s+)?(?:spinner|spin\s*button|slider|stepper|range(?:\s+slider)?|number\s+field|"
+        r"dropdown|drop-down|list|menu|picker|date\s*picker))$",
+    ),
     _rule(
         "select",
         r"^(?:wähle|wähl|waehle)\s+(?P<text>.+?)\s+(?:aus|in|im|bei|unter|als|für)\s+(?P<target>.+?)(?:\s+aus)?$",
@@ -378,6 +384,17 @@ def _multi_value(seg: str, slots: Slots) -> list[Step] | None:
     return steps
 
 
+_PATH_SPLIT = re.compile(r"\s*(?:>|→|»|›|->)\s*")
+
+
+def _menu_path(target: str) -> list[str]:
+    """'File>New>Sheet', 'Edit → Preferences': the items of a menu path, in order."""
+    parts = [p.strip() for p in _PATH_SPLIT.split(target)]
+    if len(parts) < 2 or any(not p or len(p.split()) > 4 for p in parts):
+        return []
+    return parts
+
+
 def _items(target: str) -> list[str]:
     """'kQHh8j, SaIGD, wjy8' → three names; one name stays one."""
     parts = [p.strip() for p in _LIST_SPLIT.split(target) if p.strip()]
@@ -419,6 +436,10 @@ def _parse_plain(seg: str, slots: Slots) -> list[Step]:
         return []
     if step.action == "choose" and step.text == "only":
         return [Step("uncheck_all"), replace(step, text=None)]
+    if step.action in ("choose", "click") and not step.exact:
+        path = _menu_path(step.target)
+        if path:
+            return [Step("click", target=item, exact=item) for item in path]
     if step.action in ("choose", "check") and not step.exact:
         items = _items(step.target)
         if len(items) > 1:
@@ -452,6 +473,10 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
             continue
         if kind == "search":
             return Step("type", target="search", text=_value(groups["text"], slots), submit=True)
+        if kind == "set_with":
+            target, _ = _target(groups["target"], slots)
+            numeric = re.search(r"spin|slider|stepper|range|number", target, re.I)
+            return Step("type" if numeric else "select", target=target, text=_value(groups["text"], slots))
         if kind == "select":
             target, exact = _target(groups["target"], slots)
             return Step("select", target=target, text=_value(groups["text"], slots), exact=exact)
