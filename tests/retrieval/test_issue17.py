@@ -394,3 +394,18 @@ async def test_tabs_spinners_sliders_and_sections(page: Page, pages: PageServer,
     report = await quiet.act(page, "Expand the section below")
     assert report.ok, report.text
     assert await page.is_visible("#acc-submit")
+
+
+async def test_several_options_in_a_list_that_takes_several(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """'Select Banana, Damson from the list': both, in a multiple select; one unknown name selects none."""
+    await page.goto(pages.url_for("ext4/phrasings.html"))
+    chosen = "el => Array.from(el.selectedOptions).map(o => o.textContent)"
+    report = await quiet.act(page, "Select Banana, Damson from the list")
+    assert report.ok, report.text
+    assert await page.eval_on_selector("#fruits", chosen) == ["Banana", "Damson"]
+    await page.goto(pages.url_for("ext4/phrasings.html"))
+    report = await quiet.act(page, "Select Banana and Zebra from the fruits")
+    assert not report.ok
+    assert await page.eval_on_selector("#fruits", chosen) == []

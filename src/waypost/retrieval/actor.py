@@ -8,6 +8,7 @@ no chooser (LLM) is configured, it does nothing and returns the top candidates.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -875,6 +876,8 @@ async def _label_of(loc: Locator) -> Locator | None:
     return None
 
 
+_OPTION_LIST = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
+
 _SLIDER_JS = """el => {
   const n = (x) => (x === null || x === undefined || x === '' ? null : Number(x));
   if (el.tagName === 'INPUT')
@@ -928,7 +931,18 @@ async def _select_native(loc: Locator, option: str, timeout_ms: float) -> str:
     options: list[list[str]] = await loc.evaluate(
         "el => Array.from(el.options).map(o => [o.label || o.textContent || '', o.value])"
     )
-    i = best_option(option, [(label, value) for label, value in options])
+    pairs = [(label, value) for label, value in options]
+    parts = [part for part in _OPTION_LIST.split(option) if part.strip()]
+    if len(parts) > 1 and await loc.evaluate("el => el.multiple"):
+        # 'select Ann, Bob and Cy from the list' in a list that takes several: each one, all or nothing
+        picks = [best_option(part, pairs) for part in parts]
+        if all(p is not None for p in picks):
+            chosen = [options[p][1] for p in picks if p is not None]
+            await loc.select_option(value=chosen, timeout=timeout_ms)
+            return ", ".join(options[p][0] for p in picks if p is not None)
+        missing = ", ".join(f'"{short(part, 30)}"' for part, p in zip(parts, picks, strict=True) if p is None)
+        raise ActionProblem(f"No option like {missing} in this list; nothing was selected.")
+    i = best_option(option, pairs)
     if i is None:
         names = ", ".join(f'"{short(label, 30)}"' for label, _ in options[:12] if label.strip())
         raise ActionProblem(
