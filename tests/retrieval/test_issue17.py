@@ -409,3 +409,19 @@ async def test_several_options_in_a_list_that_takes_several(
     report = await quiet.act(page, "Select Banana and Zebra from the fruits")
     assert not report.ok
     assert await page.eval_on_selector("#fruits", chosen) == []
+
+
+async def test_a_partly_covered_button_is_clicked_where_it_shows(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """Button ONE's centre lies under button TWO: its visible part is clicked; a full cover is refused."""
+    await page.goto(pages.url_for("ext4/overlap.html"))
+    report = await quiet.act(page, "Click button ONE, then click button TWO.")
+    assert report.ok, report.text
+    assert await page.evaluate("() => window.__clicks") == ["one", "two"]
+    await page.evaluate(
+        "() => { window.__clicks = []; document.getElementById('modal').style.display = 'block'; }"
+    )
+    report = await quiet.act(page, "Click button THREE")
+    assert not report.ok
+    assert await page.evaluate("() => window.__clicks") == []

@@ -860,6 +860,10 @@ async def _click(loc: Locator, res: Resolution, timeout_ms: float) -> None:
         if label is not None:
             await label.click(timeout=timeout_ms)
             return
+    point = res.validation.point if res.validation is not None else None
+    if point is not None:  # the centre is covered by a neighbour; this part is not
+        await loc.click(position={"x": point[0], "y": point[1]}, timeout=timeout_ms)
+        return
     await loc.click(timeout=timeout_ms)
 
 
