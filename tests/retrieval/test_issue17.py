@@ -425,3 +425,16 @@ async def test_a_partly_covered_button_is_clicked_where_it_shows(
     report = await quiet.act(page, "Click button THREE")
     assert not report.ok
     assert await page.evaluate("() => window.__clicks") == []
+
+
+async def test_clear_empties_a_field_or_unchecks_a_box(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """'clear' empties the named text field; on a checkbox it unchecks it."""
+    await page.goto(pages.url_for("ext4/widgets_dialog.html"))
+    report = await quiet.act(page, "clear the text area with qwe")
+    assert report.ok, report.text
+    assert await page.input_value("#ta1") == ""
+    assert await page.input_value("#ta2") == "rty"
+    await page.check("#c1")
+    report = await quiet.act(page, "clear the Ab checkbox")
+    assert report.ok, report.text
+    assert not await page.is_checked("#c1")

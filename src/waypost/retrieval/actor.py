@@ -30,7 +30,7 @@ from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.options import best_option
 from waypost.retrieval.page_scripts import SCROLL_JS
 from waypost.retrieval.page_watch import PageWatch
-from waypost.retrieval.query import Intent
+from waypost.retrieval.query import Intent, parse_query
 from waypost.retrieval.ranking import Candidate
 from waypost.retrieval.rerank import WEIGHTS_FILE, RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange, short
@@ -204,6 +204,8 @@ class Actor:
             return await self.choose(page, step.target, verb=step.verb, exact=step.exact)
         if step.action == "uncheck_all":
             return await self.uncheck_all(page)
+        if step.action == "clear":
+            return await self.clear(page, step.target, exact=step.exact)
         if step.action == "consent":
             return await self.consent(page, step.text or "accept", step.target)
         if step.action == "press":
@@ -405,8 +407,6 @@ class Actor:
         'both' needs exactly two such elements; otherwise nothing is done and the candidates are listed.
         """
         intent: Intent = {"type": "type", "check": "check"}.get(step.action, "click")  # type: ignore[assignment]
-        from waypost.retrieval.query import parse_query
-
         query = parse_query(step.target, intent, exact=step.exact)
         if step.quantity == "any" and not query.kind_only:
             # 'click a Submit button' names an element, not a kind: the article changes nothing.
@@ -454,6 +454,19 @@ class Actor:
                 return result
             done.append(result.message.split(" (")[0])
         return ActionResult(step.action, step.target, "done", "; ".join(done) + ".")
+
+    async def clear(self, page: Page, target: str, *, exact: str = "") -> ActionResult:
+        """'clear the search field': empty a text field; 'clear Remember me': uncheck a checkbox."""
+        if parse_query(target, "any").kinds & {"checkbox", "switch", "radio"}:
+            return await self.check(page, target, checked=False, exact=exact)
+        _, ranking, _ = await self.finder.rank_page(page, parse_query(target, "type", exact=exact))
+        if (
+            ranking.decision != "none"
+            and ranking.candidates
+            and kind_of.typable(ranking.candidates[0].element)
+        ):
+            return await self.type(page, target, "", exact=exact)
+        return await self.check(page, target, checked=False, exact=exact)
 
     async def check(self, page: Page, target: str, checked: bool = True, *, exact: str = "") -> ActionResult:
         """Set a checkbox, switch or radio to ``checked``."""
@@ -564,8 +577,6 @@ class Actor:
     async def observe(self, page: Page, query: str, k: int | None = None) -> Observation:
         """The top-k candidates for ``query`` with scores and validated selectors; acts on nothing."""
         started = time.perf_counter()
-        from waypost.retrieval.query import parse_query
-
         q = parse_query(query, "any")
         _, ranking, _ = await self.finder.rank_page(page, q)
         top = ranking.top(k or self.settings.top_k)
@@ -728,8 +739,6 @@ class Actor:
         """'select Curium from the list' on list boxes whose options are on the page: click the one
         option named so, when exactly one option on the page (or in the one list the target names)
         carries that name."""
-        from waypost.retrieval.query import parse_query
-
         screen = await collect(page, **self._limits)
         wanted = " ".join(option.split()).casefold()
         opts = [
@@ -754,8 +763,6 @@ class Actor:
 
     async def _radio_in_group(self, page: Page, target: str, option: str) -> ActionResult | None:
         """'select Frau for Anrede' on radio buttons: check the radio named ``option`` in group ``target``."""
-        from waypost.retrieval.query import parse_query
-
         _, ranking, _ = await self.finder.rank_page(page, parse_query(target, "select"))
         top = ranking.top(3)
         if not top or top[0].element.tag == "select" or top[0].element.role not in ("radio",):

@@ -21,6 +21,7 @@ StepAction = Literal[
     "check",
     "choose",
     "uncheck_all",
+    "clear",
     "consent",
     "press",
     "scroll",
@@ -50,7 +51,8 @@ class Step:
 
     ``choose`` picks ``target`` the way a person would: the option of the dropdown that has it,
     a checkbox or radio set on (never toggled off), otherwise a click. ``uncheck_all`` clears
-    every checked checkbox ('select nothing'). ``consent`` answers a cookie banner with ``text``
+    every checked checkbox ('select nothing'). ``clear`` empties a field, or unchecks a checkbox
+    ('clear the search field', 'clear Remember me'). ``consent`` answers a cookie banner with ``text``
     ``accept`` or ``reject``.
     """
 
@@ -181,10 +183,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         r"^(?:wähle|wähl)\s+(?:bei|in|im|unter)\s+(?P<target>.+?)\s+(?P<text>\x00\d+\x00)(?:\s+aus)?$",
     ),
     _rule("select", r"^(?P<text>.+?)\s+(?:aus|in|im|bei)\s+(?P<target>.+?)\s+auswählen$"),
+    # clear: a field is emptied, a checkbox unchecked
+    _rule("clear", r"^(?:clear|empty|erase|blank)\s+(?:out\s+)?(?P<target>.+)$"),
     # uncheck / check
     _rule(
         "uncheck",
-        r"^(?:uncheck|untick|deselect|disable|turn\s+off|deactivate|clear|deaktiviere|",
+        r"^(?:uncheck|untick|deselect|disable|turn\s+off|deactivate|deaktiviere|",
         r"entferne\s+(?:den\s+)?haken\s+(?:bei|von))\s+(?P<target>.+)$",
     ),
     _rule("uncheck", r"^(?P<target>.+?)\s+(?:abwählen|deaktivieren|ausschalten)$"),
@@ -480,6 +484,9 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         if kind == "select":
             target, exact = _target(groups["target"], slots)
             return Step("select", target=target, text=_value(groups["text"], slots), exact=exact)
+        if kind == "clear":
+            target, exact = _target(groups["target"], slots)
+            return Step("clear", target=target, exact=exact)
         if kind in ("check", "uncheck"):
             target, exact = _target(groups["target"], slots)
             return Step("check", target=target, checked=kind == "check", exact=exact)
