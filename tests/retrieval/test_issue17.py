@@ -359,6 +359,10 @@ async def test_a_widget_of_a_kind_is_any_one_of_them(page: Page, pages: PageServ
         assert report.ok, report.text
         clicks = await page.evaluate("() => window.__clicks")
         assert clicks and set(clicks) <= allowed, (instruction, clicks)
+    # the click tool (agent, MCP) reads the article the same way
+    await page.evaluate("() => { window.__clicks = []; }")
+    assert (await quiet.click(page, "a textarea")).ok
+    assert set(await page.evaluate("() => window.__clicks")) <= {"ta1", "ta2"}
 
 
 async def test_the_two_look_alikes_stay_a_tie_without_an_indefinite_article(

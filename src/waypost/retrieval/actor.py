@@ -228,7 +228,16 @@ class Actor:
             verb: The instruction's verb if it may be the element's own name ('select the KLM
                 flight' means a 'Select' button); :meth:`act` passes it.
             exact: A name quoted in the instruction; an element named exactly so is preferred.
+
+        'a checkbox', 'any link' (a kind with an indefinite article) clicks the first element of
+        that kind in reading order: any one will do.
         """
+        indefinite = _INDEFINITE.match(target)
+        if indefinite and Selector.parse(target) is None:
+            rest = target[indefinite.end() :]
+            return await self.run_step(
+                page, Step("click", target=rest, verb=verb, exact=exact, quantity="any")
+            )
 
         async def do(loc: Locator, res: Resolution) -> str:
             await _click(loc, res, self._timeout)
@@ -887,6 +896,7 @@ async def _label_of(loc: Locator) -> Locator | None:
     return None
 
 
+_INDEFINITE = re.compile(r"^(?:a|an|any)\s+(?=\S)", re.IGNORECASE)
 _OPTION_LIST = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 
 _SLIDER_JS = """el => {
