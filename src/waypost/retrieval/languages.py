@@ -193,7 +193,7 @@ _LANGUAGES: tuple[_Language, ...] = (
     ),
     _svo(
         "it",
-        click=r"clicca\s+su|cliccare\s+su|clicchi\s+su|fai\s+clic\s+su|fare\s+clic\s+su|premi|premere|"
+        click=r"(?:clicca|cliccare|clicchi|fai\s+clic|fare\s+clic)(?:\s+(?:su|sul|sulla|sullo|sull['’]))?|premi|premere|"
         r"apri|aprire|tocca",
         type_verbs=r"inserisci|inserire|inserisca|digita|digitare|scrivi|scrivere|immetti",
         into=r"in|nel|nella|nello|nell['’]|come|sul|sulla",
@@ -383,7 +383,7 @@ _CJK_KINDS_KO = _kinds(
 )
 
 _ZH_IN = r"\s*(?:中|里|内)?$"
-_ZH_TYPE = r"(?:输入|填写|填入|键入)"
+_ZH_TYPE = r"(?:输入|填写|填入|键入)(?!框|栏)"
 _JA_SELECT = r"を選(?:択(?:して(?:ください|下さい)?|する|します)?|んで(?:ください)?|ぶ|びます)$"
 _JA_END = r"(?:して(?:ください|下さい)?|する|します|しなさい|せよ)?"
 _KO_END = r"\s*(?:하세요|하십시오|해\s*주세요|해요|해|합니다|하기|하고(?:\s*나서)?|한\s*(?:다음|후))?"
