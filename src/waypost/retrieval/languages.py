@@ -125,7 +125,7 @@ _LANGUAGES: tuple[_Language, ...] = (
         from_=r"z|ze|v|ve",
         check=r"zaškrtněte|zaškrtni|označte|označ",
         uncheck=r"zrušte\s+zaškrtnutí|odškrtněte|odškrtni|odznačte|odznač",
-        articles=r"na|do|v|ve|z|ze|u",
+        articles=r"na|do|v|ve|z|ze",
         kinds={
             r"tlačítk[oaum]": "button",
             r"odkaz[uy]?": "link",
@@ -502,8 +502,10 @@ def _clean(text: str, lang: _Language) -> str:
         text = stripped
     if lang.trailing is not None:
         text = lang.trailing.sub("", text)
-    for rx, word in lang.kinds:
-        text = rx.sub(word, text)
+    if " " in text.strip() or not text[:1].isupper():
+        # One capitalised word ('Seznam', 'Lista') is a name, not a kind word.
+        for rx, word in lang.kinds:
+            text = rx.sub(word, text)
     return _unelide(" ".join(text.split()))
 
 
