@@ -125,6 +125,17 @@ async def test_type_then_click_in_one_sentence(
     assert not await _done(page, "cancel")
 
 
+async def test_german_in_the_polite_form(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await _form(page, pages, "de")
+    report = await quiet.act(page, 'Geben Sie "Hans" in das Feld Vorname ein und klicken Sie auf Absenden')
+    assert report.ok, report.text
+    assert await page.input_value("#name") == "Hans"
+    assert await _done(page, "send")
+    report = await quiet.act(page, "Wählen Sie Österreich aus der Liste Land aus")
+    assert report.ok, report.text
+    assert await page.eval_on_selector("#country", "s => s.selectedOptions[0].text") == "Österreich"
+
+
 @pytest.mark.parametrize(
     "instruction",
     [

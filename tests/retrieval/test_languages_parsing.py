@@ -38,6 +38,14 @@ from waypost.retrieval.values import AmbiguousDate, for_field
         ("wpisz Jan w pole Imię", [Step("type", "field Imię", "Jan")], "pl"),
         ("выберите Россия из списка Страна", [Step("select", "list Страна", "Россия")], "ru"),
         ("국가 목록에서 한국을 선택하세요", [Step("select", "국가 list", "한국")], "ko"),
+        # German in the polite form
+        (
+            'Geben Sie "Hans" in das Feld Vorname ein und klicken Sie auf Absenden',
+            [Step("type", "Feld Vorname", "Hans"), Step("click", "Absenden")],
+            "de",
+        ),
+        ("Wählen Sie Österreich aus der Liste Land aus", [Step("select", "Liste Land", "Österreich")], "de"),
+        ("Kreuzen Sie Ich stimme zu an", [Step("check", "Ich stimme zu")], "de"),
         # one capitalised word is a name, not a kind word
         ("klikněte na Seznam", [Step("click", "Seznam")], "cs"),
         # English and German stay as they were, with their language recorded

@@ -140,6 +140,25 @@ _LANGUAGES: tuple[_Language, ...] = (
         },
         then=r"a\s+potom|a\s+pak|potom|pak|poté",
     ),
+    # German in the polite form ('Klicken Sie auf', 'Geben Sie X in Y ein'); the familiar form
+    # ('klicke auf', 'gib X in Y ein') is read by the rules of ``instructions``.
+    _svo(
+        "de",
+        click=r"klicken\s+sie(?:\s+(?:auf|in))?|drücken\s+sie(?:\s+auf)?|tippen\s+sie\s+auf|"
+        r"betätigen\s+sie|öffnen\s+sie",
+        type_verbs=r"geben\s+sie|tragen\s+sie|tippen\s+sie|schreiben\s+sie",
+        into=r"in|ins|im|bei|unter|als",
+        type_tail=r"ein",
+        select_verbs=r"wählen\s+sie",
+        from_=r"aus|in|im|bei|unter|als|für",
+        check=r"aktivieren\s+sie|markieren\s+sie|kreuzen\s+sie|haken\s+sie|"
+        r"setzen\s+sie\s+(?:einen\s+|den\s+)?haken\s+(?:bei|an)",
+        uncheck=r"deaktivieren\s+sie|entfernen\s+sie\s+(?:den\s+)?haken\s+(?:bei|von)",
+        articles=r"auf|das|die|der|den|dem|ein|eine|einen",
+        trailing=r"an|aus|ein",
+        kinds={},
+        then=r"und\s+dann|dann|danach|anschließend",
+    ),
     _svo(
         "fr",
         click=r"cliquez\s+sur|cliquer\s+sur|clique\s+sur|cliquez|cliquer|appuyez\s+sur|appuyer\s+sur|"
