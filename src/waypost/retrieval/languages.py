@@ -285,7 +285,7 @@ _LANGUAGES: tuple[_Language, ...] = (
     ),
     _svo(
         "pl",
-        click=r"kliknij\s+w|kliknij\s+na|kliknij|naciśnij|wciśnij|otwórz|dotknij",
+        click=r"(?:kliknij|kliknąć)(?:\s+(?:w|na))?|naciśnij|wciśnij|otwórz|dotknij",
         type_verbs=r"wpisz|wprowadź|wpisać|napisz|podaj",
         into=r"w|we|do|na|jako",
         fill=r"wypełnij",
@@ -503,7 +503,7 @@ _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 def split(segment: str) -> list[str]:
     """One segment split at the conjunctions of the languages here ('a potom', 'puis', '然后', 'して');
     a segment in English or German is returned whole."""
-    if not (_FOREIGN_START.match(segment.strip()) or _CJK_TEXT.search(segment)):
+    if not (_FOREIGN_START.match(_PLEASE.sub("", segment.strip())) or _CJK_TEXT.search(segment)):
         return [segment]
     # Japanese 'して' and Korean '하고' end a step; the next one follows.
     segment = re.sub(r"(?<=して)(?!ください|下さい)(?=[^\s、,])", " ", segment)
@@ -536,7 +536,10 @@ def _value(text: str) -> str:
     return _unelide(text.strip(" ,。、").removesuffix("」").strip())
 
 
-_POLITE = r"(?:prosím|s['’]\s*il\s+vous\s+plaît|por\s+favor|per\s+favore|alstublieft|proszę|пожалуйста)"
+_POLITE = (
+    r"(?:prosím|veuillez|merci\s+de|s['’]\s*il\s+vous\s+plaît|por\s+favor|per\s+favore|alstublieft|proszę|"
+    r"пожалуйста)"
+)
 _PLEASE = re.compile(rf"^{_POLITE}[,\s]+|[,\s]+{_POLITE}$", re.IGNORECASE)
 
 
