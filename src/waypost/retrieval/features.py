@@ -51,8 +51,11 @@ _INTENT_ROLES: dict[str, dict[str, float]] = {
         "radio": 0.8, "switch": 0.8, "combobox": 0.4, "listbox": 0.3, "textbox": 0.4, "searchbox": 0.4,
         "slider": 0.3, "spinbutton": 0.3,
     },
-    "type": {"textbox": 1.0, "searchbox": 1.0, "combobox": 0.8, "spinbutton": 1.0},
-    "select": {"combobox": 1.0, "listbox": 1.0, "radio": 0.8, "option": 0.6, "button": 0.3},
+    "type": {"textbox": 1.0, "searchbox": 1.0, "combobox": 0.8, "spinbutton": 1.0, "slider": 1.0},
+    "select": {
+        "combobox": 1.0, "listbox": 1.0, "radio": 0.8, "option": 0.6, "button": 0.3, "spinbutton": 0.6,
+        "slider": 0.6,
+    },
     "check": {"checkbox": 1.0, "switch": 1.0, "radio": 1.0, "menuitemcheckbox": 1.0, "menuitemradio": 1.0},
 }  # fmt: skip
 

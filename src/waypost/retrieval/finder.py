@@ -331,14 +331,16 @@ def _named_as(screen: Screen, query: Query) -> bool:
     """An element is named with just the kind word ('On a date' for 'the date', a quoted name):
     then the words are a name, not a kind."""
     exact = query.exact.casefold()
+    named = 0
     for e in screen.elements:
         if not e.visible:
             continue
         if exact and " ".join(e.display_name.split()).casefold() == exact:
             return True
         if name_words(e.display_name) == query.head:
-            return True
-    return False
+            named += 1
+    # 'Tab #1', 'Tab #2', 'Tab #3' for 'the second tab': several named by the kind are the kind.
+    return named == 1 or (named > 1 and not query.ordinal)
 
 
 def _ms(since: float) -> float:
