@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from waypost.page.text import Slots, squash
+from waypost.retrieval import languages
 
 StepAction = Literal[
     "click",
@@ -48,6 +49,8 @@ class Step:
         quantity: ``both`` or ``all`` when the step is meant for every element the target names
             ('both text fields', 'all checkboxes'); ``any`` when any one element of the kind
             will do ('click a checkbox widget'); empty for one element.
+        lang: The language the step is written in ('en', 'de', 'fr', 'zh'...; see ``languages``),
+            ``''`` when nothing tells; an ambiguous date ('10/11/2011') is read in its convention.
 
     ``choose`` picks ``target`` the way a person would: the option of the dropdown that has it,
     a checkbox or radio set on (never toggled off), otherwise a click. ``uncheck_all`` clears
@@ -64,6 +67,7 @@ class Step:
     verb: str = ""
     exact: str = ""
     quantity: Quantity = ""
+    lang: str = field(default="", compare=False)
 
 
 # Verbs that may start a step: a conjunction splits the instruction only before one of these.
@@ -451,7 +455,27 @@ def _parse_plain(seg: str, slots: Slots) -> list[Step]:
     return [_quantity(step)]
 
 
+def _foreign(seg: str, slots: Slots) -> Step | None:
+    """A step in a language of ``languages`` (Czech, French, Chinese, Japanese...)."""
+    hit = languages.parse(seg)
+    if hit is None:
+        return None
+    target, exact = _target(hit.target, slots)
+    if hit.kind in ("type", "type_any"):
+        return Step("type", target=target, text=_typed(hit.text, slots), exact=exact, lang=hit.lang)
+    if hit.kind == "select":
+        return Step("select", target=target, text=_value(hit.text, slots), exact=exact, lang=hit.lang)
+    if hit.kind in ("check", "uncheck"):
+        return Step("check", target=target, checked=hit.kind == "check", exact=exact, lang=hit.lang)
+    if hit.kind == "choose":
+        return Step("choose", target=target, verb="select", exact=exact, lang=hit.lang)
+    return Step("click", target=target, exact=exact, lang=hit.lang)
+
+
 def _parse_rule(seg: str, slots: Slots) -> Step | None:
+    foreign = _foreign(seg, slots)
+    if foreign is not None:
+        return foreign
     for pattern, kind in _PATTERNS:
         m = pattern.match(seg)
         if not m:
@@ -534,9 +558,11 @@ def parse_instruction(instruction: str) -> list[Step]:
         parse_instruction("type 'rock and roll' into search, then press Enter")
         # [Step("type", "search", "rock and roll"), Step("press", text="Enter")]
     """
-    protected, slots = _protect(squash(instruction))
+    protected, slots = _protect(squash(languages.normalize(instruction)))
     protected = _IN_ORDER_TO.sub("", protected)
     steps: list[Step] = []
     for segment in _SPLIT.split(protected):
-        steps.extend(_parse_one(segment or "", slots))
+        for part in languages.split(segment or ""):
+            lang = languages.language_of(part.strip(" .,!;"))
+            steps.extend(replace(s, lang=s.lang or lang) for s in _parse_one(part, slots))
     return steps
