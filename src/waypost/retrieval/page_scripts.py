@@ -36,8 +36,9 @@ _HELPERS = r"""
         out += (n.getAttribute('alt') || '') + ' ';
         return;
       }
-      if (n.shadowRoot) for (const c of n.shadowRoot.childNodes) visit(c);
-      for (const c of n.childNodes) visit(c);
+      // Stop at the budget: a block with thousands of children is not walked once per element in it.
+      if (n.shadowRoot) for (let c = n.shadowRoot.firstChild; c && out.length <= budget; c = c.nextSibling) visit(c);
+      for (let c = n.firstChild; c && out.length <= budget; c = c.nextSibling) visit(c);
     };
     visit(el);
     return clean(out, budget);
@@ -176,11 +177,18 @@ INVENTORY_JS = (
     }
     return '';
   };
+  // Memoized: in a long list each item looks back at the same previous siblings.
+  const headingMemo = new Map();
   const lastHeadingIn = (n) => {
     if (isHeading(n)) return headingText(n);
     if (!n.querySelectorAll || !n.firstElementChild) return '';
-    const hs = n.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]');
-    return hs.length ? headingText(hs[hs.length - 1]) : '';
+    let t = headingMemo.get(n);
+    if (t === undefined) {
+      const hs = n.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]');
+      t = hs.length ? headingText(hs[hs.length - 1]) : '';
+      headingMemo.set(n, t);
+    }
+    return t;
   };
   // The title of the section an element is in: a heading before it, or its landmark's label.
   const sectionOf = (node) => {
@@ -259,11 +267,19 @@ INVENTORY_JS = (
     return d;
   };
   const classTokens = (el) => {
+    // The first five descendants with a class (or SVG <use>), in document order: what
+    // querySelectorAll('[class], use') lists, without listing a large subtree in full.
     let s = el.getAttribute('class') || '';
     let k = 0;
-    for (const c of el.querySelectorAll ? el.querySelectorAll('[class], use') : []) {
-      if (k++ > 4) break;
-      s += ' ' + (c.getAttribute('class') || '') + ' ' + (c.getAttribute('href') || c.getAttribute('xlink:href') || '');
+    let c = el.firstElementChild;
+    while (c && k < 5) {
+      if (c.hasAttribute('class') || c.localName === 'use') {
+        k++;
+        s += ' ' + (c.getAttribute('class') || '') + ' ' + (c.getAttribute('href') || c.getAttribute('xlink:href') || '');
+      }
+      if (c.firstElementChild) { c = c.firstElementChild; continue; }
+      while (c && c !== el && !c.nextElementSibling) c = c.parentElement;
+      c = c && c !== el ? c.nextElementSibling : null;
     }
     return clean(s, 160);
   };
@@ -321,14 +337,31 @@ INVENTORY_JS = (
     return counts.get(id) === 1;
   };
   const pathMemo = new Map();
+  // nth-of-type positions of all children of a parent, counted once per parent (a list of
+  // thousands of items would otherwise be rescanned for each of them).
+  const nthMemo = new Map();
+  const nthOfType = (n) => {
+    const parent = n.parentNode;
+    if (!parent) return 1;
+    let pos = nthMemo.get(parent);
+    if (!pos) {
+      pos = new Map();
+      const seen = new Map();
+      for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
+        const k = (seen.get(c.tagName) || 0) + 1;
+        seen.set(c.tagName, k);
+        pos.set(c, k);
+      }
+      nthMemo.set(parent, pos);
+    }
+    return pos.get(n) || 1;
+  };
   const pathOf = (n) => {
     if (pathMemo.has(n)) return pathMemo.get(n);
     let p;
     if (uniqueId(n)) p = '#' + n.id;
     else {
-      let k = 1;
-      for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) k++;
-      const seg = n.tagName.toLowerCase() + ':nth-of-type(' + k + ')';
+      const seg = n.tagName.toLowerCase() + ':nth-of-type(' + nthOfType(n) + ')';
       const parent = n.parentElement;
       if (parent && parent !== document.documentElement) p = pathOf(parent) + ' > ' + seg;
       else if (!parent && n.parentNode && n.parentNode.host) p = pathOf(n.parentNode.host) + ' >> ' + seg;
