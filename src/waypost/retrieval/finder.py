@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from waypost.config.retrieval import RetrievalSettings
-from waypost.retrieval.descriptor import Screen
+from waypost.retrieval.descriptor import ElementDescriptor, Screen
 from waypost.retrieval.features import FEATURES, name_words
 from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.inventory import collect, structural_path
@@ -122,12 +122,21 @@ class ElementFinder:
         self.chooser = chooser
         self.embedder = embedder
         self._indexes: OrderedDict[str, TfidfIndex] = OrderedDict()
+        self._last_index: tuple[tuple[ElementDescriptor, ...], TfidfIndex] | None = None
         self.last_rank_ms = 0.0
 
     # -- pieces --------------------------------------------------------------------------------
 
     def index_for(self, screen: Screen) -> TfidfIndex:
         """The TF-IDF index of a screen, cached by the content it indexes."""
+        last = self._last_index
+        if last is not None and last[0] is screen.elements:
+            return last[1]  # the same screen ranked again (anchor, kind, name)
+        index = self._index_by_content(screen)
+        self._last_index = (screen.elements, index)
+        return index
+
+    def _index_by_content(self, screen: Screen) -> TfidfIndex:
         h = hashlib.blake2b(digest_size=12)
         for e in screen.elements:
             h.update(
