@@ -294,15 +294,19 @@ INVENTORY_JS = (
     if (src) return 'iframe[src="' + src.replace(/"/g, '\\"') + '"]';
     return ':nth-match(iframe, ' + (idx + 1) + ')';
   };
-  const overlayEvidence = (el, cs, rect, tag, role) => {
-    const z = parseInt(cs.zIndex, 10) || 0;
-    const fixed = cs.position === 'fixed';
+  const overlayEvidence = (el, cs, rectOf, tag, role) => {
+    const position = cs.position;
+    const fixed = position === 'fixed';
     const isDialog = role === 'dialog' || role === 'alertdialog' || (tag === 'DIALOG' && el.open);
     const modal = el.getAttribute('aria-modal') === 'true' || (tag === 'DIALOG' && el.matches(':modal'));
+    // Most elements are in the flow: no z-index or box is needed to tell they are no overlay.
+    if (!isDialog && !modal && !fixed && position !== 'sticky' && position !== 'absolute') return null;
+    const z = parseInt(cs.zIndex, 10) || 0;
+    const rect = rectOf();
     const ix = Math.max(0, Math.min(rect.right, vw) - Math.max(rect.left, 0));
     const iy = Math.max(0, Math.min(rect.bottom, vh) - Math.max(rect.top, 0));
     const coverage = vw && vh ? (ix * iy) / (vw * vh) : 0;
-    if (!isDialog && !modal && !((fixed || cs.position === 'sticky' || (cs.position === 'absolute' && z >= 100)) && coverage >= 0.04)) return null;
+    if (!isDialog && !modal && !((fixed || position === 'sticky' || (position === 'absolute' && z >= 100)) && coverage >= 0.04)) return null;
     let changed = 0;
     for (let n = el, k = 0; n && k < 4; k++, n = parentOf(n)) {
       const t = st.changedAt.get(n);
@@ -436,20 +440,31 @@ INVENTORY_JS = (
       return;
     }
     if (tag === 'svg' || tag === 'SVG') return;
-    const rect = el.getBoundingClientRect();
-    const visible = rect.width > 0 && rect.height > 0 && cs.visibility !== 'hidden' && cs.visibility !== 'collapse';
+    // The box and visibility are read only when something needs them (most elements are neither
+    // interactive nor overlays).
+    let rect = null;
+    const rectOf = () => rect || (rect = el.getBoundingClientRect());
+    let visible;
+    const isVisible = () => {
+      if (visible === undefined) {
+        const r = rectOf();
+        visible = r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.visibility !== 'collapse';
+      }
+      return visible;
+    };
     const explicit = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
     const role = explicit && explicit !== 'presentation' && explicit !== 'none' ? explicit : implicitRole(el, tag, type);
     let next = ctx;
-    const ov = ctx.frames.length ? null : overlayEvidence(el, cs, rect, tag, role);
-    if (ov && (visible || ov.dialog)) {
+    const ov = ctx.frames.length ? null : overlayEvidence(el, cs, rectOf, tag, role);
+    if (ov && (isVisible() || ov.dialog)) {
       ov.i = overlays.length;
-      ov.vis = visible;
+      ov.vis = isVisible();
       ov.depth = depth;
       overlays.push(ov);
       next = Object.assign({}, next, { ov: next.ov.concat([ov.i]) });
     }
     if (tag === 'MAIN' || explicit === 'main') next = Object.assign({}, next, { main: true });
+    const pointer = cs.cursor === 'pointer';
     let interactive = false;
     if (tag === 'INPUT') interactive = type !== 'hidden';
     else if ((tag === 'A' || tag === 'AREA') && el.hasAttribute('href')) interactive = true;
@@ -458,12 +473,12 @@ INVENTORY_JS = (
     else if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) interactive = true;
     else if (!ctx.inside && (el.hasAttribute('onclick') || typeof el.onclick === 'function')) interactive = true;
     else if (!ctx.inside && el.hasAttribute('tabindex') && el.tabIndex >= 0 && tag !== 'BODY' && tag !== 'HTML' && !LANDMARK.has(tag)) interactive = true;
-    else if (!ctx.inside && cs.cursor === 'pointer' && !ctx.pointer && tag !== 'LABEL' && visible) interactive = true;
+    else if (!ctx.inside && pointer && !ctx.pointer && tag !== 'LABEL' && isVisible()) interactive = true;
     if (interactive && !(ctx.inside && tag === 'LABEL')) {
-      describe(el, tag, role || (cs.cursor === 'pointer' ? 'generic' : ''), type, cs, rect, ctx, depth, visible);
+      describe(el, tag, role || (pointer ? 'generic' : ''), type, cs, rectOf(), ctx, depth, isVisible());
       next = Object.assign({}, next, { inside: true });
     }
-    if (cs.cursor === 'pointer') { if (!next.pointer) next = Object.assign({}, next, { pointer: true }); }
+    if (pointer) { if (!next.pointer) next = Object.assign({}, next, { pointer: true }); }
     else if (next.pointer) next = Object.assign({}, next, { pointer: false });
     if (tag === 'IFRAME' || tag === 'FRAME') {
       let doc = null;
@@ -474,8 +489,8 @@ INVENTORY_JS = (
         const bl = parseFloat(cs.borderLeftWidth) || 0, bt = parseFloat(cs.borderTopWidth) || 0;
         const fctx = Object.assign({}, ctx, {
           frames: ctx.frames.concat([fsel]),
-          ox: ctx.ox + rect.left + bl + (parseFloat(cs.paddingLeft) || 0),
-          oy: ctx.oy + rect.top + bt + (parseFloat(cs.paddingTop) || 0),
+          ox: ctx.ox + rectOf().left + bl + (parseFloat(cs.paddingLeft) || 0),
+          oy: ctx.oy + rectOf().top + bt + (parseFloat(cs.paddingTop) || 0),
           inside: false, pointer: false,
         });
         walk(doc.body, fctx, depth + 1);
