@@ -268,7 +268,29 @@ def bench_new(args: argparse.Namespace) -> int:
     finally:
         servers.terminate()
         servers.wait(timeout=10)
+    if args.dump:
+        _dump(
+            args.dump,
+            [
+                {
+                    "page": o.case["page"],
+                    "instruction": o.case["instruction"],
+                    "outcome": "right" if o.right else "wrong" if o.wrong else "unsure",
+                    "status": o.status,
+                    "top1": o.top1,
+                    "latency_ms": round(o.latency_ms, 1),
+                }
+                for o in outcomes
+            ],
+        )
     return report_new(outcomes, args.verbose)
+
+
+def _dump(path: str, rows: list[dict[str, Any]]) -> None:
+    """Write one JSON line per case (for diffing decisions between two commits)."""
+    with open(path, "w", encoding="utf-8") as f:
+        for row in rows:
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
 async def _run_new(
@@ -384,6 +406,32 @@ async def _run(
     outcomes = await _each_page(by_page, "bench", visit)
     if log is not None:
         log.close()
+    if args.dump:
+        _dump(
+            args.dump,
+            [
+                {
+                    "page": o.case["page"],
+                    "instruction": o.case["instruction"],
+                    "decision": o.decision,
+                    "rank": o.rank,
+                    "outcome": "right"
+                    if o.acted_right
+                    else "wrong"
+                    if o.acted_wrong
+                    else "unsure"
+                    if o.unsure
+                    else "not_actionable"
+                    if o.not_actionable
+                    else "none",
+                    "llm_asked": o.llm_asked,
+                    "llm_right": o.llm_right,
+                    "top": o.top,
+                    "latency_ms": [round(x, 1) for x in o.latency_ms],
+                }
+                for o in outcomes
+            ],
+        )
     return report(outcomes, n, args.verbose, model.source)
 
 
@@ -462,6 +510,9 @@ def main() -> None:
         "round of tuning) or the third held-out part (written after held-out 2 had been seen).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
+    parser.add_argument(
+        "--dump", help="Write one JSON line per case (outcome, latency) to this file, for diffing runs."
+    )
     parser.add_argument("--log", help="Write rankings with their answers to DIR/retrieval.db (for training).")
     parser.add_argument(
         "--weights", help="Evaluate these re-ranker weights (JSON) instead of the shipped ones."

@@ -68,7 +68,19 @@ class ScreenStats:
 
     @classmethod
     def of(cls, elements: Sequence[ElementDescriptor]) -> ScreenStats:
-        return cls(Counter(_name_key(e) for e in elements if _name_key(e)))
+        # Asked once per ranking, and a resolution ranks the same screen up to three times (anchor,
+        # kind, name): kept for the last few element tuples (by identity; they are immutable).
+        for held, stats in _STATS_CACHE:
+            if held is elements:
+                return stats
+        stats = cls(Counter(k for k in map(_name_key, elements) if k))
+        if isinstance(elements, tuple):
+            _STATS_CACHE.insert(0, (elements, stats))
+            del _STATS_CACHE[4:]
+        return stats
+
+
+_STATS_CACHE: list[tuple[Sequence[ElementDescriptor], ScreenStats]] = []
 
 
 def _name_key(e: ElementDescriptor) -> str:
