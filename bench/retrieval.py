@@ -18,10 +18,14 @@ inventory + rank + validate. Nothing is clicked or typed.
 as described above. ``--suite new`` runs the labelled sets written for issue 17 before any tuning
 (``retrieval_ext.jsonl``: widget-style pages; ``retrieval_corpus.jsonl``: third-party saved pages)
 with ``act`` for real (see ``bench/retrieval_act.py``), reporting each part (tuning / held-out 1 /
-held-out 2) separately. Held-out 2 (``"part": "held2"``: 90 cases on 7 widget pages in German,
+held-out 2 / held-out 3) separately. Held-out 2 (``"part": "held2"``: 90 cases on 7 widget pages in German,
 Chinese, Czech, French, Japanese, Spanish and English under ``tests/retrieval/pages/ext2``, and 88
 cases on 15 corpus pages not used before) was written after held-out 1 had been seen and before
-the second round of tuning. ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
+the second round of tuning. Held-out 3 (``"part": "held3"``, ``--part held3``: 154 cases on 11
+widget pages in Polish, Italian, Portuguese, Dutch, Russian, Korean, English, German, Chinese,
+Czech and French under ``tests/retrieval/pages/ext3``, and 92 cases on 16 corpus pages not used
+before) was written after held-out 2 had been seen, before any tuning on it.
+``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
 ``waypost retrieval train --data-dir DIR`` refits the re-ranker. ``--weights FILE`` evaluates other
@@ -264,7 +268,29 @@ def bench_new(args: argparse.Namespace) -> int:
     finally:
         servers.terminate()
         servers.wait(timeout=10)
+    if args.dump:
+        _dump(
+            args.dump,
+            [
+                {
+                    "page": o.case["page"],
+                    "instruction": o.case["instruction"],
+                    "outcome": "right" if o.right else "wrong" if o.wrong else "unsure",
+                    "status": o.status,
+                    "top1": o.top1,
+                    "latency_ms": round(o.latency_ms, 1),
+                }
+                for o in outcomes
+            ],
+        )
     return report_new(outcomes, args.verbose)
+
+
+def _dump(path: str, rows: list[dict[str, Any]]) -> None:
+    """Write one JSON line per case (for diffing decisions between two commits)."""
+    with open(path, "w", encoding="utf-8") as f:
+        for row in rows:
+            f.write(json.dumps(row, ensure_ascii=False) + "\n")
 
 
 async def _run_new(
@@ -292,7 +318,7 @@ async def _run_new(
     return await _each_page(by_page, "bench-new", visit)
 
 
-_PART_NAMES = {"tune": "tuning", "held": "held-out 1", "held2": "held-out 2"}
+_PART_NAMES = {"tune": "tuning", "held": "held-out 1", "held2": "held-out 2", "held3": "held-out 3"}
 
 
 def report_new(outcomes: list[Any], verbose: bool) -> int:
@@ -380,6 +406,32 @@ async def _run(
     outcomes = await _each_page(by_page, "bench", visit)
     if log is not None:
         log.close()
+    if args.dump:
+        _dump(
+            args.dump,
+            [
+                {
+                    "page": o.case["page"],
+                    "instruction": o.case["instruction"],
+                    "decision": o.decision,
+                    "rank": o.rank,
+                    "outcome": "right"
+                    if o.acted_right
+                    else "wrong"
+                    if o.acted_wrong
+                    else "unsure"
+                    if o.unsure
+                    else "not_actionable"
+                    if o.not_actionable
+                    else "none",
+                    "llm_asked": o.llm_asked,
+                    "llm_right": o.llm_right,
+                    "top": o.top,
+                    "latency_ms": [round(x, 1) for x in o.latency_ms],
+                }
+                for o in outcomes
+            ],
+        )
     return report(outcomes, n, args.verbose, model.source)
 
 
@@ -453,11 +505,14 @@ def main() -> None:
     parser.add_argument("--suite", choices=("old", "new", "all"), default="old", help="Which labelled sets.")
     parser.add_argument(
         "--part",
-        choices=("tune", "held", "held2"),
-        help="New sets: only the tuning part, the first held-out part or the second held-out part "
-        "(written before the second round of tuning).",
+        choices=("tune", "held", "held2", "held3"),
+        help="New sets: only the tuning part, the first, the second (written before the second "
+        "round of tuning) or the third held-out part (written after held-out 2 had been seen).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
+    parser.add_argument(
+        "--dump", help="Write one JSON line per case (outcome, latency) to this file, for diffing runs."
+    )
     parser.add_argument("--log", help="Write rankings with their answers to DIR/retrieval.db (for training).")
     parser.add_argument(
         "--weights", help="Evaluate these re-ranker weights (JSON) instead of the shipped ones."

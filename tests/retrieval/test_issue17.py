@@ -325,3 +325,120 @@ async def test_a_field_named_by_nothing_on_the_page_is_not_typed_into(
     typed = await quiet.act(page, "type 你好 into 搜索")
     assert typed.ok, typed.text
     assert await page.input_value("#s") == "你好"
+
+
+async def test_the_purpose_is_not_the_target(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """'Close the dialog box by clicking the "x"': the target is the "x", a close button."""
+    await page.goto(pages.url_for("ext4/widgets_dialog.html"))
+    report = await quiet.act(page, 'Close the dialog box by clicking the "x".')
+    assert report.ok, report.text
+    assert await page.evaluate("() => window.__clicks") == ["dlg-close"]
+    assert not await page.is_visible("#dlg")
+
+
+async def test_a_quoted_stop_word_is_a_name(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """'the link "in"' and 'the link "a."': quoted words are names even when they are stop words."""
+    await page.goto(pages.url_for("ext4/widgets_dialog.html"))
+    for instruction, wanted in (('Click on the link "in".', "l3"), ('Click on the link "a.".', "l4")):
+        await page.evaluate("() => { window.__clicks = []; }")
+        report = await quiet.act(page, instruction)
+        assert report.ok, report.text
+        assert await page.evaluate("() => window.__clicks") == [wanted]
+
+
+async def test_a_widget_of_a_kind_is_any_one_of_them(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """'a "textarea" widget' with two text areas: either will do; 'a "text" widget' is not a text area."""
+    await page.goto(pages.url_for("ext4/widgets_dialog.html"))
+    for instruction, allowed in (
+        ('Click on a "textarea" widget.', {"ta1", "ta2"}),
+        ('Click on a "text" widget.', {"t1"}),
+        ('Click on a "checkbox" widget.', {"c1", "c2"}),
+    ):
+        await page.evaluate("() => { window.__clicks = []; }")
+        report = await quiet.act(page, instruction)
+        assert report.ok, report.text
+        clicks = await page.evaluate("() => window.__clicks")
+        assert clicks and set(clicks) <= allowed, (instruction, clicks)
+    # the click tool (agent, MCP) reads the article the same way
+    await page.evaluate("() => { window.__clicks = []; }")
+    assert (await quiet.click(page, "a textarea")).ok
+    assert set(await page.evaluate("() => window.__clicks")) <= {"ta1", "ta2"}
+
+
+async def test_the_two_look_alikes_stay_a_tie_without_an_indefinite_article(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """'the text area' with two of them is a tie: only 'a' or 'any' lets either one do."""
+    await page.goto(pages.url_for("ext4/widgets_dialog.html"))
+    report = await quiet.act(page, "Click the text area.")
+    assert report.steps[0].status == "unsure", report.text
+    assert await page.evaluate("() => window.__clicks") == []
+
+
+async def test_tabs_spinners_sliders_and_sections(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """Ordinals among tabs named 'Tab #n', 'select 5 with the spinner', sliders set by value,
+    and 'expand the section'."""
+    name = "ext4/phrasings.html"
+    await page.goto(pages.url_for(name))
+    report = await quiet.act(page, "Switch to the second tab")
+    assert report.ok, report.text
+    assert await page.evaluate("() => window.__clicks") == ["tab2"]
+    report = await quiet.act(page, "Select 5 with the spinner")
+    assert report.ok, report.text
+    assert await page.input_value("#spinner") == "5"
+    report = await quiet.act(page, "set the volume to 35")
+    assert report.ok, report.text
+    assert await page.input_value("#vol") == "35"
+    report = await quiet.act(page, "set the temperature to 26")
+    assert report.ok, report.text
+    assert await page.get_attribute("#temp", "aria-valuenow") == "26"
+    # 25 cannot be reached with steps of 2 from 26: said so, not claimed
+    report = await quiet.act(page, "set the temperature to 25")
+    assert not report.ok
+    report = await quiet.act(page, "Expand the section below")
+    assert report.ok, report.text
+    assert await page.is_visible("#acc-submit")
+
+
+async def test_several_options_in_a_list_that_takes_several(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """'Select Banana, Damson from the list': both, in a multiple select; one unknown name selects none."""
+    await page.goto(pages.url_for("ext4/phrasings.html"))
+    chosen = "el => Array.from(el.selectedOptions).map(o => o.textContent)"
+    report = await quiet.act(page, "Select Banana, Damson from the list")
+    assert report.ok, report.text
+    assert await page.eval_on_selector("#fruits", chosen) == ["Banana", "Damson"]
+    await page.goto(pages.url_for("ext4/phrasings.html"))
+    report = await quiet.act(page, "Select Banana and Zebra from the fruits")
+    assert not report.ok
+    assert await page.eval_on_selector("#fruits", chosen) == []
+
+
+async def test_a_partly_covered_button_is_clicked_where_it_shows(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """Button ONE's centre lies under button TWO: its visible part is clicked; a full cover is refused."""
+    await page.goto(pages.url_for("ext4/overlap.html"))
+    report = await quiet.act(page, "Click button ONE, then click button TWO.")
+    assert report.ok, report.text
+    assert await page.evaluate("() => window.__clicks") == ["one", "two"]
+    await page.evaluate(
+        "() => { window.__clicks = []; document.getElementById('modal').style.display = 'block'; }"
+    )
+    report = await quiet.act(page, "Click button THREE")
+    assert not report.ok
+    assert await page.evaluate("() => window.__clicks") == []
+
+
+async def test_clear_empties_a_field_or_unchecks_a_box(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """'clear' empties the named text field; on a checkbox it unchecks it."""
+    await page.goto(pages.url_for("ext4/widgets_dialog.html"))
+    report = await quiet.act(page, "clear the text area with qwe")
+    assert report.ok, report.text
+    assert await page.input_value("#ta1") == ""
+    assert await page.input_value("#ta2") == "rty"
+    await page.check("#c1")
+    report = await quiet.act(page, "clear the Ab checkbox")
+    assert report.ok, report.text
+    assert not await page.is_checked("#c1")

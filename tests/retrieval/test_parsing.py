@@ -14,6 +14,14 @@ from waypost.retrieval.text import field_words, token_match, words
     [
         ("click the login button", [Step("click", "login button")]),
         ("klicke auf Anmelden", [Step("click", "Anmelden")]),
+        ('Close the dialog box by clicking the "x".', [Step("click", "x", exact="x")]),
+        ("To log in, click Sign in.", [Step("click", "Sign in")]),
+        ("Pick a day by choosing Monday", [Step("choose", "Monday", verb="choose")]),
+        (
+            'Click on a "checkbox" widget.',
+            [Step("click", "checkbox widget", exact="checkbox", quantity="any")],
+        ),
+        ("click the checkbox", [Step("click", "checkbox")]),
         ("Politik", [Step("click", "Politik", exact="Politik")]),
         (
             "type Bob into the name field and click Submit",
@@ -83,3 +91,13 @@ def test_words_join_phrases_read_symbols_and_map_concepts() -> None:
     assert token_match("name", field_words("Namensfeld")) == 0.8
     assert token_match("cart", field_words("Warenkorb")) == 1.0
     assert token_match("delete", field_words("Bearbeiten")) == 0.0
+
+
+def test_quoted_names_and_quoted_kinds() -> None:
+    """A quoted stop word is a name; a quoted kind word is a kind."""
+    q = parse_query("link in", "click", exact="in")
+    assert q.head == ("in",) and not q.kind_only and "link" in q.role_hints
+    q = parse_query("checkbox widget", "click", exact="checkbox")
+    assert q.kind_only and q.exact == "" and "checkbox" in q.kinds
+    q = parse_query("text widget", "click", exact="text")
+    assert q.kind_only and q.kinds == frozenset({"textline"})

@@ -97,9 +97,15 @@ class ElementDescriptor:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> ElementDescriptor:
-        """Build from one entry of the inventory script's ``elements``."""
+        """Build from one entry of the inventory script's ``elements``.
+
+        Every field is given, so the instance is filled directly: a frozen dataclass's
+        ``__init__`` sets each field through ``object.__setattr__``, which dominated building a
+        screen of thousands of elements.
+        """
         box = d.get("box") or (0, 0, 0, 0)
-        return cls(
+        obj = object.__new__(cls)
+        obj.__dict__.update(
             index=int(d["i"]),
             tag=d.get("tag", ""),
             role=d.get("role", "") or "",
@@ -138,6 +144,7 @@ class ElementDescriptor:
             region=d.get("reg", "") or "",
             handler=d.get("oc", "") or "",
         )
+        return obj
 
     @property
     def display_name(self) -> str:

@@ -51,8 +51,11 @@ _INTENT_ROLES: dict[str, dict[str, float]] = {
         "radio": 0.8, "switch": 0.8, "combobox": 0.4, "listbox": 0.3, "textbox": 0.4, "searchbox": 0.4,
         "slider": 0.3, "spinbutton": 0.3,
     },
-    "type": {"textbox": 1.0, "searchbox": 1.0, "combobox": 0.8, "spinbutton": 1.0},
-    "select": {"combobox": 1.0, "listbox": 1.0, "radio": 0.8, "option": 0.6, "button": 0.3},
+    "type": {"textbox": 1.0, "searchbox": 1.0, "combobox": 0.8, "spinbutton": 1.0, "slider": 1.0},
+    "select": {
+        "combobox": 1.0, "listbox": 1.0, "radio": 0.8, "option": 0.6, "button": 0.3, "spinbutton": 0.6,
+        "slider": 0.6,
+    },
     "check": {"checkbox": 1.0, "switch": 1.0, "radio": 1.0, "menuitemcheckbox": 1.0, "menuitemradio": 1.0},
 }  # fmt: skip
 
@@ -65,7 +68,19 @@ class ScreenStats:
 
     @classmethod
     def of(cls, elements: Sequence[ElementDescriptor]) -> ScreenStats:
-        return cls(Counter(_name_key(e) for e in elements if _name_key(e)))
+        # Asked once per ranking, and a resolution ranks the same screen up to three times (anchor,
+        # kind, name): kept for the last few element tuples (by identity; they are immutable).
+        for held, stats in _STATS_CACHE:
+            if held is elements:
+                return stats
+        stats = cls(Counter(k for k in map(_name_key, elements) if k))
+        if isinstance(elements, tuple):
+            _STATS_CACHE.insert(0, (elements, stats))
+            del _STATS_CACHE[4:]
+        return stats
+
+
+_STATS_CACHE: list[tuple[Sequence[ElementDescriptor], ScreenStats]] = []
 
 
 def _name_key(e: ElementDescriptor) -> str:

@@ -6,7 +6,6 @@ on, or why there is none (nothing matches, several match equally, the element is
 
 from __future__ import annotations
 
-import hashlib
 import inspect
 import time
 from collections import OrderedDict
@@ -15,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
 from waypost.config.retrieval import RetrievalSettings
-from waypost.retrieval.descriptor import Screen
+from waypost.retrieval.descriptor import ElementDescriptor, Screen
 from waypost.retrieval.features import FEATURES, name_words
 from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.inventory import collect, structural_path
@@ -121,33 +120,40 @@ class ElementFinder:
         self.model = model or RerankModel()
         self.chooser = chooser
         self.embedder = embedder
-        self._indexes: OrderedDict[str, TfidfIndex] = OrderedDict()
+        self._indexes: OrderedDict[tuple[tuple[object, ...], ...], TfidfIndex] = OrderedDict()
+        self._last_index: tuple[tuple[ElementDescriptor, ...], TfidfIndex] | None = None
         self.last_rank_ms = 0.0
 
     # -- pieces --------------------------------------------------------------------------------
 
     def index_for(self, screen: Screen) -> TfidfIndex:
         """The TF-IDF index of a screen, cached by the content it indexes."""
-        h = hashlib.blake2b(digest_size=12)
-        for e in screen.elements:
-            h.update(
-                "\x1f".join(
-                    (
-                        e.name,
-                        e.label,
-                        e.placeholder,
-                        e.title,
-                        e.text,
-                        e.id,
-                        e.name_attr,
-                        e.classes,
-                        e.href,
-                        e.role,
-                    )
-                ).encode()
+        last = self._last_index
+        if last is not None and last[0] is screen.elements:
+            return last[1]  # the same screen ranked again (anchor, kind, name)
+        index = self._index_by_content(screen)
+        self._last_index = (screen.elements, index)
+        return index
+
+    def _index_by_content(self, screen: Screen) -> TfidfIndex:
+        # The key is the indexed content itself (a tuple compares and hashes in C, faster than
+        # digesting the joined strings): the same fields as before, so the same hits.
+        key = tuple(
+            (
+                e.name,
+                e.label,
+                e.placeholder,
+                e.title,
+                e.text,
+                e.id,
+                e.name_attr,
+                e.classes,
+                e.href,
+                e.role,
+                tuple(sorted(e.data.items())) if e.data else (),
             )
-            h.update(repr(sorted(e.data.items())).encode())
-        key = h.hexdigest()
+            for e in screen.elements
+        )
         index = self._indexes.get(key)
         if index is None:
             index = TfidfIndex(screen.elements, self.embedder)
@@ -331,14 +337,16 @@ def _named_as(screen: Screen, query: Query) -> bool:
     """An element is named with just the kind word ('On a date' for 'the date', a quoted name):
     then the words are a name, not a kind."""
     exact = query.exact.casefold()
+    named = 0
     for e in screen.elements:
         if not e.visible:
             continue
         if exact and " ".join(e.display_name.split()).casefold() == exact:
             return True
         if name_words(e.display_name) == query.head:
-            return True
-    return False
+            named += 1
+    # 'Tab #1', 'Tab #2', 'Tab #3' for 'the second tab': several named by the kind are the kind.
+    return named == 1 or (named > 1 and not query.ordinal)
 
 
 def _ms(since: float) -> float:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import math
 import re
-from collections import OrderedDict, defaultdict
+from collections import Counter, OrderedDict, defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 from urllib.parse import urlsplit
 
@@ -41,13 +42,16 @@ class Embedder(Protocol):
     def embed(self, texts: Sequence[str]) -> list[list[float]]: ...
 
 
-def _identifier_words(value: str) -> list[str]:
-    return [w for w in words(split_identifier(value)) if not _GENERATED_TOKEN.match(w)]
+@lru_cache(maxsize=16384)
+def _identifier_words(value: str) -> tuple[str, ...]:
+    # Cached: class names and URL parts repeat across the elements of a page.
+    return tuple(w for w in words(split_identifier(value)) if not _GENERATED_TOKEN.match(w))
 
 
-def _href_words(href: str) -> list[str]:
+@lru_cache(maxsize=16384)
+def _href_words(href: str) -> tuple[str, ...]:
     if not href or href.startswith(("javascript:", "#")):
-        return []
+        return ()
     parts = urlsplit(href)
     return _identifier_words(parts.path.replace("/", " ").replace(".", " ") + " " + parts.query)
 
@@ -183,6 +187,66 @@ class SparseSpace:
         return scores
 
 
+class LazySpace:
+    """The cosine of :class:`SparseSpace`, with the per-document work done only where a query needs it.
+
+    Building a :class:`SparseSpace` weights and normalises every term of every document, although
+    a query touches only the documents that share one of its few terms; on a page with thousands
+    of elements that was most of the time of a first query. Here the build lists which documents
+    hold each term (for the idf), and a document's weights and norm are computed the first time a
+    query term finds it, with the same arithmetic in the same order: the similarities are
+    identical to :meth:`SparseSpace.cosine`'s.
+    """
+
+    def __init__(self, docs: Sequence[dict[str, float]]) -> None:
+        self._docs = docs
+        holders: dict[str, list[int]] = {}
+        for i, d in enumerate(docs):
+            for t in d:
+                ids = holders.get(t)
+                if ids is None:
+                    holders[t] = [i]
+                else:
+                    ids.append(i)
+        n = len(docs)
+        self.idf = {t: math.log((n + 1) / (len(ids) + 1)) + 1.0 for t, ids in holders.items()}
+        self._holders = holders
+        self._postings: dict[str, list[tuple[int, float]]] = {}
+        self._vectors: dict[int, tuple[dict[str, float], float]] = {}
+
+    def _vector(self, i: int) -> tuple[dict[str, float], float]:
+        vn = self._vectors.get(i)
+        if vn is None:
+            idf = self.idf
+            vec = {t: (1.0 + math.log(w) if w >= 1 else w) * idf[t] for t, w in self._docs[i].items()}
+            vn = (vec, math.sqrt(sum(v * v for v in vec.values())) or 1.0)
+            self._vectors[i] = vn
+        return vn
+
+    def postings(self, term: str) -> list[tuple[int, float]]:
+        """The documents holding ``term`` with its normalised weight in each, in document order."""
+        out = self._postings.get(term)
+        if out is None:
+            out = []
+            for i in self._holders.get(term, ()):
+                vec, norm = self._vector(i)
+                out.append((i, vec[term] / norm))
+            self._postings[term] = out
+        return out
+
+    def cosine(self, query: dict[str, float], n_docs: int) -> list[float]:
+        qvec = {t: w * self.idf[t] for t, w in query.items() if t in self.idf}
+        norm = math.sqrt(sum(v * v for v in qvec.values()))
+        scores = [0.0] * n_docs
+        if not norm:
+            return scores
+        for t, w in qvec.items():
+            qw = w / norm
+            for i, v in self.postings(t):
+                scores[i] += qw * v
+        return scores
+
+
 class TfidfIndex:
     """Similarity of a query to every element of one screen.
 
@@ -198,8 +262,8 @@ class TfidfIndex:
 
     def __init__(self, elements: Sequence[ElementDescriptor], embedder: Embedder | None = None) -> None:
         self.elements = tuple(elements)
-        self._words = SparseSpace.build([weighted_tokens(e) for e in self.elements])
-        self._chars = SparseSpace.build([_char_doc(e) for e in self.elements])
+        self._words = LazySpace([weighted_tokens(e) for e in self.elements])
+        self._chars = LazySpace([_char_doc(e) for e in self.elements])
         self._embedder = embedder
         self._dense: list[list[float]] | None = None
 
@@ -233,9 +297,11 @@ def _char_doc(e: ElementDescriptor) -> dict[str, float]:
 
 
 def _build_char_doc(e: ElementDescriptor) -> dict[str, float]:
+    # Counting then converting is the same as adding 1.0 per gram (sums of ones are exact), in the
+    # same key order; the identifier grams are then added 0.3 at a time as before.
     tf: dict[str, float] = defaultdict(float)
-    for g in char_ngrams(naming_text(e) or e.text[:80]):
-        tf[g] += 1.0
+    for g, k in Counter(char_ngrams(naming_text(e) or e.text[:80])).items():
+        tf[g] = float(k)
     for g in char_ngrams(split_identifier(" ".join([e.id, e.name_attr, *e.data.values()]))):
         tf[g] += 0.3
     return tf

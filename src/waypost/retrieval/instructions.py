@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from waypost.page.text import Slots, squash
+from waypost.retrieval import languages
 
 StepAction = Literal[
     "click",
@@ -21,13 +22,14 @@ StepAction = Literal[
     "check",
     "choose",
     "uncheck_all",
+    "clear",
     "consent",
     "press",
     "scroll",
     "dismiss_overlays",
     "extract",
 ]
-Quantity = Literal["", "both", "all"]
+Quantity = Literal["", "both", "all", "any"]
 
 
 @dataclass(frozen=True)
@@ -45,11 +47,15 @@ class Step:
         exact: Text the instruction quoted as the element's name ('the link "Eget"'): an element
             named exactly so (case included) is preferred.
         quantity: ``both`` or ``all`` when the step is meant for every element the target names
-            ('both text fields', 'all checkboxes'); empty for one element.
+            ('both text fields', 'all checkboxes'); ``any`` when any one element of the kind
+            will do ('click a checkbox widget'); empty for one element.
+        lang: The language the step is written in ('en', 'de', 'fr', 'zh'...; see ``languages``),
+            ``''`` when nothing tells; an ambiguous date ('10/11/2011') is read in its convention.
 
     ``choose`` picks ``target`` the way a person would: the option of the dropdown that has it,
     a checkbox or radio set on (never toggled off), otherwise a click. ``uncheck_all`` clears
-    every checked checkbox ('select nothing'). ``consent`` answers a cookie banner with ``text``
+    every checked checkbox ('select nothing'). ``clear`` empties a field, or unchecks a checkbox
+    ('clear the search field', 'clear Remember me'). ``consent`` answers a cookie banner with ``text``
     ``accept`` or ``reject``.
     """
 
@@ -61,13 +67,14 @@ class Step:
     verb: str = ""
     exact: str = ""
     quantity: Quantity = ""
+    lang: str = field(default="", compare=False)
 
 
 # Verbs that may start a step: a conjunction splits the instruction only before one of these.
 _STEP_VERBS = (
     r"click|clicke|klicke?|tap|press|hit|push|open|follow|go\s+to|visit|choose|pick|select|type|enter|input|"
     r"write|fill|put|set|check|tick|uncheck|untick|enable|disable|turn|activate|deactivate|toggle|scroll|"
-    r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|"
+    r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|switch|"
     r"tippe|gib|gebe|schreibe?|trage|fülle|füll|wähle|wähl|drücke?|öffne|gehe|geh|aktiviere|deaktiviere|"
     r"markiere|hake|kreuze|scrolle|suche|sende|schicke|schließe|akzeptiere|lehne|lies|bestätige|entferne"
 )
@@ -112,8 +119,8 @@ def _rule(kind: str, *parts: str) -> tuple[re.Pattern[str], str]:
 
 
 _CLICK_VERBS = (
-    r"click|double[\s-]?click|tap|press|hit|push|open|go\s+to|visit|choose|pick|select|focus|expand|collapse|"
-    r"toggle|"
+    r"click|double[\s-]?click|tap|press|hit|push|open|go\s+to|switch\s+to|visit|choose|pick|select|focus|expand|"
+    r"collapse|toggle|"
     r"klicke|klick|clicke|tippe|drücke|drück|öffne|gehe|geh|wähle|wähl|betätige|bestätige"
 )
 
@@ -121,7 +128,7 @@ _CLICK_VERBS = (
 _PLAIN = frozenset(
     {
         "click", "double-click", "doubleclick", "double", "tap", "press", "hit", "push", "go", "visit",
-        "focus",
+        "focus", "switch",
         "klicke", "klick", "clicke", "tippe", "drücke", "drück", "gehe", "geh", "betätige",
     }
 )  # fmt: skip
@@ -163,8 +170,14 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     _rule("scroll", r"^(?:scrollen|scrolle|scroll|blättere|blättern)\s*(?P<dir>.*)$"),
     # search for X: type into the search field and submit
     _rule("search", r"^(?:search\s+for|look\s+for|suche\s+nach|such\s+nach)\s+(?P<text>.+)$"),
-    # select OPTION from TARGET
+    # select OPTION from TARGET; 'select 5 with the spinner', 'set 20 using the slider'
     _rule("select", r"^(?:select|choose|pick)\s+(?P<text>.+?)\s+(?:from|in|on|for|as)\s+(?P<target>.+)$"),
+    _rule(
+        "set_with",
+        r"^(?:select|choose|pick|set|enter)\s+(?P<text>.+?)\s+(?:with|using|via|by\s+means\s+of)\s+",
+        r"(?P<target>(?:the\s+|a\s+)?(?:\S+\s+)?(?:spinner|spin\s*button|slider|stepper|range(?:\s+slider)?|number\s+field|"
+        r"dropdown|drop-down|list|menu|picker|date\s*picker))$",
+    ),
     _rule(
         "select",
         r"^(?:wähle|wähl|waehle)\s+(?P<text>.+?)\s+(?:aus|in|im|bei|unter|als|für)\s+(?P<target>.+?)(?:\s+aus)?$",
@@ -174,10 +187,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         r"^(?:wähle|wähl)\s+(?:bei|in|im|unter)\s+(?P<target>.+?)\s+(?P<text>\x00\d+\x00)(?:\s+aus)?$",
     ),
     _rule("select", r"^(?P<text>.+?)\s+(?:aus|in|im|bei)\s+(?P<target>.+?)\s+auswählen$"),
+    # clear: a field is emptied, a checkbox unchecked
+    _rule("clear", r"^(?:clear|empty|erase|blank)\s+(?:out\s+)?(?P<target>.+)$"),
     # uncheck / check
     _rule(
         "uncheck",
-        r"^(?:uncheck|untick|deselect|disable|turn\s+off|deactivate|clear|deaktiviere|",
+        r"^(?:uncheck|untick|deselect|disable|turn\s+off|deactivate|deaktiviere|",
         r"entferne\s+(?:den\s+)?haken\s+(?:bei|von))\s+(?P<target>.+)$",
     ),
     _rule("uncheck", r"^(?P<target>.+?)\s+(?:abwählen|deaktivieren|ausschalten)$"),
@@ -314,6 +329,18 @@ _QUANTITY = re.compile(
     r"^(?P<q>both|all|every|each|beide[n]?|alle)\s+(?:of\s+)?(?:the\s+|die\s+)?(?P<rest>.+)$", re.I
 )
 _CHOOSE_VERBS = frozenset({"choose", "pick", "select", "wähle", "wähl"})
+# 'a checkbox widget', 'any link': one element of the kind, whichever.
+_INDEFINITE = re.compile(r"^(?:on\s+|onto\s+)?(?:a|an|any|one)\s+(?!of\b)", re.I)
+_BY_DOING = re.compile(
+    r"^.+?,?\s+by\s+(?:(?:clicking|pressing|tapping|hitting)(?:\s+on)?|(?P<verb>selecting|choosing|checking|ticking))"
+    r"\s+(?P<rest>.+)$",
+    re.I,
+)
+_GERUNDS = {"selecting": "select", "choosing": "choose", "checking": "check", "ticking": "tick"}
+_IN_ORDER_TO = re.compile(
+    r"^(?:to|in\s+order\s+to)\s+[^,\x00]+,\s*(?=(?:" + _STEP_VERBS + r")\b)",
+    re.I,
+)
 
 
 def _typed(text: str, slots: Slots) -> str:
@@ -365,6 +392,17 @@ def _multi_value(seg: str, slots: Slots) -> list[Step] | None:
     return steps
 
 
+_PATH_SPLIT = re.compile(r"\s*(?:>|→|»|›|->)\s*")
+
+
+def _menu_path(target: str) -> list[str]:
+    """'File>New>Sheet', 'Edit → Preferences': the items of a menu path, in order."""
+    parts = [p.strip() for p in _PATH_SPLIT.split(target)]
+    if len(parts) < 2 or any(not p or len(p.split()) > 4 for p in parts):
+        return []
+    return parts
+
+
 def _items(target: str) -> list[str]:
     """'kQHh8j, SaIGD, wjy8' → three names; one name stays one."""
     parts = [p.strip() for p in _LIST_SPLIT.split(target) if p.strip()]
@@ -379,6 +417,12 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
         return []
     seg = re.sub(r"^(?:please|bitte)\s+", "", seg, flags=re.I)
     seg = re.sub(r"\s+(?:please|bitte)$", "", seg, flags=re.I)
+    # The purpose is not the target: 'close the dialog by clicking the "x"', 'to log in, click Go'.
+    m = _BY_DOING.match(seg)
+    if m:
+        verb = (m.group("verb") or "clicking").casefold()
+        seg = f"{_GERUNDS.get(verb, 'click')} {m.group('rest')}"
+
     for rx, fn in _TRANSFORMS:
         m = rx.search(seg)
         if m is None:
@@ -400,6 +444,10 @@ def _parse_plain(seg: str, slots: Slots) -> list[Step]:
         return []
     if step.action == "choose" and step.text == "only":
         return [Step("uncheck_all"), replace(step, text=None)]
+    if step.action in ("choose", "click") and not step.exact:
+        path = _menu_path(step.target)
+        if path:
+            return [Step("click", target=item, exact=item) for item in path]
     if step.action in ("choose", "check") and not step.exact:
         items = _items(step.target)
         if len(items) > 1:
@@ -407,7 +455,27 @@ def _parse_plain(seg: str, slots: Slots) -> list[Step]:
     return [_quantity(step)]
 
 
+def _foreign(seg: str, slots: Slots) -> Step | None:
+    """A step in a language of ``languages`` (Czech, French, Chinese, Japanese...)."""
+    hit = languages.parse(seg)
+    if hit is None:
+        return None
+    target, exact = _target(hit.target, slots)
+    if hit.kind in ("type", "type_any"):
+        return Step("type", target=target, text=_typed(hit.text, slots), exact=exact, lang=hit.lang)
+    if hit.kind == "select":
+        return Step("select", target=target, text=_value(hit.text, slots), exact=exact, lang=hit.lang)
+    if hit.kind in ("check", "uncheck"):
+        return Step("check", target=target, checked=hit.kind == "check", exact=exact, lang=hit.lang)
+    if hit.kind == "choose":
+        return Step("choose", target=target, verb="select", exact=exact, lang=hit.lang)
+    return Step("click", target=target, exact=exact, lang=hit.lang)
+
+
 def _parse_rule(seg: str, slots: Slots) -> Step | None:
+    foreign = _foreign(seg, slots)
+    if foreign is not None:
+        return foreign
     for pattern, kind in _PATTERNS:
         m = pattern.match(seg)
         if not m:
@@ -433,9 +501,16 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
             continue
         if kind == "search":
             return Step("type", target="search", text=_value(groups["text"], slots), submit=True)
+        if kind == "set_with":
+            target, _ = _target(groups["target"], slots)
+            numeric = re.search(r"spin|slider|stepper|range|number", target, re.I)
+            return Step("type" if numeric else "select", target=target, text=_value(groups["text"], slots))
         if kind == "select":
             target, exact = _target(groups["target"], slots)
             return Step("select", target=target, text=_value(groups["text"], slots), exact=exact)
+        if kind == "clear":
+            target, exact = _target(groups["target"], slots)
+            return Step("clear", target=target, exact=exact)
         if kind in ("check", "uncheck"):
             target, exact = _target(groups["target"], slots)
             return Step("check", target=target, checked=kind == "check", exact=exact)
@@ -447,6 +522,8 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         if kind == "click":
             verb = (groups.get("verb") or "").casefold().split()[0] if groups.get("verb") else ""
             target, exact = _target(groups["target"], slots)
+            if _INDEFINITE.match(groups["target"]) and verb in _PLAIN:
+                return Step("click", target=target, exact=exact, quantity="any")
             if verb in _CHOOSE_VERBS:
                 only = re.match(r"^only\s+(.+)$", target, re.I)
                 if only:
@@ -481,8 +558,11 @@ def parse_instruction(instruction: str) -> list[Step]:
         parse_instruction("type 'rock and roll' into search, then press Enter")
         # [Step("type", "search", "rock and roll"), Step("press", text="Enter")]
     """
-    protected, slots = _protect(squash(instruction))
+    protected, slots = _protect(squash(languages.normalize(instruction)))
+    protected = _IN_ORDER_TO.sub("", protected)
     steps: list[Step] = []
     for segment in _SPLIT.split(protected):
-        steps.extend(_parse_one(segment or "", slots))
+        for part in languages.split(segment or ""):
+            lang = languages.language_of(part.strip(" .,!;"))
+            steps.extend(replace(s, lang=s.lang or lang) for s in _parse_one(part, slots))
     return steps

@@ -17,11 +17,16 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(rf"\b{a}\b", re.IGNORECASE), b)
     for a, b in (
         (r"text\s*areas?", "textarea"),
+        # 'a text widget' (as opposed to a text area): a one-line text input
+        (r"text\s+(?:widget|element|control)s?", "textline"),
         (r"(?:text|input|entry|edit)\s*(?:field|box|input)s?", "textbox"),
         (r"input\s+textbox(?:es)?", "textbox"),
         (r"date\s*pickers?|calendar\s+(?:field|input|widget)s?|date\s+(?:field|input|box)s?", "datepicker"),
         (r"time\s+(?:field|input|box|picker)s?", "timefield"),
-        (r"spin\s*buttons?|number\s+(?:field|input|box)s?|numeric\s+(?:field|input)s?", "spinbutton"),
+        (
+            r"spin\s*buttons?|spinners?|steppers?|number\s+(?:field|input|box)s?|numeric\s+(?:field|input)s?",
+            "spinbutton",
+        ),
         (r"radio\s*buttons?|radios", "radio"),
         (r"check\s*box(?:es)?|checkboxes|tick\s*box(?:es)?", "checkbox"),
         (
@@ -34,6 +39,10 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"buttons", "button"),
         (r"links", "link"),
         (r"tabs", "tab"),
+        (
+            r"(?:collapsible|expandable|accordion)(?:\s+(?:section|panel|header|item)s?)?|sections|accordions",
+            "section",
+        ),
     )
 )
 
@@ -41,6 +50,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 KIND_WORDS: dict[str, tuple[str, ...]] = {
     "textarea": ("textarea",),
     "textbox": ("textbox", "searchbox"),
+    "textline": ("textline",),
     "datepicker": ("date",),
     "date": ("date",),
     "timefield": ("time",),
@@ -49,10 +59,28 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     "dropdown": ("combobox", "listbox"),
     "list": ("combobox", "listbox"),
     "menubutton": ("menubutton",),
+    # 'expand the section': something that shows or hides a part of the page
+    "section": ("disclosure",),
+    "disclosure": ("disclosure",),
 }
 
 # Words that add nothing to a kind ('a checkbox widget', 'the button element').
-FILLER = frozenset({"widget", "element", "control", "thing", "item", "field", "input", "box"})
+FILLER = frozenset(
+    {
+        "widget",
+        "element",
+        "control",
+        "thing",
+        "item",
+        "field",
+        "input",
+        "box",
+        "below",
+        "above",
+        "here",
+        "shown",
+    }
+)
 
 _DATE_HINT = re.compile(r"date|datum|calendar|kalender|\bday\b|dd|mm/|yyyy", re.IGNORECASE)
 _TIME_HINT = re.compile(r"\btime\b|uhrzeit|zeit\b|hh:mm", re.IGNORECASE)
@@ -73,6 +101,10 @@ _TEXT_TYPES = frozenset(
         "week",
     }
 )
+
+
+_DISCLOSURE_TAGS = frozenset({"summary", "h2", "h3", "h4", "h5", "h6"})
+_DATE_TYPES = frozenset({"date", "time", "datetime-local", "month", "week"})
 
 
 def fold_phrases(text: str) -> str:
@@ -101,6 +133,15 @@ def matches(e: ElementDescriptor, kinds: Iterable[str]) -> bool:
                 return True
             if e.tag == "input" and e.type in ("", "text") and _TIME_HINT.search(_hints(e)):
                 return True
+        if (
+            k == "textline"
+            and e.tag == "input"
+            and e.role in ("textbox", "searchbox")
+            and e.type not in _DATE_TYPES
+        ):
+            return True
+        if k == "disclosure" and (e.expanded is not None or e.tag in _DISCLOSURE_TAGS) and not e.popup:
+            return True
         if k == "menubutton" and e.role == "button" and e.popup:
             return True
         if k in ("textbox", "searchbox"):

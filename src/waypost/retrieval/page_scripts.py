@@ -36,8 +36,9 @@ _HELPERS = r"""
         out += (n.getAttribute('alt') || '') + ' ';
         return;
       }
-      if (n.shadowRoot) for (const c of n.shadowRoot.childNodes) visit(c);
-      for (const c of n.childNodes) visit(c);
+      // Stop at the budget: a block with thousands of children is not walked once per element in it.
+      if (n.shadowRoot) for (let c = n.shadowRoot.firstChild; c && out.length <= budget; c = c.nextSibling) visit(c);
+      for (let c = n.firstChild; c && out.length <= budget; c = c.nextSibling) visit(c);
     };
     visit(el);
     return clean(out, budget);
@@ -179,11 +180,18 @@ INVENTORY_JS = (
     }
     return '';
   };
+  // Memoized: in a long list each item looks back at the same previous siblings.
+  const headingMemo = new Map();
   const lastHeadingIn = (n) => {
     if (isHeading(n)) return headingText(n);
     if (!n.querySelectorAll || !n.firstElementChild) return '';
-    const hs = n.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]');
-    return hs.length ? headingText(hs[hs.length - 1]) : '';
+    let t = headingMemo.get(n);
+    if (t === undefined) {
+      const hs = n.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]');
+      t = hs.length ? headingText(hs[hs.length - 1]) : '';
+      headingMemo.set(n, t);
+    }
+    return t;
   };
   // The title of the section an element is in: a heading before it, or its landmark's label.
   const sectionOf = (node) => {
@@ -262,11 +270,19 @@ INVENTORY_JS = (
     return d;
   };
   const classTokens = (el) => {
+    // The first five descendants with a class (or SVG <use>), in document order: what
+    // querySelectorAll('[class], use') lists, without listing a large subtree in full.
     let s = el.getAttribute('class') || '';
     let k = 0;
-    for (const c of el.querySelectorAll ? el.querySelectorAll('[class], use') : []) {
-      if (k++ > 4) break;
-      s += ' ' + (c.getAttribute('class') || '') + ' ' + (c.getAttribute('href') || c.getAttribute('xlink:href') || '');
+    let c = el.firstElementChild;
+    while (c && k < 5) {
+      if (c.hasAttribute('class') || c.localName === 'use') {
+        k++;
+        s += ' ' + (c.getAttribute('class') || '') + ' ' + (c.getAttribute('href') || c.getAttribute('xlink:href') || '');
+      }
+      if (c.firstElementChild) { c = c.firstElementChild; continue; }
+      while (c && c !== el && !c.nextElementSibling) c = c.parentElement;
+      c = c && c !== el ? c.nextElementSibling : null;
     }
     return clean(s, 160);
   };
@@ -281,15 +297,19 @@ INVENTORY_JS = (
     if (src) return 'iframe[src="' + src.replace(/"/g, '\\"') + '"]';
     return ':nth-match(iframe, ' + (idx + 1) + ')';
   };
-  const overlayEvidence = (el, cs, rect, tag, role) => {
-    const z = parseInt(cs.zIndex, 10) || 0;
-    const fixed = cs.position === 'fixed';
+  const overlayEvidence = (el, cs, rectOf, tag, role) => {
+    const position = cs.position;
+    const fixed = position === 'fixed';
     const isDialog = role === 'dialog' || role === 'alertdialog' || (tag === 'DIALOG' && el.open);
     const modal = el.getAttribute('aria-modal') === 'true' || (tag === 'DIALOG' && el.matches(':modal'));
+    // Most elements are in the flow: no z-index or box is needed to tell they are no overlay.
+    if (!isDialog && !modal && !fixed && position !== 'sticky' && position !== 'absolute') return null;
+    const z = parseInt(cs.zIndex, 10) || 0;
+    const rect = rectOf();
     const ix = Math.max(0, Math.min(rect.right, vw) - Math.max(rect.left, 0));
     const iy = Math.max(0, Math.min(rect.bottom, vh) - Math.max(rect.top, 0));
     const coverage = vw && vh ? (ix * iy) / (vw * vh) : 0;
-    if (!isDialog && !modal && !((fixed || cs.position === 'sticky' || (cs.position === 'absolute' && z >= 100)) && coverage >= 0.04)) return null;
+    if (!isDialog && !modal && !((fixed || position === 'sticky' || (position === 'absolute' && z >= 100)) && coverage >= 0.04)) return null;
     let changed = 0;
     for (let n = el, k = 0; n && k < 4; k++, n = parentOf(n)) {
       const t = st.changedAt.get(n);
@@ -324,14 +344,31 @@ INVENTORY_JS = (
     return counts.get(id) === 1;
   };
   const pathMemo = new Map();
+  // nth-of-type positions of all children of a parent, counted once per parent (a list of
+  // thousands of items would otherwise be rescanned for each of them).
+  const nthMemo = new Map();
+  const nthOfType = (n) => {
+    const parent = n.parentNode;
+    if (!parent) return 1;
+    let pos = nthMemo.get(parent);
+    if (!pos) {
+      pos = new Map();
+      const seen = new Map();
+      for (let c = parent.firstElementChild; c; c = c.nextElementSibling) {
+        const k = (seen.get(c.tagName) || 0) + 1;
+        seen.set(c.tagName, k);
+        pos.set(c, k);
+      }
+      nthMemo.set(parent, pos);
+    }
+    return pos.get(n) || 1;
+  };
   const pathOf = (n) => {
     if (pathMemo.has(n)) return pathMemo.get(n);
     let p;
     if (uniqueId(n)) p = '#' + n.id;
     else {
-      let k = 1;
-      for (let s = n.previousElementSibling; s; s = s.previousElementSibling) if (s.tagName === n.tagName) k++;
-      const seg = n.tagName.toLowerCase() + ':nth-of-type(' + k + ')';
+      const seg = n.tagName.toLowerCase() + ':nth-of-type(' + nthOfType(n) + ')';
       const parent = n.parentElement;
       if (parent && parent !== document.documentElement) p = pathOf(parent) + ' > ' + seg;
       else if (!parent && n.parentNode && n.parentNode.host) p = pathOf(n.parentNode.host) + ' >> ' + seg;
@@ -341,6 +378,26 @@ INVENTORY_JS = (
     return p;
   };
 
+  // Fields at the value Screen.from_json assumes when they are absent are left out: on a page
+  // with thousands of elements that is 40 % less JSON to serialize, carry and parse.
+  const TRUE_BY_DEFAULT = new Set(['vis', 'en', 'inv']);
+  const OMIT_IF_EMPTY = new Set(['role', 'type', 'name', 'text', 'ph', 'title', 'label', 'section', 'near',
+    'form', 'id', 'nm', 'cls', 'href', 'path', 'shadow', 'main', 'ce', 'ro', 'lab_for', 'frames', 'ov', 'data']);
+  const slim = (d) => {
+    const o = {};
+    for (const k in d) {
+      const v = d[k];
+      if (TRUE_BY_DEFAULT.has(k)) { if (v === true) continue; }
+      else if (OMIT_IF_EMPTY.has(k)) {
+        if (v === '' || v === false) continue;
+        if (typeof v === 'object' && v !== null) {
+          if (Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0) continue;
+        }
+      }
+      o[k] = v;
+    }
+    return o;
+  };
   const describe = (el, tag, role, type, cs, rect, ctx, depth, visible) => {
     const idx = els.length;
     els.push(el);
@@ -379,7 +436,7 @@ INVENTORY_JS = (
     if (ex !== null) d.expanded = ex === 'true';
     const pop = el.getAttribute('aria-haspopup');
     if (pop) d.popup = pop;
-    out.push(d);
+    out.push(slim(d));
   };
 
   const walk = (root, ctx, depth) => {
@@ -407,15 +464,25 @@ INVENTORY_JS = (
       return;
     }
     if (tag === 'svg' || tag === 'SVG') return;
-    const rect = el.getBoundingClientRect();
-    const visible = rect.width > 0 && rect.height > 0 && cs.visibility !== 'hidden' && cs.visibility !== 'collapse';
+    // The box and visibility are read only when something needs them (most elements are neither
+    // interactive nor overlays).
+    let rect = null;
+    const rectOf = () => rect || (rect = el.getBoundingClientRect());
+    let visible;
+    const isVisible = () => {
+      if (visible === undefined) {
+        const r = rectOf();
+        visible = r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.visibility !== 'collapse';
+      }
+      return visible;
+    };
     const explicit = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
     const role = explicit && explicit !== 'presentation' && explicit !== 'none' ? explicit : implicitRole(el, tag, type);
     let next = ctx;
-    const ov = ctx.frames.length ? null : overlayEvidence(el, cs, rect, tag, role);
-    if (ov && (visible || ov.dialog)) {
+    const ov = ctx.frames.length ? null : overlayEvidence(el, cs, rectOf, tag, role);
+    if (ov && (isVisible() || ov.dialog)) {
       ov.i = overlays.length;
-      ov.vis = visible;
+      ov.vis = isVisible();
       ov.depth = depth;
       overlays.push(ov);
       next = Object.assign({}, next, { ov: next.ov.concat([ov.i]) });
@@ -424,6 +491,7 @@ INVENTORY_JS = (
     // The landmark an element is in ('header#3'): copies of one control in two places tell apart.
     const region = REGION.get(tag) || REGION.get(explicit);
     if (region) next = Object.assign({}, next, { reg: (next.reg ? next.reg + ' ' : '') + region + '#' + (regions++) });
+    const pointer = cs.cursor === 'pointer';
     let interactive = false;
     if (tag === 'INPUT') interactive = type !== 'hidden';
     else if ((tag === 'A' || tag === 'AREA') && el.hasAttribute('href')) interactive = true;
@@ -432,12 +500,12 @@ INVENTORY_JS = (
     else if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) interactive = true;
     else if (!ctx.inside && (el.hasAttribute('onclick') || typeof el.onclick === 'function')) interactive = true;
     else if (!ctx.inside && el.hasAttribute('tabindex') && el.tabIndex >= 0 && tag !== 'BODY' && tag !== 'HTML' && !LANDMARK.has(tag)) interactive = true;
-    else if (!ctx.inside && cs.cursor === 'pointer' && !ctx.pointer && tag !== 'LABEL' && visible) interactive = true;
+    else if (!ctx.inside && pointer && !ctx.pointer && tag !== 'LABEL' && isVisible()) interactive = true;
     if (interactive && !(ctx.inside && tag === 'LABEL')) {
-      describe(el, tag, role || (cs.cursor === 'pointer' ? 'generic' : ''), type, cs, rect, ctx, depth, visible);
+      describe(el, tag, role || (pointer ? 'generic' : ''), type, cs, rectOf(), ctx, depth, isVisible());
       next = Object.assign({}, next, { inside: true });
     }
-    if (cs.cursor === 'pointer') { if (!next.pointer) next = Object.assign({}, next, { pointer: true }); }
+    if (pointer) { if (!next.pointer) next = Object.assign({}, next, { pointer: true }); }
     else if (next.pointer) next = Object.assign({}, next, { pointer: false });
     if (tag === 'IFRAME' || tag === 'FRAME') {
       let doc = null;
@@ -448,8 +516,8 @@ INVENTORY_JS = (
         const bl = parseFloat(cs.borderLeftWidth) || 0, bt = parseFloat(cs.borderTopWidth) || 0;
         const fctx = Object.assign({}, ctx, {
           frames: ctx.frames.concat([fsel]),
-          ox: ctx.ox + rect.left + bl + (parseFloat(cs.paddingLeft) || 0),
-          oy: ctx.oy + rect.top + bt + (parseFloat(cs.paddingTop) || 0),
+          ox: ctx.ox + rectOf().left + bl + (parseFloat(cs.paddingLeft) || 0),
+          oy: ctx.oy + rectOf().top + bt + (parseFloat(cs.paddingTop) || 0),
           inside: false, pointer: false,
         });
         walk(doc.body, fctx, depth + 1);
@@ -523,6 +591,18 @@ VALIDATE_JS = (
       deep = d2;
     }
     ok = inside(deep);
+  }
+  if (!ok && hit && r.width >= 4 && r.height >= 4) {
+    // Partly covered (overlapping siblings): a visible part of the element can still be clicked.
+    for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+      for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+        const px = r.left + r.width * fx, py = r.top + r.height * fy;
+        if (px < 0 || py < 0 || px >= vw || py >= vh) continue;
+        const h2 = root.elementFromPoint ? root.elementFromPoint(px, py) : document.elementFromPoint(px, py);
+        if (inside(h2)) { ok = true; res.point = { x: px - r.left, y: py - r.top }; break; }
+      }
+      if (ok) break;
+    }
   }
   res.proxy = proxy;
   if (!ok) {

@@ -163,6 +163,19 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
         ordinal = ordinal or ordinal2
         context_part = ""
     context = _content(context_part)[0] if context_part else ()
+    exact = " ".join(exact.split())
+    if exact:
+        quoted = words(fold_phrases(fold(exact)))
+        absorbed = not set(quoted) & set(words(text))  # 'a "text" widget' → the kind 'textline'
+        if quoted and (absorbed or all(w in KIND_WORDS or w in ROLE_WORDS or w in FILLER for w in quoted)):
+            exact = ""  # 'a "checkbox" widget': the quotes name a kind, not an element
+        elif quoted and not set(quoted) <= set(head):
+            # 'the link "in"': the quoted words are the name even when they are stop words,
+            # and the kind words beside them only hint at the role.
+            head = tuple(quoted) + tuple(
+                w for w in head if w not in quoted and w not in KIND_WORDS and w not in ROLE_WORDS
+            )
+            kinds = set()
     return Query(
         raw=raw,
         intent=intent,
@@ -173,6 +186,6 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
         verb=" ".join(words(verb)),
         kinds=frozenset(kinds),
         kind_only=bool(kinds) and not context,
-        exact=" ".join(exact.split()),
+        exact=exact,
         relation=relation,
     )

@@ -216,6 +216,18 @@ class InventoryCounts:
 
     @classmethod
     def of(cls, elements: Sequence[ElementDescriptor]) -> InventoryCounts:
+        # Once per screen, not once per ranking of it (kept for the last few immutable tuples).
+        for held, counts in _COUNTS_CACHE:
+            if held is elements:
+                return counts
+        counts = cls._count(elements)
+        if isinstance(elements, tuple):
+            _COUNTS_CACHE.insert(0, (elements, counts))
+            del _COUNTS_CACHE[4:]
+        return counts
+
+    @classmethod
+    def _count(cls, elements: Sequence[ElementDescriptor]) -> InventoryCounts:
         return cls(
             ids=Counter(e.id for e in elements if e.id),
             names=Counter((e.tag, e.name_attr) for e in elements if e.name_attr),
@@ -226,6 +238,9 @@ class InventoryCounts:
             hrefs=Counter(e.href for e in elements if e.href),
             texts=Counter(_norm(e.text) for e in elements if e.text),
         )
+
+
+_COUNTS_CACHE: list[tuple[Sequence[ElementDescriptor], InventoryCounts]] = []
 
 
 def _norm(text: str) -> str:

@@ -29,6 +29,8 @@ class Validation:
         editable: The element takes typed text.
         tag: Tag name.
         type: Input type.
+        point: Where to click, relative to the element's top-left corner, when its centre is
+            covered but another part of it is not (``None``: the centre).
     """
 
     reason: Reason
@@ -40,6 +42,7 @@ class Validation:
     editable: bool = False
     tag: str = ""
     type: str = ""
+    point: tuple[float, float] | None = None
 
     @property
     def ok(self) -> bool:
@@ -66,6 +69,7 @@ class Validation:
             "editable": bool(r.get("editable")),
             "tag": r.get("tag") or "",
             "type": r.get("type") or "",
+            "point": (float(r["point"]["x"]), float(r["point"]["y"])) if r.get("point") else None,
         }
         if r.get("same") is False:
             return cls("other_element", **base)

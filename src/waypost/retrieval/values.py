@@ -1,57 +1,165 @@
 """Values typed into fields in the format the field accepts: dates and times above all.
 
 'Enter 10/11/2011 as the date' into ``<input type=date>`` must be filled as ``2011-10-11``; '8:04 PM'
-into ``<input type=time>`` as ``20:04``. A text field backed by a date-picker widget gets the date in
-the widget's format (from its placeholder, else the jQuery UI default ``mm/dd/yyyy``). A value that
-is not a date or time, or a field that is neither, is typed as given.
+into ``<input type=time>`` as ``20:04``. Native ``date``, ``time``, ``datetime-local``, ``month`` and
+``week`` inputs always get ISO values.
+
+A text field that takes a date gets it in the field's own format: the one its placeholder or
+``pattern`` shows (``jj/mm/aaaa``, ``TT.MM.JJJJ``, ``dd.mm.rrrr``, ``DD/MM/YYYY``, ``yyyy-mm-dd``,
+``mm/dd/yyyy``, ``年/月/日``), else the one of the page's language (``<html lang>``: German, French,
+Czech, Spanish, Italian, Polish, Dutch, Portuguese, Russian day first; ``en-US`` month first),
+else the jQuery UI default ``mm/dd/yyyy``.
+
+A date such as '10/11/2011' is read in the convention of the instruction's language (English month
+first; German, French, Czech... day first). When neither the instruction nor the page tells,
+:class:`AmbiguousDate` is raised and nothing is typed. A value that is not a date or time, or a
+field that is neither, is typed as given.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import date
 
 _MONTHS = {
     m: i + 1
     for i, names in enumerate(
         [
-            ("january", "jan", "januar", "jänner"), ("february", "feb", "februar"),
-            ("march", "mar", "märz", "marz"),
-            ("april", "apr"), ("may", "mai"), ("june", "jun", "juni"), ("july", "jul", "juli"),
-            ("august", "aug"), ("september", "sep", "sept"), ("october", "oct", "oktober", "okt"),
-            ("november", "nov"), ("december", "dec", "dezember", "dez"),
+            ("january", "jan", "januar", "jänner", "janvier", "enero", "gennaio", "janeiro", "januari",
+             "leden", "ledna", "styczeń", "stycznia", "январь", "января"),
+            ("february", "feb", "februar", "février", "fevrier", "febrero", "febbraio", "fevereiro",
+             "februari", "únor", "února", "luty", "lutego", "февраль", "февраля"),
+            ("march", "mar", "märz", "marz", "mars", "marzo", "março", "maart", "březen", "března", "marzec",
+             "marca", "март", "марта"),
+            ("april", "apr", "avril", "abril", "aprile", "duben", "dubna", "kwiecień", "kwietnia", "апрель",
+             "апреля"),
+            ("may", "mai", "mayo", "maggio", "maio", "mei", "květen", "května", "maj", "maja", "май", "мая"),
+            ("june", "jun", "juni", "juin", "junio", "giugno", "junho", "červen", "června", "czerwiec",
+             "czerwca", "июнь", "июня"),
+            ("july", "jul", "juli", "juillet", "julio", "luglio", "julho", "červenec", "července", "lipiec",
+             "lipca", "июль", "июля"),
+            ("august", "aug", "août", "aout", "agosto", "augustus", "srpen", "srpna", "sierpień", "sierpnia",
+             "август", "августа"),
+            ("september", "sep", "sept", "septembre", "septiembre", "setiembre", "settembre", "setembro",
+             "září", "wrzesień", "września", "сентябрь", "сентября"),
+            ("october", "oct", "oktober", "okt", "octobre", "octubre", "ottobre", "outubro", "říjen", "října",
+             "październik", "października", "октябрь", "октября"),
+            ("november", "nov", "novembre", "noviembre", "novembro", "listopad", "listopadu", "listopada",
+             "ноябрь", "ноября"),
+            ("december", "dec", "dezember", "dez", "décembre", "decembre", "diciembre", "dicembre",
+             "dezembro", "prosinec", "prosince", "grudzień", "grudnia", "декабрь", "декабря"),
         ]
     )
     for m in names
 }  # fmt: skip
 
+# Languages whose people write the day first (instruction languages and page languages).
+DAY_FIRST = frozenset(
+    {"de", "fr", "cs", "es", "it", "pl", "nl", "pt", "ru", "sk", "da", "nb", "no", "fi", "uk", "tr", "el"}
+)
+# Languages that write the year first: they do not tell how 'a/b/yyyy' is meant.
+_YEAR_FIRST = frozenset({"zh", "ja", "ko", "hu", "sv", "lt"})
+_ENGLISH_DAY_FIRST = frozenset({"gb", "au", "nz", "ie", "in", "za", "sg"})
 
-def parse_date(text: str) -> date | None:
-    """A calendar date from '2011-10-11', '10/11/2011' (month first unless impossible), '24.12.2025',
-    'March 5, 2024' or '5 March 2024'; ``None`` if it is not one."""
-    t = text.strip().casefold()
+
+class AmbiguousDate(ValueError):
+    """A date such as '10/11/2011' that may be read day first or month first, and nothing tells."""
+
+
+@dataclass(frozen=True)
+class DateFormat:
+    """How a field writes dates.
+
+    Attributes:
+        order: ``dmy``, ``mdy`` or ``ymd``; ``''`` when the field shows separators but not the order
+            (a ``pattern`` of ``\\d{2}/\\d{2}/\\d{4}``).
+        sep1: Between the first and second part.
+        sep2: Between the second and third part.
+        tail: After the last part ('日' of '2011年10月11日').
+        short_year: Two-digit years.
+    """
+
+    order: str
+    sep1: str = "/"
+    sep2: str = "/"
+    tail: str = ""
+    short_year: bool = False
+
+    def render(self, d: date, order: str = "") -> str:
+        y = f"{d.year % 100:02d}" if self.short_year else f"{d.year:04d}"
+        parts = {"d": f"{d.day:02d}", "m": f"{d.month:02d}", "y": y}
+        a, b, c = (order or self.order or "mdy")[:3]
+        return f"{parts[a]}{self.sep1}{parts[b]}{self.sep2}{parts[c]}{self.tail}"
+
+
+def _readings(t: str) -> list[date]:
+    """Every calendar date ``t`` may mean, month-first reading first."""
+    if m := re.fullmatch(r"(\d{4})[-/.]\s*(\d{1,2})[-/.]\s*(\d{1,2})\.?", t):
+        return [date(int(m[1]), int(m[2]), int(m[3]))]
+    if m := re.fullmatch(r"(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일]?", t):
+        return [date(int(m[1]), int(m[2]), int(m[3]))]
+    if m := re.fullmatch(r"(\d{1,2})([/-])(\d{1,2})\2(\d{4})", t):
+        a, b, y = int(m[1]), int(m[3]), int(m[4])
+        out = []
+        for month, day in ((a, b), (b, a)):
+            try:
+                d = date(y, month, day)
+            except ValueError:
+                continue
+            if d not in out:
+                out.append(d)
+        return out
+    if m := re.fullmatch(r"(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})", t):
+        return [date(int(m[3]), int(m[2]), int(m[1]))]
+    if m := re.fullmatch(r"([^\W\d_]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})", t):
+        month = _MONTHS.get(m[1])
+        return [date(int(m[3]), month, int(m[2]))] if month else []
+    if m := re.fullmatch(
+        r"(\d{1,2})(?:st|nd|rd|th|er|º|\.)?\s+(?:de\s+)?([^\W\d_]+)\.?,?\s+(?:de\s+)?(\d{4})", t
+    ):
+        month = _MONTHS.get(m[2])
+        return [date(int(m[3]), month, int(m[1]))] if month else []
+    return []
+
+
+def date_readings(text: str) -> list[date]:
+    """The calendar dates ``text`` may mean: none if it is not a date, two for '10/11/2011'
+    (10 October first, then 10 November), one otherwise."""
     try:
-        if m := re.fullmatch(r"(\d{4})-(\d{1,2})-(\d{1,2})", t):
-            return date(int(m[1]), int(m[2]), int(m[3]))
-        if m := re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{4})", t):
-            a, b, y = int(m[1]), int(m[2]), int(m[3])
-            return date(y, b, a) if a > 12 else date(y, a, b)
-        if m := re.fullmatch(r"(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})", t):
-            return date(int(m[3]), int(m[2]), int(m[1]))
-        if m := re.fullmatch(r"([a-zä]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})", t):
-            month = _MONTHS.get(m[1])
-            return date(int(m[3]), month, int(m[2])) if month else None
-        if m := re.fullmatch(r"(\d{1,2})(?:st|nd|rd|th|\.)?\s+([a-zä]+)\.?,?\s+(\d{4})", t):
-            month = _MONTHS.get(m[2])
-            return date(int(m[3]), month, int(m[1])) if month else None
+        return _readings(text.strip().casefold())
     except ValueError:
-        return None
-    return None
+        return []
+
+
+def convention(lang: str) -> str:
+    """``dmy`` or ``mdy`` for a language code ('de', 'en-US', 'en-GB'), ``''`` when it does not tell."""
+    code = lang.strip().casefold().replace("_", "-")
+    primary, _, region = code.partition("-")
+    if primary == "en":
+        return "dmy" if region in _ENGLISH_DAY_FIRST else "mdy"
+    return "dmy" if primary in DAY_FIRST else ""
+
+
+def parse_date(text: str, order: str = "") -> date | None:
+    """A calendar date from '2011-10-11', '10/11/2011', '24.12.2025', 'March 5, 2024', '5 mars 2024'
+    or '2011年10月11日'; ``None`` if it is not one.
+
+    Args:
+        text: The date as written.
+        order: ``dmy`` to read '10/11/2011' day first; otherwise month first unless impossible.
+    """
+    found = date_readings(text)
+    if len(found) == 2 and order == "dmy":
+        return found[1]
+    return found[0] if found else None
 
 
 def parse_time(text: str) -> tuple[int, int] | None:
-    """Hours and minutes from '8:04 PM', '20:04', '9:15 am', '7 pm'; ``None`` if it is not a time."""
+    """Hours and minutes from '8:04 PM', '20:04', '9:15 am', '7 pm', '20h04'; ``None`` if it is not
+    a time."""
     t = text.strip().casefold().replace(".", "")
+    t = re.sub(r"^(\d{1,2})h(\d{2})?$", lambda m: f"{m[1]}:{m[2] or '00'}", t)
     m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm|a|p)?(?:\s*uhr)?", t)
     if not m or (m[2] is None and m[3] is None):
         return None
@@ -65,48 +173,238 @@ def parse_time(text: str) -> tuple[int, int] | None:
     return h, mi
 
 
-def _widget_format(hints: str) -> str | None:
-    """The date format a text field's placeholder shows ('dd.mm.yyyy', 'MM/DD/YYYY'), if any."""
-    m = re.search(r"(dd|mm|yyyy|tt|jjjj)([./-])(dd|mm|tt)\2(yyyy|yy|jjjj)", hints.casefold())
-    if m:
-        first = "d" if m[1] in ("dd", "tt") else "m"
-        return f"{first}{m[2]}"
-    if re.search(r"yyyy-mm-dd", hints.casefold()):
-        return "iso"
+# Placeholder tokens: day, month, year in the ways forms write them.
+_TOKENS = {
+    **dict.fromkeys(("dd", "jj", "tt", "gg", "дд", "日", "일"), "d"),
+    **dict.fromkeys(("mm", "мм", "月", "월"), "m"),
+    **dict.fromkeys(("yyyy", "aaaa", "jjjj", "rrrr", "гггг", "年", "년"), "y"),
+    **dict.fromkeys(("yy", "aa", "rr", "гг"), "Y"),
+}
+_TOKEN = r"yyyy|aaaa|jjjj|rrrr|гггг|yy|aa|rr|гг|dd|jj|tt|gg|дд|mm|мм|年|月|日|년|월|일"
+_SEP = r"\s?[./\-]\s?|年|月|년\s?|월\s?|\s"
+_TEMPLATE = re.compile(
+    rf"(?<![a-zа-я])(?P<a>{_TOKEN})(?P<s1>{_SEP})(?P<b>{_TOKEN})(?P<s2>{_SEP})(?P<c>{_TOKEN})"
+    r"(?P<t>日|일)?(?![a-zа-я])"
+)
+
+
+def _from_template(hints: str) -> DateFormat | None:
+    """The format a placeholder such as 'jj/mm/aaaa', 'TT.MM.JJJJ' or '年/月/日' shows."""
+    for m in _TEMPLATE.finditer(hints.casefold()):
+        kinds = [_TOKENS[m[g]] for g in "abc"]
+        if sorted(k.lower() for k in kinds) != ["d", "m", "y"]:
+            continue
+        return DateFormat(
+            order="".join(k.lower() for k in kinds),
+            sep1=m["s1"],
+            sep2=m["s2"],
+            tail=m["t"] or "",
+            short_year="Y" in kinds,
+        )
     return None
 
 
-def for_field(value: str, input_type: str, hints: str = "") -> str:
+def _top_level_split(pattern: str) -> tuple[str, list[str]] | None:
+    """The separator of a date ``pattern`` and its three parts, split outside groups and classes."""
+    parts: list[str] = []
+    cur, depth, i, sep = "", 0, 0, ""
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\" and i + 1 < len(pattern):
+            nxt = pattern[i + 1]
+            if depth == 0 and nxt in "./-" and (not sep or sep == nxt):
+                sep, cur = nxt, parts.append(cur) or ""
+            else:
+                cur += ch + nxt
+            i += 2
+            continue
+        if ch == "[":
+            j = pattern.find("]", i + 1)
+            j = len(pattern) - 1 if j < 0 else j
+            cur, i = cur + pattern[i : j + 1], j + 1
+            continue
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and ch in "/-" and (not sep or sep == ch):
+            sep, cur = ch, parts.append(cur) or ""
+        else:
+            cur += ch
+        i += 1
+    parts.append(cur)
+    return (sep, parts) if sep and len(parts) == 3 and all(parts) else None
+
+
+def _from_pattern(pattern: str) -> DateFormat | None:
+    """The format an ``<input pattern>`` accepts: '\\d{2}\\.\\d{2}\\.\\d{4}', '(0[1-9]|[12]\\d|3[01])/...'."""
+    split = _top_level_split(pattern.strip().strip("^$"))
+    if split is None:
+        return None
+    sep, parts = split
+
+    def kind(p: str) -> str:
+        if re.search(r"\{4\}|\\d\\d\\d\\d|(?:19|20)\|(?:19|20)|\{2,4\}", p):
+            return "y"
+        if "3[01]" in p or "[12][0-9]" in p or "[12]\\d" in p:
+            return "d"
+        if re.search(r"1\[0-2\]|1\[012\]", p):
+            return "m"
+        return "?"
+
+    kinds = [kind(p) for p in parts]
+    if kinds[0] == "y":
+        return DateFormat("ymd", sep, sep)
+    if kinds[2] != "y":
+        return None
+    if kinds[:2] in (["d", "m"], ["d", "?"], ["?", "m"]):
+        return DateFormat("dmy", sep, sep)
+    if kinds[:2] in (["m", "d"], ["m", "?"], ["?", "d"]):
+        return DateFormat("mdy", sep, sep)
+    return DateFormat("", sep, sep)
+
+
+def _from_language(page_lang: str) -> DateFormat | None:
+    """The usual short date of a page language ('de' → dd.mm.yyyy, 'en-US' → mm/dd/yyyy)."""
+    code = page_lang.strip().casefold().replace("_", "-")
+    primary = code.partition("-")[0]
+    if primary in ("de", "cs", "pl", "ru", "sk", "fi", "nb", "no", "da", "uk", "tr"):
+        return DateFormat("dmy", ".", ".")
+    if primary == "nl":
+        return DateFormat("dmy", "-", "-")
+    if primary in ("ja", "zh"):
+        return DateFormat("ymd", "/", "/")
+    if primary in ("ko", "sv", "lt"):
+        return DateFormat("ymd", "-", "-")
+    order = convention(code)
+    return DateFormat(order, "/", "/") if order else None
+
+
+def field_format(hints: str = "", pattern: str = "", page_lang: str = "") -> DateFormat | None:
+    """The date format of a text field: its placeholder (in ``hints``), its ``pattern``, else its
+    page's language; ``None`` when nothing tells."""
+    fmt = _from_template(hints) or _from_pattern(pattern)
+    if fmt is not None and not fmt.order:
+        # Separators but no order: the page's language tells; dots and dashes are day first.
+        lang_fmt = _from_language(page_lang)
+        order = lang_fmt.order if lang_fmt is not None and lang_fmt.order != "ymd" else ""
+        order = order or ("dmy" if fmt.sep1 in ".-" else "")
+        return DateFormat(order, fmt.sep1, fmt.sep2) if order else None
+    return fmt or _from_language(page_lang)
+
+
+def _choose(value: str, found: list[date], lang: str, page_lang: str) -> date:
+    """The reading of a date the instruction's language (else the page's) decides."""
+    if len(found) == 1:
+        return found[0]
+    primary = lang.casefold().partition("-")[0]
+    if primary == "":
+        return found[0]  # no instruction language (a direct call): month first, as always
+    order = convention(lang) if primary not in _YEAR_FIRST else convention(page_lang)
+    if order == "dmy":
+        return found[1]
+    if order == "mdy":
+        return found[0]
+    a, b = found
+    raise AmbiguousDate(
+        f'The date "{value.strip()}" may be {b.day} {b:%B} {b.year} or {a.day} {a:%B} {a.year}, and neither '
+        f"the instruction nor the page tells which; nothing was typed. Write it as {a.isoformat()} or "
+        f"{b.isoformat()}."
+    )
+
+
+_DATE_WORDS = re.compile(
+    r"date|datum|calendar|kalend|picker|fecha|\bdata\b|дата|日付|日期|날짜|\b(?:dd|yyyy|aaaa|jjjj|rrrr)\b",
+    re.IGNORECASE,
+)
+_DATETIME = re.compile(
+    r"^(?P<d>.+?)(?:\s*T\s*|,?\s+(?:at\s+|um\s+|à\s+|a\s+las\s+|alle\s+|om\s+|в\s+)?)"
+    r"(?P<t>\d{1,2}(?:[:h]\d{2})?\s*(?:[ap]\.?m\.?|[ap]|uhr|h)?)$",
+    re.IGNORECASE,
+)
+
+
+def looks_like_date(value: str) -> bool:
+    """Whether ``value`` is a date (or a date and a time), so that the field's format matters."""
+    m = _DATETIME.match(value.strip())
+    return bool(date_readings(value) or (m and date_readings(m["d"])))
+
+
+def for_field(
+    value: str,
+    input_type: str,
+    hints: str = "",
+    *,
+    pattern: str = "",
+    page_lang: str = "",
+    lang: str = "",
+) -> str:
     """``value`` in the format a field of ``input_type`` accepts.
 
     Args:
         value: The value as the instruction gave it.
         input_type: The field's ``type`` attribute ('date', 'time', 'text'...).
-        hints: The field's placeholder, classes, id and label, to recognise date-picker widgets.
+        hints: The field's placeholder, classes, id and label, to recognise date fields and their
+            format.
+        pattern: The field's ``pattern`` attribute.
+        page_lang: The language of the page or of the field (``lang`` of the nearest element).
+        lang: The language of the instruction ('en', 'de', 'fr'...), which decides how '10/11/2011'
+            is read; ``''``: month first unless impossible.
+
+    Raises:
+        AmbiguousDate: '10/11/2011' and neither the instruction nor the page says which is meant.
     """
     kind = input_type.casefold()
-    if kind in ("date", "datetime-local", "month", "week"):
-        d = parse_date(value)
-        if d is None:
+    if kind in ("date", "month", "week"):
+        if kind == "month" and (m := re.fullmatch(r"\s*(\d{1,2})[/.-](\d{4})\s*", value)):
+            return f"{m[2]}-{int(m[1]):02d}" if 1 <= int(m[1]) <= 12 else value
+        if kind == "week" and re.fullmatch(r"\d{4}-W\d{2}", value.strip()):
+            return value.strip()
+        found = date_readings(value)
+        if not found:
             return value
+        d = _choose(value, found, lang, page_lang)
         if kind == "month":
             return f"{d.year:04d}-{d.month:02d}"
-        return d.isoformat() if kind == "date" else value
+        if kind == "week":
+            year, week, _ = d.isocalendar()
+            return f"{year:04d}-W{week:02d}"
+        return d.isoformat()
+    if kind == "datetime-local":
+        m = _DATETIME.match(value.strip())
+        if m is None:
+            return value
+        found, hm = date_readings(m["d"]), parse_time(m["t"])
+        if not found or hm is None:
+            return value
+        return f"{_choose(m['d'], found, lang, page_lang).isoformat()}T{hm[0]:02d}:{hm[1]:02d}"
     if kind == "time":
         hm = parse_time(value)
         return f"{hm[0]:02d}:{hm[1]:02d}" if hm else value
-    if kind in ("", "text") and re.search(r"date|datum|calendar|picker", hints, re.IGNORECASE):
-        d = parse_date(value)
-        if d is None:
+    if kind in ("", "text") and (
+        _DATE_WORDS.search(hints) or _from_template(hints) or _from_pattern(pattern)
+    ):
+        found = date_readings(value)
+        if not found:
             return value
-        fmt = _widget_format(hints)
-        if fmt == "iso":
-            return d.isoformat()
-        if fmt and fmt[0] == "d":
-            sep = fmt[1]
-            return f"{d.day:02d}{sep}{d.month:02d}{sep}{d.year:04d}"
-        sep = fmt[1] if fmt else "/"
-        if re.fullmatch(r"\d{1,2}([./-])\d{1,2}\1\d{4}", value.strip()) and not fmt:
-            return value.strip()  # already in a day-month-year form the widget shows; keep it
-        return f"{d.month:02d}{sep}{d.day:02d}{sep}{d.year:04d}"
+        d = _choose(value, found, lang, page_lang)
+        fmt = field_format(hints, pattern, page_lang)
+        if fmt is None:
+            if re.fullmatch(r"\d{1,2}([./-])\d{1,2}\1\d{4}", value.strip()) and len(found) == 1:
+                return value.strip()  # already in a day-month-year form the widget shows; keep it
+            if len(found) == 2 and not lang:
+                return value.strip()  # read as written; nothing tells the field's order
+            return DateFormat("mdy").render(d)  # the jQuery UI default
+        return fmt.render(d)
     return value
+
+
+__all__ = [
+    "DAY_FIRST",
+    "AmbiguousDate",
+    "DateFormat",
+    "convention",
+    "date_readings",
+    "field_format",
+    "for_field",
+    "looks_like_date",
+    "parse_date",
+    "parse_time",
+]

@@ -1,0 +1,252 @@
+"""``act`` on MiniWoB++ tasks: simple web tasks nobody here wrote, scored by the tasks themselves.
+
+MiniWoB++ (Farama Foundation, MIT) is a public suite of small web tasks: each episode generates a
+page and an instruction ("Click on the "okay" button.", "Enter 10/11/2011 as the date and hit
+submit.") and rewards the page state. Here each instruction is passed unchanged to
+``await act(page, instruction)`` from :mod:`waypost.retrieval`, with no model, and the task's
+own reward decides the outcome:
+
+- **right**: the episode ended with a positive raw reward;
+- **wrong**: something was done and the episode ended with a reward ≤ 0, or ``act`` reported
+  every step done while the task stayed unsolved;
+- **not done**: ``act`` answered unsure / not found and did nothing that ended the episode.
+
+Tasks are split into a tuning part (the categories quoted in issue 17) and a held-out part that
+is run only to report (``--part held``). Needs the task files of the ``miniwob`` package, without
+its dependencies (nothing of it is imported)::
+
+    .venv/bin/pip install --no-deps 'miniwob>=1.1,<2'
+    .venv/bin/python bench/miniwob_act.py [--part tune|held|all] [--episodes 10] [--tasks a,b] [-v]
+
+The task files are served on 127.0.0.1 by this script; every other request is blocked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import http.server
+import importlib.util
+import os
+import sys
+import threading
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from playwright.async_api import Page, Route, async_playwright  # noqa: E402
+
+from waypost.retrieval import RetrievalSettings, act  # noqa: E402
+
+# The categories issue 17 quotes; tuning looks only at these.
+TUNE = (
+    "click-button",
+    "click-button-sequence",
+    "click-checkboxes",
+    "click-dialog",
+    "click-link",
+    "click-widget",
+    "choose-list",
+    "enter-date",
+    "enter-password",
+    "enter-text",
+    "enter-text-2",
+    "enter-time",
+    "focus-text",
+    "focus-text-2",
+    "login-user",
+)
+# Other tasks one instruction can solve on the page as shown; run only to report.
+HELD = (
+    "click-checkboxes-large",
+    "click-checkboxes-transfer",
+    "click-collapsible",
+    "click-collapsible-2",
+    "click-dialog-2",
+    "click-menu",
+    "click-option",
+    "click-scroll-list",
+    "click-tab",
+    "click-tab-2",
+    "click-test",
+    "click-test-2",
+    "click-test-transfer",
+    "enter-text-dynamic",
+    "login-user-popup",
+    "multi-layouts",
+    "multi-orderings",
+    "navigate-tree",
+    "unicode-test",
+    "use-autocomplete",
+    "use-spinner",
+)
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@dataclass(frozen=True)
+class Episode:
+    task: str
+    seed: int
+    instruction: str
+    outcome: str  # right | wrong | not_done
+    statuses: tuple[str, ...]
+    reward: float
+    seconds: float
+    detail: str
+
+
+def html_dir() -> Path:
+    spec = importlib.util.find_spec("miniwob")
+    if spec is None or not spec.submodule_search_locations:
+        sys.exit(
+            "error: the miniwob task files are missing; run: "
+            ".venv/bin/pip install --no-deps 'miniwob>=1.1,<2'"
+        )
+    return Path(next(iter(spec.submodule_search_locations))) / "html"
+
+
+def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(root)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+async def episode(page: Page, task: str, seed: int, base: str) -> Episode:
+    await page.goto(f"{base}/miniwob/{task}.html")
+    await page.evaluate(
+        """s => { core.EPISODE_MAX_TIME = 60000; Math.seedrandom(s);
+                 const c = document.getElementById('sync-task-cover'); if (c) c.style.display = 'none';
+                 core.startEpisodeReal(); }""",
+        f"{task}-{seed}",
+    )
+    for _ in range(50):  # some tasks build their page after a delay
+        if await page.evaluate("() => WOB_TASK_READY !== false"):
+            break
+        await asyncio.sleep(0.1)
+    instruction = await page.evaluate("() => core.getUtterance()")
+    t0 = time.perf_counter()
+    try:
+        report = await asyncio.wait_for(
+            act(page, instruction, settings=RetrievalSettings(answer_consent=True)), 30
+        )
+        statuses = tuple(r.status for r in report.steps) + ("skipped",) * (report.planned - len(report.steps))
+        detail = " | ".join(f"{r.status}: {r.message}" for r in report.steps)
+    except Exception as exc:  # a crash is reported as not done, with its reason
+        statuses, detail = ("error",), f"{type(exc).__name__}: {exc}"
+    seconds = time.perf_counter() - t0
+    state = {"done": False, "raw": 0.0}
+    for _ in range(20):
+        state = await page.evaluate("() => ({done: WOB_DONE_GLOBAL, raw: WOB_RAW_REWARD_GLOBAL})")
+        if state["done"]:
+            break
+        await asyncio.sleep(0.05)
+    raw = float(state["raw"] or 0.0)
+    acted = any(s == "done" for s in statuses)
+    if state["done"] and raw > 0:
+        outcome = "right"
+    elif (state["done"] and raw <= 0) or (statuses and all(s == "done" for s in statuses)):
+        outcome = "wrong"
+    elif acted:
+        outcome = "wrong" if state["done"] else "not_done"
+    else:
+        outcome = "not_done"
+    return Episode(task, seed, instruction, outcome, statuses, raw, seconds, detail)
+
+
+async def run(tasks: list[str], episodes: int, verbose: bool) -> list[Episode]:
+    server, base = serve(html_dir())
+    out: list[Episode] = []
+    try:
+        async with async_playwright() as pw:
+            browser = await pw.chromium.launch(
+                executable_path=os.environ.get("WAYPOST_CHROMIUM", "/usr/bin/chromium"), args=ARGS
+            )
+            context = await browser.new_context(viewport={"width": 1000, "height": 800})
+
+            async def only_local(route: Route) -> None:
+                if route.request.url.startswith(base):
+                    await route.continue_()
+                else:
+                    await route.abort()
+
+            await context.route("**/*", only_local)
+            page = await context.new_page()
+            for task in tasks:
+                for seed in range(episodes):
+                    ep = await episode(page, task, seed, base)
+                    out.append(ep)
+                    if verbose and ep.outcome != "right":
+                        print(f"  {ep.outcome:8} {task} #{seed}: {ep.instruction!r} -> {ep.detail[:160]}")
+            await browser.close()
+    finally:
+        server.shutdown()
+    return out
+
+
+def report(eps: list[Episode], parts: dict[str, list[str]]) -> None:
+    by_task: dict[str, Counter[str]] = defaultdict(Counter)
+    for ep in eps:
+        by_task[ep.task][ep.outcome] += 1
+    print(f"{'task':28} {'right':>6} {'wrong':>6} {'not done':>9}")
+    for part, tasks in parts.items():
+        total: Counter[str] = Counter()
+        for task in tasks:
+            c = by_task.get(task)
+            if not c:
+                continue
+            n = sum(c.values())
+            total.update(c)
+            print(f"{task:28} {c['right'] / n:6.0%} {c['wrong'] / n:6.0%} {c['not_done'] / n:9.0%}")
+        n = sum(total.values())
+        if n:
+            print(
+                f"== {part}: {n} episodes, {len([t for t in tasks if t in by_task])} tasks: "
+                f"right {total['right'] / n:.1%}, "
+                f"wrong {total['wrong'] / n:.1%}, not done {total['not_done'] / n:.1%}"
+            )
+    secs = sorted(ep.seconds for ep in eps)
+    if secs:
+        print(
+            f"act seconds per episode: p50 {secs[len(secs) // 2]:.3f}, "
+            f"p95 {secs[int(len(secs) * 0.95)]:.3f}; load {os.getloadavg()[0]:.1f}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", choices=("tune", "held", "all"), default="tune")
+    parser.add_argument("--episodes", type=int, default=10, help="Episodes (seeds) per task.")
+    parser.add_argument("--tasks", help="Only these tasks (comma-separated).")
+    parser.add_argument("-v", "--verbose", action="store_true", help="List every episode not solved.")
+    args = parser.parse_args()
+    parts = {"tune": list(TUNE), "held": list(HELD)}
+    if args.part != "all":
+        parts = {args.part: parts[args.part]}
+    tasks = [t for ts in parts.values() for t in ts]
+    if args.tasks:
+        wanted = args.tasks.split(",")
+        tasks = [t for t in wanted]
+        parts = {"selected": tasks}
+    eps = asyncio.run(run(tasks, args.episodes, args.verbose))
+    report(eps, parts)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,622 @@
+"""Instructions in other languages: Czech, French, Spanish, Italian, Portuguese, Dutch, Polish,
+Russian, Chinese, Japanese and Korean.
+
+English and German are read by :mod:`waypost.retrieval.instructions` itself; this module only
+adds tables for the other languages, tried before the English rules. Each language gives its verbs
+and the words around them ('klikněte na X', 'saisissez X dans Y', '在Y中输入X', 'YにXを入力', 'Y에
+X를 입력'); a match names the action, the target and the text, still with quoted spans masked.
+Kind words of a target are put in English ('tlačítko Odeslat' → 'button Odeslat', '登录按钮' →
+'登录 button') so that the ranking's kind words apply. A sentence no table reads is left to the
+English rules (and so to 'not found' or 'unsure', never to a guess).
+
+Also here: the language of an instruction (:func:`language_of`), which decides how an ambiguous
+date such as '10/11/2011' is read, and the split of a sentence into steps at the conjunctions of
+these languages (:func:`split`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+Kind = str  # 'click', 'choose', 'type', 'type_any', 'select', 'check', 'uncheck'
+
+
+@dataclass(frozen=True)
+class Match:
+    """What a language table read from one step.
+
+    Attributes:
+        kind: ``click``, ``choose`` (select/pick with no list named), ``type``, ``type_any`` (no
+            field named), ``select``, ``check`` or ``uncheck``.
+        target: The element in plain words, kind words in English; quoted spans still masked.
+        text: The text to type or the option to select (masked); empty otherwise.
+        lang: The language's code ('cs', 'fr', 'zh'...).
+    """
+
+    kind: Kind
+    target: str = ""
+    text: str = ""
+    lang: str = ""
+
+
+@dataclass(frozen=True)
+class _Language:
+    code: str
+    rules: tuple[tuple[re.Pattern[str], Kind], ...]
+    articles: re.Pattern[str] | None  # leading words of a target that only point at it
+    trailing: re.Pattern[str] | None  # trailing particles ('ein', 'aan', 'をクリック' leftovers)
+    kinds: tuple[tuple[re.Pattern[str], str], ...]  # kind words → English kind words
+    steps: str  # verbs that may start a step (for splitting at 'and')
+    then: str  # words that split steps ('then')
+
+
+_Q = r"(?:\x00\d+\x00)"  # a masked quoted span
+
+
+def _rx(*parts: str) -> re.Pattern[str]:
+    return re.compile("".join(parts), re.IGNORECASE)
+
+
+def _kinds(pairs: dict[str, str], *, words: bool = True) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Kind words (regexes), longest first; ``words``: only whole words (not for scripts without
+    spaces)."""
+    out = []
+    for src, dst in sorted(pairs.items(), key=lambda kv: -len(kv[0])):
+        rx = rf"(?<![\w-])(?:{src})(?![\w-])" if words else f"(?:{src})"
+        out.append((re.compile(rx, re.IGNORECASE), f" {dst} " if not words else dst))
+    return tuple(out)
+
+
+def _svo(
+    code: str,
+    *,
+    click: str,
+    type_verbs: str,
+    into: str,
+    select_verbs: str,
+    from_: str,
+    check: str,
+    uncheck: str,
+    fill: str = "",
+    with_: str = "",
+    type_tail: str = "",
+    articles: str = "",
+    trailing: str = "",
+    kinds: dict[str, str],
+    then: str,
+) -> _Language:
+    """A language that puts the verb first ('klikněte na X', 'zadejte X do Y', 'vyberte X z Y')."""
+    tail = rf"(?:\s+(?:{type_tail}))?" if type_tail else ""
+    rules: list[tuple[re.Pattern[str], Kind]] = [
+        (_rx(rf"^(?:{uncheck})\s+(?P<target>.+)$"), "uncheck"),
+        (_rx(rf"^(?:{check})\s+(?P<target>.+)$"), "check"),
+        (
+            _rx(rf"^(?:{select_verbs})\s+(?P<text>.+?)\s+(?:{from_})\s+(?P<target>.+)$"),
+            "select",
+        ),
+        (_rx(rf"^(?:{select_verbs})\s+(?P<target>.+)$"), "choose"),
+        (_rx(rf"^(?:{type_verbs})\s+(?P<text>.+?)\s+(?:{into})\s+(?P<target>.+?){tail}$"), "type"),
+        (_rx(rf"^(?:{type_verbs})\s+(?P<text>{_Q}|[^\s\x00]+){tail}$"), "type_any"),
+        (_rx(rf"^(?:{click})\s+(?P<target>.+)$"), "click"),
+    ]
+    if fill:
+        rules.insert(4, (_rx(rf"^(?:{fill})\s+(?P<target>.+?)\s+(?:{with_})\s+(?P<text>.+)$"), "type"))
+    return _Language(
+        code=code,
+        rules=tuple(rules),
+        articles=_rx(rf"^(?:{articles})\s+") if articles else None,
+        trailing=_rx(rf"\s+(?:{trailing})$") if trailing else None,
+        kinds=_kinds(kinds),
+        steps="|".join(v for v in (click, type_verbs, select_verbs, check, uncheck, fill) if v),
+        then=then,
+    )
+
+
+# Kind words: what each language calls a button, a text field, a checkbox, a list, a link.
+_LANGUAGES: tuple[_Language, ...] = (
+    _svo(
+        "cs",
+        click=r"klikněte\s+na|klikni\s+na|klikněte|klikni|klepněte\s+na|klepni\s+na|stiskněte|stiskni|"
+        r"otevřete|otevři|přejděte\s+na",
+        type_verbs=r"zadejte|zadej|napište|napiš|vložte|vlož|vyplňte|vyplň",
+        into=r"do|v|ve|na",
+        select_verbs=r"vyberte|vyber|zvolte|zvol",
+        from_=r"z|ze|v|ve",
+        check=r"zaškrtněte|zaškrtni|označte|označ",
+        uncheck=r"zrušte\s+zaškrtnutí|odškrtněte|odškrtni|odznačte|odznač",
+        articles=r"na|do|v|ve|z|ze",
+        kinds={
+            r"tlačítk[oaum]": "button",
+            r"odkaz[uy]?": "link",
+            r"textov[éého]+\s+pol[ei]": "text field",
+            r"pol[ei]": "field",
+            r"zaškrtávací\s+políčk[oa]": "checkbox",
+            r"políčk[oa]": "checkbox",
+            r"rozbalovací\s+seznam[u]?": "dropdown",
+            r"seznam[u]?": "list",
+            r"kart[auy]": "tab",
+            r"přepínač[e]?": "radio",
+        },
+        then=r"a\s+potom|a\s+pak|potom|pak|poté",
+    ),
+    # German in the polite form ('Klicken Sie auf', 'Geben Sie X in Y ein'); the familiar form
+    # ('klicke auf', 'gib X in Y ein') is read by the rules of ``instructions``.
+    _svo(
+        "de",
+        click=r"klicken\s+sie(?:\s+(?:auf|in))?|drücken\s+sie(?:\s+auf)?|tippen\s+sie\s+auf|"
+        r"betätigen\s+sie|öffnen\s+sie",
+        type_verbs=r"geben\s+sie|tragen\s+sie|tippen\s+sie|schreiben\s+sie",
+        into=r"in|ins|im|bei|unter|als",
+        type_tail=r"ein",
+        select_verbs=r"wählen\s+sie",
+        from_=r"aus|in|im|bei|unter|als|für",
+        check=r"aktivieren\s+sie|markieren\s+sie|kreuzen\s+sie|haken\s+sie|"
+        r"setzen\s+sie\s+(?:einen\s+|den\s+)?haken\s+(?:bei|an)",
+        uncheck=r"deaktivieren\s+sie|entfernen\s+sie\s+(?:den\s+)?haken\s+(?:bei|von)",
+        articles=r"auf|das|die|der|den|dem|ein|eine|einen",
+        trailing=r"an|aus|ein",
+        kinds={},
+        then=r"und\s+dann|dann|danach|anschließend",
+    ),
+    _svo(
+        "fr",
+        click=r"cliquez\s+sur|cliquer\s+sur|clique\s+sur|cliquez|cliquer|appuyez\s+sur|appuyer\s+sur|"
+        r"ouvrez|ouvrir|touchez|toucher",
+        type_verbs=r"saisissez|saisir|saisis|entrez|entrer|tapez|taper|écrivez|écrire|indiquez|indiquer",
+        into=r"dans|en\s+tant\s+que|comme|sous|pour",
+        fill=r"remplissez|remplir",
+        with_=r"avec|par",
+        select_verbs=r"sélectionnez|sélectionner|sélectionne|choisissez|choisir|choisis",
+        from_=r"dans|de|depuis|parmi|sous|pour",
+        check=r"cochez|cocher|coche|activez|activer",
+        uncheck=r"décochez|décocher|décoche|désactivez|désactiver",
+        articles=r"le|la|les|l['’]|un|une|du|de\s+la|des|sur",
+        kinds={
+            r"bouton": "button",
+            r"lien": "link",
+            r"champ\s+de\s+texte|zone\s+de\s+texte": "text field",
+            r"champ": "field",
+            r"case\s+à\s+cocher|case": "checkbox",
+            r"liste\s+déroulante|menu\s+déroulant": "dropdown",
+            r"liste": "list",
+            r"onglet": "tab",
+            r"bouton\s+radio": "radio",
+        },
+        then=r"et\s+ensuite|puis|ensuite|et\s+puis",
+    ),
+    _svo(
+        "es",
+        click=r"haga\s+clic\s+en|haz\s+clic\s+en|hacer\s+clic\s+en|haga\s+click\s+en|haz\s+click\s+en|"
+        r"pulsa|presione|presiona|abra|abre|toque|toca",
+        type_verbs=r"escriba|escribe|escribir|introduzca|introduce|ingrese|ingresa|teclee|teclea",
+        into=r"en|como",
+        fill=r"rellene|rellena|complete|completa",
+        with_=r"con",
+        select_verbs=r"seleccione|selecciona|seleccionar|elija|elige|escoja|escoge",
+        from_=r"en|de|desde",
+        check=r"marque|marca|activa",
+        uncheck=r"desmarque|desmarca|desactive|desactiva",
+        articles=r"el|la|los|las|un|una|del|al|en",
+        kinds={
+            r"botón|boton": "button",
+            r"enlace|vínculo": "link",
+            r"campo\s+de\s+texto|cuadro\s+de\s+texto": "text field",
+            r"campo": "field",
+            r"casilla(?:\s+de\s+verificación)?": "checkbox",
+            r"lista\s+desplegable|desplegable": "dropdown",
+            r"lista": "list",
+            r"pestaña": "tab",
+        },
+        then=r"y\s+luego|luego|después|y\s+después|y\s+a\s+continuación",
+    ),
+    _svo(
+        "it",
+        click=r"(?:clicca|cliccare|clicchi|fai\s+clic|fare\s+clic)(?:\s+(?:su|sul|sulla|sullo|sull['’]))?|premi|premere|"
+        r"apri|aprire|tocca",
+        type_verbs=r"inserisci|inserire|inserisca|digita|digitare|scrivi|scrivere|immetti",
+        into=r"in|nel|nella|nello|nell['’]|come|sul|sulla",
+        fill=r"compila|compilare",
+        with_=r"con",
+        select_verbs=r"seleziona|selezionare|selezioni|scegli|scegliere",
+        from_=r"da|dal|dalla|dallo|dall['’]|in|nel|nella|nell['’]",
+        check=r"spunta|spuntare|attiva|attivare",
+        uncheck=r"deseleziona|deselezionare|togli\s+la\s+spunta\s+(?:a|da)|disattiva|disattivare",
+        articles=r"il|lo|la|i|gli|le|l['’]|un|una|uno|sul|sulla|su",
+        kinds={
+            r"pulsante|bottone": "button",
+            r"collegamento|link": "link",
+            r"campo\s+di\s+testo|casella\s+di\s+testo": "text field",
+            r"campo": "field",
+            r"casella(?:\s+di\s+controllo)?": "checkbox",
+            r"menu\s+a\s+tendina|elenco\s+a\s+discesa": "dropdown",
+            r"elenco|lista": "list",
+            r"scheda": "tab",
+        },
+        then=r"e\s+poi|poi|quindi|dopo",
+    ),
+    _svo(
+        "pt",
+        click=r"clique\s+em|clique\s+no|clique\s+na|clicar\s+em|carregue\s+em|pressione|toque\s+em|abra",
+        type_verbs=r"digite|digitar|escreva|escrever|insira|inserir|introduza",
+        into=r"em|no|na|nos|nas|como",
+        fill=r"preencha|preencher",
+        with_=r"com",
+        select_verbs=r"selecione|selecionar|seleccione|escolha|escolher",
+        from_=r"em|no|na|de|do|da",
+        check=r"marque|marcar|ative|ativar",
+        uncheck=r"desmarque|desmarcar|desative|desativar",
+        articles=r"o|a|os|as|um|uma|no|na|em",
+        kinds={
+            r"botão|botao": "button",
+            r"link|ligação": "link",
+            r"campo\s+de\s+texto|caixa\s+de\s+texto": "text field",
+            r"campo": "field",
+            r"caixa\s+de\s+seleção|caixa\s+de\s+verificação|caixa": "checkbox",
+            r"lista\s+suspensa|menu\s+suspenso": "dropdown",
+            r"lista": "list",
+            r"aba|guia": "tab",
+        },
+        then=r"e\s+depois|depois|em\s+seguida|e\s+então",
+    ),
+    _svo(
+        "nl",
+        click=r"klik\s+op|klik|druk\s+op|tik\s+op",
+        type_verbs=r"typ|tik|voer|schrijf|vul",
+        into=r"in|bij|als",
+        type_tail=r"in|aan",
+        select_verbs=r"kies|selecteer|selecteren",
+        from_=r"uit|in|bij|van",
+        check=r"vink|aanvinken",
+        uncheck=r"vink\s+uit|uitvinken",
+        articles=r"de|het|een|op",
+        trailing=r"aan|in|uit",
+        kinds={
+            r"knop": "button",
+            r"link|koppeling": "link",
+            r"tekstveld|invoerveld": "text field",
+            r"veld": "field",
+            r"selectievakje|vakje|aanvinkvakje": "checkbox",
+            r"keuzelijst|vervolgkeuzelijst|dropdown": "dropdown",
+            r"lijst": "list",
+            r"tabblad": "tab",
+        },
+        then=r"en\s+dan|daarna|vervolgens|dan",
+    ),
+    _svo(
+        "pl",
+        click=r"(?:kliknij|kliknąć)(?:\s+(?:w|na))?|naciśnij|wciśnij|otwórz|dotknij",
+        type_verbs=r"wpisz|wprowadź|wpisać|napisz|podaj",
+        into=r"w|we|do|na|jako",
+        fill=r"wypełnij",
+        with_=r"wartością|tekstem",
+        select_verbs=r"wybierz|wybrać",
+        from_=r"z|ze|w|we",
+        check=r"zaznacz|zaznaczyć|włącz",
+        uncheck=r"odznacz|odznaczyć|wyłącz",
+        articles=r"w|we|na|do|z|ze",
+        kinds={
+            r"przycisk[u]?": "button",
+            r"link[u]?|odnośnik[u]?": "link",
+            r"pol[eu]\s+tekstow[ey]m?": "text field",
+            r"pol[eu]\s+wyboru": "checkbox",
+            r"pol[eu]": "field",
+            r"lista\s+rozwijan[aej]|listy\s+rozwijanej": "dropdown",
+            r"list[aęy]|liście": "list",
+            r"zakładk[aęi]": "tab",
+            r"checkbox": "checkbox",
+        },
+        then=r"a\s+potem|potem|następnie|i\s+potem",
+    ),
+    _svo(
+        "ru",
+        click=r"нажмите\s+на|нажмите|нажми\s+на|нажми|кликните\s+(?:по|на)|кликните|щёлкните\s+(?:по|на)|"
+        r"щелкните\s+(?:по|на)|откройте",
+        type_verbs=r"введите|введи|впишите|напишите|укажите",
+        into=r"в|во|на|как",
+        fill=r"заполните",
+        with_=r"значением|текстом",
+        select_verbs=r"выберите|выбери",
+        from_=r"из|в|во",
+        check=r"отметьте|отметь|поставьте\s+(?:флажок|галочку)\s+(?:в|на|у)|включите",
+        uncheck=r"снимите\s+(?:флажок|галочку)\s+(?:с|у)|отключите|выключите",
+        articles=r"на|в|во|по",
+        kinds={
+            r"кнопк[аеиуой]": "button",
+            r"ссылк[аеиуой]": "link",
+            r"текстов\w+\s+пол[еюя]": "text field",
+            r"пол[еюя]": "field",
+            r"флаж\w*|чекбокс\w*|галочк\w*": "checkbox",
+            r"выпадающ\w+\s+спис\w*": "dropdown",
+            r"спис\w*": "list",
+            r"вкладк\w*": "tab",
+        },
+        then=r"а\s+затем|и\s+затем|затем|потом|после\s+этого",
+    ),
+)
+
+# Languages written without spaces: the verb sits before or after the target.
+_CJK_KINDS_ZH = _kinds(
+    {
+        "按钮": "button",
+        "按鈕": "button",
+        "链接": "link",
+        "連結": "link",
+        "复选框": "checkbox",
+        "勾选框": "checkbox",
+        "下拉框": "dropdown",
+        "下拉列表": "dropdown",
+        "下拉菜单": "dropdown",
+        "输入框": "text field",
+        "文本框": "text field",
+        "搜索框": "search box",
+        "框": "box",
+        "列表": "list",
+        "单选按钮": "radio",
+        "单选框": "radio",
+        "选项卡": "tab",
+        "标签页": "tab",
+        "字段": "field",
+    },
+    words=False,
+)
+_CJK_KINDS_JA = _kinds(
+    {
+        "ボタン": "button",
+        "リンク": "link",
+        "チェックボックス": "checkbox",
+        "テキストボックス": "text field",
+        "テキストフィールド": "text field",
+        "入力欄": "text field",
+        "検索ボックス": "search box",
+        "ドロップダウン": "dropdown",
+        "プルダウン": "dropdown",
+        "ラジオボタン": "radio",
+        "リスト": "list",
+        "一覧": "list",
+        "タブ": "tab",
+        "欄": "field",
+        "フィールド": "field",
+    },
+    words=False,
+)
+_CJK_KINDS_KO = _kinds(
+    {
+        "버튼": "button",
+        "링크": "link",
+        "체크박스": "checkbox",
+        "체크 박스": "checkbox",
+        "확인란": "checkbox",
+        "텍스트 필드": "text field",
+        "텍스트 상자": "text field",
+        "입력란": "text field",
+        "입력 필드": "text field",
+        "검색창": "search box",
+        "드롭다운": "dropdown",
+        "목록": "list",
+        "라디오 버튼": "radio",
+        "탭": "tab",
+        "필드": "field",
+    },
+    words=False,
+)
+
+_ZH_IN = r"\s*(?:中|里|内)?$"
+_ZH_TYPE = r"(?:输入|填写|填入|键入)(?!框|栏)"
+_JA_SELECT = r"を選(?:択(?:して(?:ください|下さい)?|する|します)?|んで(?:ください)?|ぶ|びます)$"
+_JA_END = r"(?:して(?:ください|下さい)?|する|します|しなさい|せよ)?"
+_KO_END = r"\s*(?:하세요|하십시오|해\s*주세요|해요|해|합니다|하기|하고(?:\s*나서)?|한\s*(?:다음|후))?"
+_KO_CLICK_END = r"(?:하세요|하십시오|해\s*주세요|해요|해|합니다|하기|하고|세요|십시오|주세요|고)?$"
+_KO_OBJ = r"\s*(?:을|를)?\s*"
+
+_CJK: tuple[_Language, ...] = (
+    _Language(
+        code="zh",
+        rules=(
+            (_rx(r"^(?:请)?(?:取消勾选|取消选中|取消选择)\s*(?P<target>.+)$"), "uncheck"),
+            (_rx(r"^(?:请)?(?:勾选|选中|勾上)\s*(?P<target>.+)$"), "check"),
+            (_rx(r"^(?:请)?(?:在|从)\s*(?P<target>.+?)\s*(?:中|里|内)\s*选择\s*(?P<text>.+)$"), "select"),
+            (_rx(r"^(?:请)?(?:选择|选取)\s*(?P<target>.+)$"), "choose"),
+            (
+                _rx(r"^(?:请)?在\s*(?P<target>.+?)\s*(?:中|里|内|上)?\s*", _ZH_TYPE, r"\s*(?P<text>.+)$"),
+                "type",
+            ),
+            (
+                _rx(r"^(?:请)?", _ZH_TYPE, r"\s*(?P<text>.+?)\s*(?:到|至|在|于)\s*(?P<target>.+?)", _ZH_IN),
+                "type",
+            ),
+            (
+                _rx(r"^(?:请)?(?:将|把)\s*(?P<text>.+?)\s*", _ZH_TYPE,
+                    r"(?:到|至|在)\s*(?P<target>.+?)", _ZH_IN),
+                "type",
+            ),
+            (_rx(rf"^(?:请)?(?:输入|键入)\s*(?P<text>{_Q}|[^\s\x00]+)$"), "type_any"),
+            (_rx(r"^(?:请)?(?:点击|单击|点一下|点按|按下|打开)\s*(?P<target>.+)$"), "click"),
+        ),
+        articles=None,
+        trailing=None,
+        kinds=_CJK_KINDS_ZH,
+        steps=r"点击|单击|输入|填写|选择|勾选|取消勾选|打开|请|在|从|将|把",
+        then=r"然后|接着|之后|再",
+    ),
+    _Language(
+        code="ja",
+        rules=(
+            (_rx(r"^(?P<target>.+?)の?チェックを(?:外|はず)(?:して(?:ください)?|す|します)$"), "uncheck"),
+            (
+                _rx(r"^(?P<target>.+?)(?:に|を)チェック",
+                    r"(?:を入れ(?:て(?:ください)?|る|ます)?)?", _JA_END, "$"),
+                "check",
+            ),
+            (_rx(r"^(?P<target>.+?)(?:で|から)\s*(?P<text>.+?)", _JA_SELECT), "select"),
+            (_rx(r"^(?P<target>.+?)", _JA_SELECT), "choose"),
+            (_rx(rf"^(?P<target>.+?)に\s*(?P<text>.+?)\s*を(?:入力|記入){_JA_END}$"), "type"),
+            (_rx(rf"^(?P<text>.+?)\s*を\s*(?P<target>.+?)に(?:入力|記入){_JA_END}$"), "type"),
+            (_rx(rf"^(?P<text>{_Q}|[^\s\x00]+)\s*を入力{_JA_END}$"), "type_any"),
+            (_rx(r"^(?P<target>.+?)を(?:クリック|タップ|押下)(?:して(?:ください)?|する|します)?$"), "click"),
+            (_rx(r"^(?P<target>.+?)を押(?:して(?:ください)?|す|します)$"), "click"),
+        ),
+        articles=None,
+        trailing=None,
+        kinds=_CJK_KINDS_JA,
+        steps="",
+        then=r"その後|それから|次に",
+    ),
+    _Language(
+        code="ko",
+        rules=(
+            (_rx(rf"^(?P<target>.+?){_KO_OBJ}(?:체크\s*해제|선택\s*해제){_KO_END}$"), "uncheck"),
+            (_rx(rf"^(?P<target>.+?)(?:에|을|를)?\s*체크{_KO_END}$"), "check"),
+            (_rx(rf"^(?P<target>.+?)에서\s*(?P<text>.+?){_KO_OBJ}선택{_KO_END}$"), "select"),
+            (_rx(rf"^(?P<target>.+?){_KO_OBJ}선택{_KO_END}$"), "choose"),
+            (_rx(rf"^(?P<target>.+?)에\s*(?P<text>.+?){_KO_OBJ}입력{_KO_END}$"), "type"),
+            (_rx(rf"^(?P<text>{_Q}|[^\s\x00]+){_KO_OBJ}입력{_KO_END}$"), "type_any"),
+            (_rx(rf"^(?P<target>.+?){_KO_OBJ}(?:클릭|누르|눌러|탭)", _KO_CLICK_END), "click"),
+        ),
+        articles=None,
+        trailing=None,
+        kinds=_CJK_KINDS_KO,
+        steps="",
+        then=r"그\s*다음|그리고\s*나서|그런\s*다음",
+    ),
+)  # fmt: skip
+
+_ALL: tuple[_Language, ...] = _LANGUAGES + _CJK
+_BY_CODE = {lang.code: lang for lang in _ALL}
+
+# Splitting a sentence into steps: at 'then' words, and at 'and'/commas before a step verb.
+_AND = r"a|et|y|e|en|i|и|und"
+_SPLIT = re.compile(
+    r"\s*(?:,\s*|\s)(?:" + "|".join(lang.then for lang in _LANGUAGES) + r")\s+"
+    r"|\s*(?:,|\s(?:" + _AND + r"))\s+(?=(?:" + "|".join(lang.steps for lang in _LANGUAGES) + r")\b)"
+    r"|\s*[，、；。]\s*(?:" + "|".join(lang.then for lang in _CJK) + r")?\s*"
+    r"|(?<=\S)\s*(?:然后|接着|之后)\s*"
+    r"|(?<=て)\s*(?:[、,]\s*(?:その後|それから|次に)?|(?:その後|それから|次に))\s*"
+    r"|(?<=して)\s+(?!ください|下さい)"
+    r"|(?<=하고)\s+|(?<=한\s다음)\s+|(?<=한\s후)\s+|(?<=하고\s나서)\s+",
+    re.IGNORECASE,
+)
+_FOREIGN_START = re.compile(r"^(?:" + "|".join(lang.steps for lang in _LANGUAGES) + r")\b", re.IGNORECASE)
+_CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def split(segment: str) -> list[str]:
+    """One segment split at the conjunctions of the languages here ('a potom', 'puis', '然后', 'して');
+    a segment in English or German is returned whole."""
+    if not (_FOREIGN_START.match(_PLEASE.sub("", segment.strip())) or _CJK_TEXT.search(segment)):
+        return [segment]
+    # Japanese 'して' and Korean '하고' end a step; the next one follows.
+    segment = re.sub(r"(?<=して)(?!ください|下さい)(?=[^\s、,])", " ", segment)
+    return [p for p in _SPLIT.split(segment) if p and p.strip()]
+
+
+def _clean(text: str, lang: _Language) -> str:
+    text = text.strip(" .,!。、！")
+    for _ in range(3):
+        if lang.articles is None:
+            break
+        stripped = lang.articles.sub("", text)
+        if stripped == text:
+            break
+        text = stripped
+    if lang.trailing is not None:
+        text = lang.trailing.sub("", text)
+    if " " in text.strip() or not text[:1].isupper():
+        # One capitalised word ('Seznam', 'Lista') is a name, not a kind word.
+        for rx, word in lang.kinds:
+            text = rx.sub(word, text)
+    return _unelide(" ".join(text.split()))
+
+
+def _unelide(text: str) -> str:
+    return re.sub(r"(?<=[^\W\d_])’ (?=[^\W\d_])", "'", text)
+
+
+def _value(text: str) -> str:
+    return _unelide(text.strip(" ,。、").removesuffix("」").strip())
+
+
+_POLITE = (
+    r"(?:prosím|veuillez|merci\s+de|s['’]\s*il\s+vous\s+plaît|por\s+favor|per\s+favore|alstublieft|proszę|"
+    r"пожалуйста)"
+)
+_PLEASE = re.compile(rf"^{_POLITE}[,\s]+|[,\s]+{_POLITE}$", re.IGNORECASE)
+
+
+def parse(segment: str) -> Match | None:
+    """The action of one step written in a language of the tables here; ``None`` if none reads it.
+
+    Args:
+        segment: One step with its quoted spans masked (``Slots``), e.g. 'klikněte na \\x000\\x00'.
+    """
+    seg = segment.strip(" .!。！")
+    seg = _PLEASE.sub("", seg)
+    for lang in _ALL:
+        for rx, kind in lang.rules:
+            m = rx.match(seg)
+            if not m:
+                continue
+            groups = m.groupdict()
+            target = _clean(groups.get("target") or "", lang)
+            text = _value(groups.get("text") or "")
+            if kind in ("type", "select") and (not target or not text):
+                continue
+            if kind not in ("type_any",) and not target:
+                continue
+            if kind == "type_any":
+                target = "text field"
+            return Match(kind, target=target, text=text, lang=lang.code)
+    return None
+
+
+# The language of a step in English or German (read by the rules of ``instructions``).
+_GERMAN = re.compile(
+    r"^(?:bitte\s+)?(?:tippe|tipp|gib|gebe|schreibe|schreib|trage|fülle|füll|wähle|wähl|klicke|klick|"
+    r"drücke|drück|öffne|gehe|markiere|hake|kreuze|aktiviere|deaktiviere|setze|suche|scrolle)\b"
+    r"|\s(?:eingeben|eintragen|eintippen|auswählen|wählen|klicken|anklicken|ankreuzen|ein|aus)$",
+    re.IGNORECASE,
+)
+_ENGLISH = re.compile(
+    r"^(?:please\s+)?(?:click|double[\s-]?click|tap|press|hit|push|open|choose|pick|select|type|enter|"
+    r"input|write|fill|put|set|check|tick|uncheck|untick|focus|expand|collapse|toggle|insert|provide|"
+    r"submit|search|go\s+to|visit)\b",
+    re.IGNORECASE,
+)
+
+
+def language_of(segment: str) -> str:
+    """The language a step is written in: a code of the tables here, ``de``, ``en``, or ``''`` when
+    nothing tells (a name without a verb)."""
+    found = parse(segment)
+    if found is not None:
+        return found.lang
+    if _GERMAN.search(segment.strip(" .!")):
+        return "de"
+    if _ENGLISH.match(segment.strip()):
+        return "en"
+    if _CJK_TEXT.search(segment):
+        hangul = re.search(r"[\uac00-\ud7af]", segment)
+        kana = re.search(r"[\u3040-\u30ff]", segment)
+        return "ko" if hangul else "ja" if kana else "zh"
+    return ""
+
+
+def normalize(instruction: str) -> str:
+    """Quote marks of CJK text as plain quotes ('「太郎」' → '"太郎"'), and elided French and Italian
+    articles outside double quotes kept apart from quotes ("l'onglet" does not open a quoted span)."""
+    text = re.sub(r"[「『]([^」』]*)[」』]", r'"\1"', instruction)
+    parts = re.split(r'("[^"]*"|“[^”]*”|„[^“”]*[“”]|«[^»]*»)', text)
+    for i in range(0, len(parts), 2):
+        parts[i] = _ELISION.sub("\\1’ ", parts[i])
+    return "".join(parts)
+
+
+_ELISION = re.compile(r"(?<![\w'’])((?:[ld]|qu|dell|nell|all|dall|sull|un))'(?=[^\W\d_])", re.I)
+
+
+def known(code: str) -> bool:
+    """Whether ``code`` is a language of the tables here."""
+    return code in _BY_CODE
+
+
+__all__ = ["Match", "known", "language_of", "normalize", "parse", "split"]
