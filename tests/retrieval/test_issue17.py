@@ -395,6 +395,7 @@ async def test_tabs_spinners_sliders_and_sections(page: Page, pages: PageServer,
     # 25 cannot be reached with steps of 2 from 26: said so, not claimed
     report = await quiet.act(page, "set the temperature to 25")
     assert not report.ok
+    await page.evaluate("() => document.getElementById('apg').remove()")  # one section left
     report = await quiet.act(page, "Expand the section below")
     assert report.ok, report.text
     assert await page.is_visible("#acc-submit")
@@ -442,3 +443,25 @@ async def test_clear_empties_a_field_or_unchecks_a_box(page: Page, pages: PageSe
     report = await quiet.act(page, "clear the Ab checkbox")
     assert report.ok, report.text
     assert not await page.is_checked("#c1")
+
+
+async def test_menu_paths_are_pointed_along_and_the_last_item_clicked(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """'Select File>New>Sheet': File and New are hovered (clicking them could choose them), Sheet clicked."""
+    await page.goto(pages.url_for("ext4/phrasings.html"))
+    report = await quiet.act(page, "Select File>New>Sheet")
+    assert report.ok, report.text
+    assert await page.evaluate("() => window.__clicks") == ["m-sheet"]
+    assert await page.evaluate("() => window.__menu") == "m-sheet"
+
+
+async def test_the_toggle_inside_an_accordion_header_is_the_section(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """A header that holds its toggle button is not a second section: 'expand the shipping details'."""
+    await page.goto(pages.url_for("ext4/phrasings.html"))
+    await page.evaluate("() => document.getElementById('acc').remove()")
+    report = await quiet.act(page, "Expand the section")
+    assert report.ok, report.text
+    assert await page.get_attribute("#apg-toggle", "aria-expanded") == "true"

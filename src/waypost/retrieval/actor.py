@@ -213,6 +213,8 @@ class Actor:
             return await self.uncheck_all(page)
         if step.action == "clear":
             return await self.clear(page, step.target, exact=step.exact)
+        if step.action == "open_menu":
+            return await self.open_menu(page, step.target, exact=step.exact)
         if step.action == "consent":
             return await self.consent(page, step.text or "accept", step.target)
         if step.action == "press":
@@ -480,6 +482,24 @@ class Actor:
                 return result
             done.append(result.message.split(" (")[0])
         return ActionResult(step.action, step.target, "done", "; ".join(done) + ".")
+
+    async def open_menu(self, page: Page, target: str, *, exact: str = "") -> ActionResult:
+        """Open the submenu of a menu item on the way ('File' in 'File>New>Sheet').
+
+        The item is hovered first, as a person would; it is clicked only when hovering shows no
+        submenu, since clicking a menu item may also choose it.
+        """
+
+        async def do(loc: Locator, res: Resolution) -> str:
+            await loc.hover(timeout=self._timeout)
+            for _ in range(8):
+                if await loc.evaluate(_SUBMENU_OPEN_JS):
+                    return f"Opened the menu {res.element_text} (by pointing at it)"
+                await page.wait_for_timeout(100)
+            await _click(loc, res, self._timeout)
+            return f"Clicked {res.element_text} to open its menu"
+
+        return await self._act(page, "click", target, "click", do, exact=exact)
 
     async def clear(self, page: Page, target: str, *, exact: str = "") -> ActionResult:
         """'clear the search field': empty a text field; 'clear Remember me': uncheck a checkbox."""
@@ -915,6 +935,17 @@ async def _label_of(loc: Locator) -> Locator | None:
     return None
 
 
+# Whether a menu item shows its submenu: aria-expanded, or a list or menu of its own now visible.
+_SUBMENU_OPEN_JS = """el => {
+  if (el.getAttribute('aria-expanded') === 'true') return true;
+  const item = el.closest('li') || el.closest('[role=none], [role=presentation]') || el.parentElement || el;
+  for (const sub of item.querySelectorAll('ul, ol, [role=menu], [role=group]')) {
+    if (sub === el || sub.contains(el)) continue;
+    const r = sub.getBoundingClientRect(), st = getComputedStyle(sub);
+    if (r.width > 0 && r.height > 0 && st.display !== 'none' && st.visibility !== 'hidden') return true;
+  }
+  return false;
+}"""
 _INDEFINITE = re.compile(r"^(?:a|an|any)\s+(?=\S)", re.IGNORECASE)
 _OPTION_LIST = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+", re.IGNORECASE)
 

@@ -23,6 +23,7 @@ StepAction = Literal[
     "choose",
     "uncheck_all",
     "clear",
+    "open_menu",
     "consent",
     "press",
     "scroll",
@@ -447,7 +448,10 @@ def _parse_plain(seg: str, slots: Slots) -> list[Step]:
     if step.action in ("choose", "click") and not step.exact:
         path = _menu_path(step.target)
         if path:
-            return [Step("click", target=item, exact=item) for item in path]
+            # Items on the way are opened (hovered; clicked only if that shows nothing); the last clicked.
+            return [Step("open_menu", target=item, exact=item) for item in path[:-1]] + [
+                Step("click", target=path[-1], exact=path[-1])
+            ]
     if step.action in ("choose", "check") and not step.exact:
         items = _items(step.target)
         if len(items) > 1:

@@ -30,7 +30,8 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"radio\s*buttons?|radios", "radio"),
         (r"check\s*box(?:es)?|checkboxes|tick\s*box(?:es)?", "checkbox"),
         (
-            r"drop[\s-]*downs?(?:\s+(?:list|menu))?|select\s*(?:box|list|menu)s?|list\s*box(?:es)?|pick\s*lists?",
+            r"drop[\s-]*downs?(?:\s+(?:list|menu))?|select\s*(?:box|list|menu)s?|list\s*box(?:es)?|pick\s*lists?|"
+            r"(?:scroll(?:ing|able)?|multi[\s-]?select(?:ion)?)\s+lists?",
             "dropdown",
         ),
         (r"toggle\s+switch(?:es)?|switches", "switch"),

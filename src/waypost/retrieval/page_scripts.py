@@ -20,7 +20,9 @@ _HELPERS = r"""
   const SKIP = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'HEAD', 'META', 'LINK']);
   const CONTROL_TAGS = new Set(['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA']);
   const CONTROL_ROLES = new Set(['button', 'checkbox', 'switch', 'radio', 'tab', 'menuitem', 'option', 'combobox']);
-  const contentText = (el, budget, skipControls) => {
+  const NESTED_LISTS = new Set(['UL', 'OL']);
+  const NESTED_ROLES = new Set(['menu', 'group', 'tree', 'listbox']);
+  const contentText = (el, budget, skipControls, skipLists) => {
     // Text as a screen reader would read it: text nodes, img alt, aria-label of children.
     // With skipControls, the text of buttons and form fields inside is left out (context, not names).
     let out = '';
@@ -30,6 +32,8 @@ _HELPERS = r"""
       if (n.nodeType !== 1 || SKIP.has(n.tagName)) return;
       if (skipControls && n !== el && (CONTROL_TAGS.has(n.tagName) || CONTROL_ROLES.has(n.getAttribute('role')))) return;
       if (n.getAttribute('aria-hidden') === 'true' || n.hidden) return;
+      // A menu item's name is its own label, not the items of its submenu.
+      if (skipLists && n !== el && (NESTED_LISTS.has(n.tagName) || NESTED_ROLES.has(n.getAttribute('role')))) return;
       const al = n !== el && n.getAttribute('aria-label');
       if (al) { out += al + ' '; return; }
       if (n.tagName === 'IMG' || (n.tagName === 'INPUT' && n.type === 'image')) {
@@ -70,7 +74,7 @@ _HELPERS = r"""
       return clean(el.getAttribute('title') || el.getAttribute('placeholder') || '');
     }
     if (tag === 'IMG') return clean(el.getAttribute('alt') || el.getAttribute('title') || '');
-    const t = contentText(el, TEXT_MAX);
+    const t = contentText(el, TEXT_MAX, false, true) || contentText(el, TEXT_MAX);
     if (t) return t;
     return clean(el.getAttribute('title') || '');
   };

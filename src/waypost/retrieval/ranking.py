@@ -340,6 +340,22 @@ def _candidates(scored: Sequence[_Scored], probabilities: Sequence[float]) -> li
     ]
 
 
+def _wraps_namesake(e: ElementDescriptor, elements: Sequence[ElementDescriptor]) -> bool:
+    """``e`` holds another visible interactive element with the same name (most of that element's
+    box lies inside ``e``'s, and ``e`` is not the smaller of the two)."""
+    x, y, w, h = e.box
+    name = " ".join(e.display_name.split()).casefold()
+    for o in elements:
+        if o is e or not o.visible or " ".join(o.display_name.split()).casefold() != name:
+            continue
+        ox, oy, ow, oh = o.box
+        iw = min(x + w, ox + ow) - max(x, ox)
+        ih = min(y + h, oy + oh) - max(y, oy)
+        if iw > 0 and ih > 0 and iw * ih >= 0.5 * ow * oh and ow * oh <= w * h * 1.5 and o.role != e.role:
+            return True
+    return False
+
+
 def rank_by_kind(
     screen: Screen,
     query: Query,
@@ -367,6 +383,10 @@ def rank_by_kind(
     if overlay is not None and overlay.score >= 0.5:
         inside = [i for i in pool if overlay.index in elements[i].overlays]
         pool = inside or pool
+    if "disclosure" in query.kinds and len(pool) > 1:
+        # A header that wraps a control named as it is (APG: h3 > button[aria-expanded]; a header
+        # holding a Submit button) is not the toggle itself: the control inside is, or it is none.
+        pool = [i for i in pool if not _wraps_namesake(elements[i], elements)] or pool
     if "textbox" in query.kinds and "textarea" not in query.kinds:
         # 'the text field' where there is a one-line field and a text area: the one-line field.
         lines = [i for i in pool if elements[i].tag != "textarea"]
