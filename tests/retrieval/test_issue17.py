@@ -465,3 +465,23 @@ async def test_the_toggle_inside_an_accordion_header_is_the_section(
     report = await quiet.act(page, "Expand the section")
     assert report.ok, report.text
     assert await page.get_attribute("#apg-toggle", "aria-expanded") == "true"
+
+
+async def test_a_hidden_target_is_revealed_by_the_one_tab_that_holds_it(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """'find and click on the link "morbi"': the link sits in the third tab's hidden panel."""
+    await page.goto(pages.url_for("ext4/phrasings.html"))
+    report = await quiet.act(page, 'Switch between the tabs to find and click on the link "morbi".')
+    assert report.ok, report.text
+    assert await page.evaluate("() => window.__clicks") == ["tab3", "p3-link"]
+
+
+async def test_a_quoted_name_no_element_carries_is_not_acted_on(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """'the folder named "Ashlea"' on a page without Ashlea: nothing is clicked, whatever ranks first."""
+    await page.goto(pages.url_for("ext4/phrasings.html"))
+    report = await quiet.act(page, 'Find and click on the folder or file named "Ashlea".')
+    assert not report.ok
+    assert await page.evaluate("() => window.__clicks") == []

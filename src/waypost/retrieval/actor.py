@@ -252,7 +252,41 @@ class Actor:
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
-        return await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
+        result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
+        if result.status in ("not_found", "unsure", "not_actionable") and exact:
+            revealed = await self._reveal(page, exact)
+            if revealed:
+                again = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
+                if again.ok:
+                    again.message = f"Opened {revealed}, which held it. {again.message}"
+                return again
+        return result
+
+    async def _reveal(self, page: Page, name: str) -> str | None:
+        """Open the one tab or collapsed section that holds a hidden element named exactly ``name``.
+
+        Returns what was opened, or ``None`` when no single tab or section holds such an element
+        (then nothing is clicked).
+        """
+        try:
+            found = await page.evaluate(_REVEAL_JS, name)
+        except Exception:  # a page that navigated or closed: nothing to reveal
+            return None
+        if not found:
+            return None
+        handle = await page.evaluate_handle("() => window.__waypostReveal")
+        try:
+            element = handle.as_element()
+            if element is None:
+                return None
+            await element.click(timeout=self._timeout)
+            await page.wait_for_timeout(200)  # panels and sections animate open
+            return str(found)
+        except Exception:
+            return None
+        finally:
+            await page.evaluate("() => { delete window.__waypostReveal; }")
+            await handle.dispose()
 
     async def type(
         self, page: Page, target: str, text: str, submit: bool = False, *, exact: str = "", lang: str = ""
@@ -934,6 +968,32 @@ async def _label_of(loc: Locator) -> Locator | None:
             return by_for.first
     return None
 
+
+# The controller (tab, accordion header, summary) of the one hidden panel that holds an element
+# named exactly so; kept in window.__waypostReveal for the click. Only page structure is read.
+_REVEAL_JS = """name => {
+  const norm = (t) => (t || '').replace(/\\s+/g, ' ').trim();
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const hits = [];
+  const kinds = 'a, button, [role=link], [role=button], [role=treeitem], span, li';
+  for (const el of document.querySelectorAll(kinds)) {
+    if (norm(el.textContent) !== name || shown(el)) continue;
+    let ctrl = null;
+    for (let p = el.parentElement; p && !ctrl; p = p.parentElement) {
+      if (p.tagName === 'DETAILS' && !p.open) ctrl = p.querySelector(':scope > summary');
+      const id = p.id;
+      if (!ctrl && id) ctrl = document.querySelector(`[aria-controls~="${CSS.escape(id)}"]`);
+      if (!ctrl && p.getAttribute('role') === 'tabpanel' && p.getAttribute('aria-labelledby'))
+        ctrl = document.getElementById(p.getAttribute('aria-labelledby'));
+      if (!ctrl && id && !shown(p)) ctrl = document.querySelector(`a[href="#${CSS.escape(id)}"]`);
+    }
+    if (ctrl && shown(ctrl) && !hits.includes(ctrl)) hits.push(ctrl);
+  }
+  if (hits.length !== 1) return null;
+  window.__waypostReveal = hits[0];
+  const label = norm(hits[0].getAttribute('aria-label') || hits[0].textContent).slice(0, 60);
+  return label || hits[0].tagName.toLowerCase();
+}"""
 
 # Whether a menu item shows its submenu: aria-expanded, or a list or menu of its own now visible.
 _SUBMENU_OPEN_JS = """el => {

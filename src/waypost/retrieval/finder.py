@@ -10,7 +10,7 @@ import inspect
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
 from waypost.config.retrieval import RetrievalSettings
@@ -24,6 +24,7 @@ from waypost.retrieval.query import Intent, Query, parse_query
 from waypost.retrieval.ranking import Candidate, Ranking, rank, rank_by_kind, rank_relative
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
+from waypost.retrieval.synonyms import CONCEPTS
 from waypost.retrieval.text import words
 from waypost.retrieval.validation import Validation, validate
 
@@ -203,6 +204,7 @@ class ElementFinder:
                 ranking, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
             )
             ranking = honest(ranking)
+            ranking = _quoted_is_there(ranking)
         self.last_rank_ms = (time.perf_counter() - t1) * 1000
         return screen, ranking, inventory_ms
 
@@ -331,6 +333,28 @@ class ElementFinder:
             res.candidate, res.validation = first_c, first_v
             res.status = "not_actionable"
         return False
+
+
+def _quoted_is_there(ranking: Ranking) -> Ranking:
+    """A quoted name must be on the element: its name, label, placeholder or title holds it.
+
+    'the folder named "Ashlea"' is never 'Alan', however close the rest of the page makes them.
+    """
+    query = ranking.query
+    if not query.exact or ranking.decision != "confident" or not ranking.candidates:
+        return ranking
+    e = ranking.candidates[0].element
+    quoted = " ".join(query.exact.split()).casefold().strip(" .,:;!?")
+    own = " ".join(" ".join((e.display_name, e.label, e.placeholder, e.title)).split()).casefold()
+    if quoted and quoted in own:
+        return ranking
+    def concepts(text: str) -> set[str]:
+        return {CONCEPTS.get(w, w) for w in words(text)}
+
+    qw = concepts(query.exact)
+    if qw and qw <= concepts(own):  # the same concept as the page writes it ('x' and 'Close')
+        return ranking
+    return replace(ranking, decision="low")
 
 
 def _named_as(screen: Screen, query: Query) -> bool:

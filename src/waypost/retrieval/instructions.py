@@ -337,6 +337,12 @@ _BY_DOING = re.compile(
     r"\s+(?P<rest>.+)$",
     re.I,
 )
+# 'Switch between the tabs to find and click on the link "X"': the goal is the click (a hidden
+# target is revealed by the actor when a tab or section holds it).
+_FIND_AND = re.compile(
+    r"^(?:[^\x00]*?\bto\s+|[^\x00]*?[.,;]\s*)?(?:find|locate|look\s+for)\s+and\s+(?=(?:click|press|tap|select)\b)",
+    re.I,
+)
 _GERUNDS = {"selecting": "select", "choosing": "choose", "checking": "check", "ticking": "tick"}
 _IN_ORDER_TO = re.compile(
     r"^(?:to|in\s+order\s+to)\s+[^,\x00]+,\s*(?=(?:" + _STEP_VERBS + r")\b)",
@@ -563,7 +569,7 @@ def parse_instruction(instruction: str) -> list[Step]:
         # [Step("type", "search", "rock and roll"), Step("press", text="Enter")]
     """
     protected, slots = _protect(squash(languages.normalize(instruction)))
-    protected = _IN_ORDER_TO.sub("", protected)
+    protected = _FIND_AND.sub("", _IN_ORDER_TO.sub("", protected))
     steps: list[Step] = []
     for segment in _SPLIT.split(protected):
         for part in languages.split(segment or ""):

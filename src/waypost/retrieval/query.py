@@ -172,9 +172,8 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
         elif quoted and not set(quoted) <= set(head):
             # 'the link "in"': the quoted words are the name even when they are stop words,
             # and the kind words beside them only hint at the role.
-            head = tuple(quoted) + tuple(
-                w for w in head if w not in quoted and w not in KIND_WORDS and w not in ROLE_WORDS
-            )
+            # The other words only point at it ('the folder or file named "Cristin"').
+            head = tuple(quoted)
             kinds = set()
     return Query(
         raw=raw,
