@@ -348,6 +348,7 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
     own = " ".join(" ".join((e.display_name, e.label, e.placeholder, e.title)).split()).casefold()
     if quoted and quoted in own:
         return ranking
+
     def concepts(text: str) -> set[str]:
         return {CONCEPTS.get(w, w) for w in words(text)}
 
