@@ -485,3 +485,16 @@ async def test_a_quoted_name_no_element_carries_is_not_acted_on(
     report = await quiet.act(page, 'Find and click on the folder or file named "Ashlea".')
     assert not report.ok
     assert await page.evaluate("() => window.__clicks") == []
+
+
+async def test_submit_the_form_whatever_its_button_is_called(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """'submit the form' clicks the one submit button ("S'inscrire"); 'den' before a date is not typed."""
+    await page.goto(pages.url_for("ext4/signup_fr.html"))
+    report = await quiet.act(page, "Wähle den 12.06.2025 als Date de naissance")
+    assert report.ok, report.text
+    assert await page.input_value("#naiss") == "12/06/2025"
+    report = await quiet.act(page, "submit the form")
+    assert report.ok, report.text
+    assert await page.evaluate("() => window.__sent") is True

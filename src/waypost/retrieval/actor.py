@@ -253,6 +253,11 @@ class Actor:
             return f"Clicked {res.element_text}"
 
         result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
+        if verb == "submit" and result.status in ("not_found", "unsure"):
+            # 'submit the form': the one visible submit button, whatever it is called ("S'inscrire")
+            sel = await page.evaluate(_ONE_SUBMIT_JS)
+            if sel:
+                return await self._act(page, "click", f"css={sel}", "click", do)
         if result.status in ("not_found", "unsure", "not_actionable") and exact:
             revealed = await self._reveal(page, exact)
             if revealed:
@@ -993,6 +998,21 @@ _REVEAL_JS = """name => {
   window.__waypostReveal = hits[0];
   const label = norm(hits[0].getAttribute('aria-label') || hits[0].textContent).slice(0, 60);
   return label || hits[0].tagName.toLowerCase();
+}"""
+
+# The CSS path of the one visible submit button of the page's forms (null when none or several).
+_ONE_SUBMIT_JS = """() => {
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const all = [...document.querySelectorAll(
+    'form button:not([type]), button[type=submit], input[type=submit], input[type=image]')].filter(shown);
+  if (all.length !== 1) return null;
+  const path = [];
+  for (let el = all[0]; el && el.nodeType === 1 && el !== document.documentElement; el = el.parentElement) {
+    if (el.id) { path.unshift('#' + CSS.escape(el.id)); break; }
+    const same = [...el.parentElement.children].filter((c) => c.tagName === el.tagName);
+    path.unshift(el.tagName.toLowerCase() + (same.length > 1 ? `:nth-of-type(${same.indexOf(el) + 1})` : ''));
+  }
+  return path.join(' > ');
 }"""
 
 # Whether a menu item shows its submenu: aria-expanded, or a list or menu of its own now visible.

@@ -267,9 +267,15 @@ def _target(text: str, slots: Slots) -> tuple[str, str]:
     return _restore(text, slots).strip(), exact
 
 
+# 'den 12.06.2025', 'il 18/09/2025', 'the 3rd of May': an article before a date is not typed.
+_DATE_ARTICLE = re.compile(
+    r"^(?:the|den|dem|der|am|le|la|il|el|o|a|on)\s+(?=\d{1,4}[./\-]\d{1,2}[./\-]\d{2,4}\b)", re.I
+)
+
+
 def _value(text: str, slots: Slots) -> str:
     # A period may belong to the text ('Hauptstr.'); quote the text to keep anything else exact.
-    return _restore(text.strip(" ,"), slots)
+    return _restore(_DATE_ARTICLE.sub("", text.strip(" ,")), slots)
 
 
 def key_name(text: str) -> str | None:
@@ -545,7 +551,8 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         if kind == "submit":
             target, exact = _target(groups.get("target") or "", slots)
             if not target or target.casefold() in ("form", "formular", "the form", "das formular"):
-                target = "submit"
+                # the form's submit button, whatever it is called
+                return Step("click", target="submit", verb="submit")
             return Step("click", target=target, exact=exact)
         if kind == "extract":
             return Step("extract", target=_target(groups["target"], slots)[0])
