@@ -53,7 +53,7 @@ from waypost.retrieval.text import field_words, token_match, words
                 Step("click", "Weiter", exact="auf Weiter"),
             ],
         ),
-        ("submit the form", [Step("click", "submit")]),
+        ("submit the form", [Step("click", "submit", verb="submit")]),
         ("read the weather section", [Step("extract", "weather section")]),
         ("", []),
     ],
