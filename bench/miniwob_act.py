@@ -16,7 +16,8 @@ is run only to report (``--part held``). Needs the task files of the ``miniwob``
 its dependencies (nothing of it is imported)::
 
     .venv/bin/pip install --no-deps 'miniwob>=1.1,<2'
-    .venv/bin/python bench/miniwob_act.py [--part tune|held|all] [--episodes 10] [--tasks a,b] [-v]
+    .venv/bin/python bench/miniwob_act.py [--part tune|held|all] [--episodes 10] [--first-seed 0]
+    .venv/bin/python bench/miniwob_act.py --tasks click-menu,click-tab-2 -v
 
 The task files are served on 127.0.0.1 by this script; every other request is blocked.
 """
@@ -170,7 +171,7 @@ async def episode(page: Page, task: str, seed: int, base: str) -> Episode:
     return Episode(task, seed, instruction, outcome, statuses, raw, seconds, detail)
 
 
-async def run(tasks: list[str], episodes: int, verbose: bool) -> list[Episode]:
+async def run(tasks: list[str], episodes: int, verbose: bool, first_seed: int = 0) -> list[Episode]:
     server, base = serve(html_dir())
     out: list[Episode] = []
     try:
@@ -189,7 +190,7 @@ async def run(tasks: list[str], episodes: int, verbose: bool) -> list[Episode]:
             await context.route("**/*", only_local)
             page = await context.new_page()
             for task in tasks:
-                for seed in range(episodes):
+                for seed in range(first_seed, first_seed + episodes):
                     ep = await episode(page, task, seed, base)
                     out.append(ep)
                     if verbose and ep.outcome != "right":
@@ -233,6 +234,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--part", choices=("tune", "held", "all"), default="tune")
     parser.add_argument("--episodes", type=int, default=10, help="Episodes (seeds) per task.")
+    parser.add_argument("--first-seed", type=int, default=0, help="Seed of the first episode (fresh seeds).")
     parser.add_argument("--tasks", help="Only these tasks (comma-separated).")
     parser.add_argument("-v", "--verbose", action="store_true", help="List every episode not solved.")
     args = parser.parse_args()
@@ -244,7 +246,7 @@ def main() -> None:
         wanted = args.tasks.split(",")
         tasks = [t for t in wanted]
         parts = {"selected": tasks}
-    eps = asyncio.run(run(tasks, args.episodes, args.verbose))
+    eps = asyncio.run(run(tasks, args.episodes, args.verbose, args.first_seed))
     report(eps, parts)
 
 
