@@ -42,6 +42,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from playwright.async_api import Page, Route, async_playwright  # noqa: E402
 
+from waypost.browser.launch import CHROMIUM_ARGS, SYSTEM_CHROMIUM  # noqa: E402
 from waypost.retrieval import RetrievalSettings, act  # noqa: E402
 
 # The categories issue 17 quotes; tuning looks only at these.
@@ -86,15 +87,6 @@ HELD = (
     "use-autocomplete",
     "use-spinner",
 )
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @dataclass(frozen=True)
@@ -177,7 +169,7 @@ async def run(tasks: list[str], episodes: int, verbose: bool, first_seed: int = 
     try:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(
-                executable_path=os.environ.get("WAYPOST_CHROMIUM", "/usr/bin/chromium"), args=ARGS
+                executable_path=os.environ.get("WAYPOST_CHROMIUM", SYSTEM_CHROMIUM), args=list(CHROMIUM_ARGS)
             )
             context = await browser.new_context(viewport={"width": 1000, "height": 800})
 
