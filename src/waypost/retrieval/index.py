@@ -151,6 +151,25 @@ def query_tokens(q: Query) -> dict[str, float]:
     return tf
 
 
+def _cosine(
+    idf: dict[str, float],
+    postings: Callable[[str], list[tuple[int, float]]],
+    query: dict[str, float],
+    n_docs: int,
+) -> list[float]:
+    """Cosine of the query's tf-idf vector with every document, through the term's postings."""
+    qvec = {t: w * idf[t] for t, w in query.items() if t in idf}
+    norm = math.sqrt(sum(v * v for v in qvec.values()))
+    scores = [0.0] * n_docs
+    if not norm:
+        return scores
+    for t, w in qvec.items():
+        qw = w / norm
+        for i, v in postings(t):
+            scores[i] += qw * v
+    return scores
+
+
 @dataclass
 class SparseSpace:
     """One sparse TF-IDF space: postings per term and document norms."""
@@ -175,16 +194,7 @@ class SparseSpace:
         return cls(dict(postings), idf)
 
     def cosine(self, query: dict[str, float], n_docs: int) -> list[float]:
-        qvec = {t: w * self.idf[t] for t, w in query.items() if t in self.idf}
-        norm = math.sqrt(sum(v * v for v in qvec.values()))
-        scores = [0.0] * n_docs
-        if not norm:
-            return scores
-        for t, w in qvec.items():
-            qw = w / norm
-            for i, v in self.postings[t]:
-                scores[i] += qw * v
-        return scores
+        return _cosine(self.idf, self.postings.__getitem__, query, n_docs)
 
 
 class LazySpace:
@@ -235,16 +245,7 @@ class LazySpace:
         return out
 
     def cosine(self, query: dict[str, float], n_docs: int) -> list[float]:
-        qvec = {t: w * self.idf[t] for t, w in query.items() if t in self.idf}
-        norm = math.sqrt(sum(v * v for v in qvec.values()))
-        scores = [0.0] * n_docs
-        if not norm:
-            return scores
-        for t, w in qvec.items():
-            qw = w / norm
-            for i, v in self.postings(t):
-                scores[i] += qw * v
-        return scores
+        return _cosine(self.idf, self.postings, query, n_docs)
 
 
 class TfidfIndex:
