@@ -12,11 +12,11 @@ own reward decides the outcome:
 - **not done**: ``act`` answered unsure / not found and did nothing that ended the episode.
 
 Tasks are split into a tuning part (the categories quoted in issue 17) and a held-out part that
-is run only to report (``--part held``). Needs the task files of the ``miniwob`` package, without
-its dependencies (nothing of it is imported)::
+is run only to report (``--part held``); ``held2`` was chosen later the same way.
+Needs the task files of the ``miniwob`` package, without its dependencies (nothing of it is imported)::
 
     .venv/bin/pip install --no-deps 'miniwob>=1.1,<2'
-    .venv/bin/python bench/miniwob_act.py [--part tune|held|all] [--episodes 10] [--first-seed 0]
+    .venv/bin/python bench/miniwob_act.py [--part tune|held|held2|all] [--episodes 10] [--first-seed 0]
     .venv/bin/python bench/miniwob_act.py --tasks click-menu,click-tab-2 -v
 
 The task files are served on 127.0.0.1 by this script; every other request is blocked.
@@ -86,6 +86,29 @@ HELD = (
     "unicode-test",
     "use-autocomplete",
     "use-spinner",
+)
+
+# A second held-out part, chosen by task name on 2026-11-27 before any of these pages or
+# instructions was looked at, and run once at the end of that session to report. Tasks whose
+# name says a single instruction can be enough; some need a reading of the page that ``act``
+# may rightly refuse (those count as not done, never dropped).
+HELD2 = (
+    "button-delay",
+    "choose-date-easy",
+    "choose-date-medium",
+    "click-checkboxes-soft",
+    "click-menu-2",
+    "click-pie",
+    "click-tab-2-easy",
+    "click-tab-2-medium",
+    "click-tab-2-hard",
+    "email-inbox-delete",
+    "email-inbox-important",
+    "social-media",
+    "social-media-all",
+    "social-media-some",
+    "use-slider",
+    "use-slider-2",
 )
 
 
@@ -224,13 +247,13 @@ def report(eps: list[Episode], parts: dict[str, list[str]]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=("tune", "held", "all"), default="tune")
+    parser.add_argument("--part", choices=("tune", "held", "held2", "all"), default="tune")
     parser.add_argument("--episodes", type=int, default=10, help="Episodes (seeds) per task.")
     parser.add_argument("--first-seed", type=int, default=0, help="Seed of the first episode (fresh seeds).")
     parser.add_argument("--tasks", help="Only these tasks (comma-separated).")
     parser.add_argument("-v", "--verbose", action="store_true", help="List every episode not solved.")
     args = parser.parse_args()
-    parts = {"tune": list(TUNE), "held": list(HELD)}
+    parts = {"tune": list(TUNE), "held": list(HELD), "held2": list(HELD2)}
     if args.part != "all":
         parts = {args.part: parts[args.part]}
     tasks = [t for ts in parts.values() for t in ts]
