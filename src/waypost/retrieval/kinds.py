@@ -120,10 +120,13 @@ def _hints(e: ElementDescriptor) -> str:
 
 
 def matches(e: ElementDescriptor, kinds: Iterable[str]) -> bool:
-    """Whether ``e`` is of one of ``kinds`` (ARIA roles or the pseudo kinds of ``KIND_WORDS``)."""
+    """Whether ``e`` is of one of ``kinds`` (ARIA roles, the pseudo kinds of ``KIND_WORDS``, or
+    ``type:<input type>``)."""
     for k in kinds:
         if k == "textarea" and e.tag == "textarea":
             return True
+        if k.startswith("type:") and e.tag == "input" and e.type == k[5:]:
+            return True  # 'the password' where the one password field is labelled "Secret"
         if k == "date":
             if e.tag == "input" and e.type in ("date", "datetime-local", "month", "week"):
                 return True

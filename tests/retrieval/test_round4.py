@@ -1,0 +1,99 @@
+"""`act` round 4: categories met on third-party task suites, each on a page of our own.
+
+Pop-ups that the instruction's own steps bring up, a login form whose one button is not named
+"login", and forms described by meaning. Each test checks what happened on the page.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer
+from waypost.retrieval import Actor, RetrievalSettings, act
+
+pytestmark = pytest.mark.asyncio(loop_scope="session")
+
+_LOGIN = 'Enter the username "ada" and the password "s3cr3t" into the text fields and press login.'
+
+
+async def _state(page: Page) -> str:
+    return await page.inner_text("#state")
+
+
+@pytest.mark.parametrize("mode", ["user", "pw"])
+async def test_a_popup_the_steps_bring_up_is_answered_with_cancel(
+    page: Page, pages: PageServer, mode: str
+) -> None:
+    await page.goto(pages.url_for(f"ext6/popup_login.html?popup={mode}"))
+    report = await act(page, _LOGIN)
+    assert report.ok, report.text
+    assert await _state(page) == "sent ada/s3cr3t"
+    assert 'pressed "Cancel"' in report.text
+    assert await page.locator(".note").count() == 0
+
+
+async def test_a_popup_without_a_button_that_changes_nothing_stops_the_instruction(
+    page: Page, pages: PageServer
+) -> None:
+    await page.goto(pages.url_for("ext6/popup_login.html?popup=pw&buttons=Leave,Continue"))
+    report = await act(page, _LOGIN)
+    assert not report.ok
+    assert "pop-up appeared" in report.text and "time out" in report.text
+    assert await _state(page) == ""  # neither Leave nor the login button was pressed
+
+
+async def test_agents_get_the_popup_reported_not_answered(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext6/popup_login.html?popup=pw"))
+    actor = Actor(RetrievalSettings(memory=False, telemetry=False, settle_timeout=0.3))
+    report = await actor.act(page, _LOGIN)
+    assert not report.ok
+    assert "pop-up appeared" in report.text
+    assert await page.locator(".note").count() == 1
+
+
+async def test_a_popup_that_was_there_before_is_not_the_instructions_to_answer(
+    page: Page, pages: PageServer
+) -> None:
+    await page.goto(pages.url_for("ext6/popup_login.html?popup=pw"))
+    await page.focus("#pw")  # the notice is up before the instruction starts
+    report = await act(page, _LOGIN)
+    assert not report.ok
+    assert await page.locator(".note").count() == 1
+    assert await _state(page) == ""
+
+
+async def test_press_login_means_the_login_forms_one_button(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext6/popup_login.html?popup=none"))
+    report = await act(page, 'Type "ada" as the username, "pw1" as the password and press login.')
+    assert report.ok, report.text
+    assert await _state(page) == "sent ada/pw1"
+
+
+@pytest.mark.parametrize("layout", ["1", "2", "3", "4"])
+async def test_a_described_search_fills_the_form_by_its_labels(
+    page: Page, pages: PageServer, layout: str
+) -> None:
+    await page.goto(pages.url_for(f"ext6/search_form.html?layout={layout}"))
+    report = await act(page, "Search for poetry books written by Szymborska from year 1996.")
+    assert report.ok, report.text
+    assert await _state(page) == "author=Szymborska;cat=poetry;year=1996"
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        # a word that no field takes (the language): nothing is guessed
+        "Search for poetry books written by Szymborska in Polish from year 1996.",
+        # two values and no field word for either
+        "Search for Szymborska 1996.",
+    ],
+)
+async def test_a_description_that_does_not_fit_the_form_is_not_done(
+    page: Page, pages: PageServer, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext6/search_form.html?layout=1"))
+    report = await act(page, instruction)
+    assert not report.ok
+    assert await _state(page) == ""
+    assert await page.locator("input").evaluate_all("els => els.map((e) => e.value).join('')") == ""
