@@ -97,3 +97,20 @@ async def test_a_description_that_does_not_fit_the_form_is_not_done(
     assert not report.ok
     assert await _state(page) == ""
     assert await page.locator("input").evaluate_all("els => els.map((e) => e.value).join('')") == ""
+
+
+async def test_a_quoted_name_deep_in_a_collapsed_tree_is_opened_level_by_level(
+    page: Page, pages: PageServer
+) -> None:
+    await page.goto(pages.url_for("ext6/tree.html"))
+    report = await act(page, 'Find and click on the folder or file named "install.md".')
+    assert report.ok, report.text
+    assert await _state(page) == "install.md"
+    assert "Opened the toggle of docs, then the toggle of guides" in report.text
+
+
+async def test_a_quoted_name_in_two_branches_is_not_guessed(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext6/tree.html"))
+    report = await act(page, 'Find and click on the file named "notes.txt".')
+    assert not report.ok
+    assert await _state(page) == ""

@@ -295,12 +295,20 @@ class Actor:
             if sel:
                 return await self._act(page, "click", f"css={sel}", "click", do)
         if result.status in ("not_found", "unsure", "not_actionable") and exact:
-            revealed = await self._reveal(page, exact)
-            if revealed:
-                again = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
-                if again.ok:
-                    again.message = f"Opened {revealed}, which held it. {again.message}"
-                return again
+            opened: list[str] = []
+            while len(opened) < 4 and (revealed := await self._reveal(page, exact)):
+                opened.append(revealed)  # a tree opens one level per call
+                result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
+                if result.ok:
+                    break
+            if not result.ok:
+                # The one element showing exactly the quoted words, inside something clickable
+                # (a tree item or a card whose handler the page scan cannot see).
+                sel = await _evaluate(page, _ONE_EXACT_TEXT_JS, exact)
+                if sel:
+                    result = await self._act(page, "click", f"css={sel}", "click", do)
+            if opened and result.ok:
+                result.message = f"Opened {', then '.join(opened)}, which held it. {result.message}"
         return result
 
     async def _reveal(self, page: Page, name: str) -> str | None:
@@ -1080,21 +1088,32 @@ _REVEAL_JS = """name => {
   const kinds = 'a, button, [role=link], [role=button], [role=treeitem], span, li';
   for (const el of document.querySelectorAll(kinds)) {
     if (norm(el.textContent) !== name || shown(el)) continue;
+    // The toggle of the innermost collapsed block on the way up whose toggle shows (a deeper
+    // one opens on the next call).
     let ctrl = null;
-    for (let p = el.parentElement; p && !ctrl; p = p.parentElement) {
+    for (let p = el.parentElement; p && !(ctrl && shown(ctrl)); p = p.parentElement) {
+      ctrl = null;
       if (p.tagName === 'DETAILS' && !p.open) ctrl = p.querySelector(':scope > summary');
       const id = p.id;
       if (!ctrl && id) ctrl = document.querySelector(`[aria-controls~="${CSS.escape(id)}"]`);
       if (!ctrl && p.getAttribute('role') === 'tabpanel' && p.getAttribute('aria-labelledby'))
         ctrl = document.getElementById(p.getAttribute('aria-labelledby'));
       if (!ctrl && id && !shown(p)) ctrl = document.querySelector(`a[href="#${CSS.escape(id)}"]`);
+      if (!ctrl && !shown(p) && p.parentElement && getComputedStyle(p).display === 'none') {
+        // A tree's collapsed branch: the toggle or the name just before it in the same item.
+        const before = [...p.parentElement.children].filter((c) => c !== p && shown(c)
+          && (c.compareDocumentPosition(p) & Node.DOCUMENT_POSITION_FOLLOWING));
+        ctrl = before.find((c) => /hitarea|toggle|expand|caret|arrow|twist/i.test(c.className)
+          || c.hasAttribute('aria-expanded')) || before.reverse().find((c) => norm(c.textContent)) || null;
+      }
     }
     if (ctrl && shown(ctrl) && !hits.includes(ctrl)) hits.push(ctrl);
   }
   if (hits.length !== 1) return null;
   window.__waypostReveal = hits[0];
   const label = norm(hits[0].getAttribute('aria-label') || hits[0].textContent).slice(0, 60);
-  return label || hits[0].tagName.toLowerCase();
+  const next = hits[0].nextElementSibling ? norm(hits[0].nextElementSibling.textContent).slice(0, 40) : '';
+  return label || (next ? `the toggle of ${next}` : hits[0].tagName.toLowerCase());
 }"""
 
 # A CSS path to an element (from the nearest id), for the small scripts below that pick one.
@@ -1209,6 +1228,30 @@ _FORM_SUBMIT_JS = (
     if (outer.length === 1) return cssPath(outer[0]);
     if (outer.length > 1) return null;
     box = box.parentElement;
+  }
+  return null;
+}"""
+)
+
+# The one visible element whose own text is exactly ``name`` (case and all), innermost, with a
+# pointer cursor, a click handler or a link/button role on it or just above it. Null otherwise.
+_ONE_EXACT_TEXT_JS = (
+    """(name) => {
+  """
+    + _CSS_PATH
+    + r"""
+  const norm = (t) => (t || '').replace(/\s+/g, ' ').trim();
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const hits = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (norm(el.textContent) !== name || !shown(el)) continue;
+    if ([...el.children].some((c) => norm(c.textContent) === name)) continue;
+    hits.push(el);
+  }
+  if (hits.length !== 1) return null;
+  for (let p = hits[0], k = 0; p && k < 3; p = p.parentElement, k++) {
+    if (p.matches('a[href], button, [role=button], [role=link], [role=treeitem], [role=option], [onclick]')
+        || getComputedStyle(p).cursor === 'pointer') return cssPath(hits[0]);
   }
   return null;
 }"""
