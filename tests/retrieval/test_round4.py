@@ -114,3 +114,11 @@ async def test_a_quoted_name_in_two_branches_is_not_guessed(page: Page, pages: P
     report = await act(page, 'Find and click on the file named "notes.txt".')
     assert not report.ok
     assert await _state(page) == ""
+
+
+async def test_wait_n_seconds_between_two_steps(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext6/delay.html"))
+    report = await act(page, "Click button ONE, wait 1 seconds, then click button TWO.")
+    assert report.ok, report.text
+    assert [r.action for r in report.steps] == ["click", "wait", "click"]
+    assert await _state(page) == "ok"
