@@ -122,3 +122,10 @@ async def test_wait_n_seconds_between_two_steps(page: Page, pages: PageServer) -
     assert report.ok, report.text
     assert [r.action for r in report.steps] == ["click", "wait", "click"]
     assert await _state(page) == "ok"
+
+
+async def test_names_that_are_stop_words_are_still_names(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext6/stopword_boxes.html"))
+    report = await act(page, "Select Es, Zb, Mit and click Submit.")
+    assert report.ok, report.text
+    assert await _state(page) == "c1,c3,c4"
