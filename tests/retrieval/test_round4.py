@@ -129,3 +129,20 @@ async def test_names_that_are_stop_words_are_still_names(page: Page, pages: Page
     report = await act(page, "Select Es, Zb, Mit and click Submit.")
     assert report.ok, report.text
     assert await _state(page) == "c1,c3,c4"
+
+
+async def test_both_password_fields_are_the_two_of_that_type_whatever_the_labels(
+    page: Page, pages: PageServer
+) -> None:
+    await page.goto(pages.url_for("ext6/hesla_cs.html"))
+    report = await act(page, "enter tajne123 into both password fields")
+    assert report.ok, report.text
+    values = await page.locator("input").evaluate_all("els => els.map((e) => e.value)")
+    assert values == ["tajne123", "tajne123", ""]
+
+
+async def test_the_password_with_two_password_fields_is_not_guessed(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext6/hesla_cs.html"))
+    report = await act(page, "type tajne123 into the password")
+    assert not report.ok
+    assert await page.locator("input").evaluate_all("els => els.map((e) => e.value).join('')") == ""

@@ -589,7 +589,11 @@ class Actor:
         if step.quantity == "any" and not query.kind_only:
             # 'click a Submit button' names an element, not a kind: the article changes nothing.
             return await self.run_step(page, replace(step, quantity=""))
-        _, ranking, _ = await self.finder.rank_page(page, query)
+        screen, ranking, _ = await self.finder.rank_page(page, query)
+        typed = self.finder.by_input_type(screen, query) if intent == "type" else None
+        if typed is not None and step.quantity in ("both", "all"):
+            ranking = replace(ranking, candidates=typed.candidates)  # 'both password fields'
+            query = replace(query, kind_only=True)
         if step.quantity == "any":
             # 'a checkbox widget': whichever element of that kind, the first in reading order.
             kind = [

@@ -212,13 +212,17 @@ class ElementFinder:
         self.last_rank_ms = (time.perf_counter() - t1) * 1000
         return screen, ranking, inventory_ms
 
-    def _by_input_type(self, screen: Screen, query: Query) -> Ranking | None:
-        """'the password' / 'the email' when nothing is named so: the one field of that input type."""
+    def by_input_type(self, screen: Screen, query: Query) -> Ranking | None:
+        """The fields of the input type the target's words say ('password', 'e-mail', in any
+        language of the concept tables), in reading order; ``None`` if the words say no type.
+
+        'the password' where the one password field is labelled "Secret" or "Пароль".
+        """
         concepts = {CONCEPTS.get(w) for w in query.head}
         kind = _TYPE_OF_CONCEPT.get(concepts.pop()) if len(concepts) == 1 else None
         if kind is None or query.context or query.relation is not None:
             return None
-        by_kind = rank_by_kind(
+        return rank_by_kind(
             screen,
             replace(query, kinds=frozenset({f"type:{kind}"})),
             self.model,
@@ -226,6 +230,9 @@ class ElementFinder:
             confidence=self.settings.confidence,
             tie_margin=self.settings.tie_margin,
         )
+
+    def _by_input_type(self, screen: Screen, query: Query) -> Ranking | None:
+        by_kind = self.by_input_type(screen, query)
         return by_kind if by_kind is not None and by_kind.decision == "confident" else None
 
     async def validate_candidate(self, page: Page, c: Candidate) -> tuple[Selector | None, Validation]:
