@@ -146,3 +146,25 @@ async def test_the_password_with_two_password_fields_is_not_guessed(page: Page, 
     report = await act(page, "type tajne123 into the password")
     assert not report.ok
     assert await page.locator("input").evaluate_all("els => els.map((e) => e.value).join('')") == ""
+
+
+async def test_a_slider_without_aria_is_stepped_by_the_number_shown_beside_it(
+    page: Page, pages: PageServer
+) -> None:
+    await page.goto(pages.url_for("ext6/jq_slider.html"))
+    two = await act(page, "Select 62 with the slider and click Submit.")
+    assert not two.ok and "Not sure" in two.text  # two sliders on the page: which one?
+    await page.evaluate("() => document.querySelector('.row2').remove()")
+    report = await act(page, "Select 62 with the slider and click Submit.")
+    assert report.ok, report.text
+    assert await _state(page) == "62"
+    assert await page.input_value("#amount") == "$62"
+
+
+async def test_a_slider_that_shows_no_value_is_left_alone(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext6/jq_slider.html"))
+    await page.evaluate("() => document.querySelector('.row').remove()")  # only the mute one is left
+    report = await act(page, "Select 70 with the slider.")
+    assert not report.ok
+    assert "does not say its value" in report.text
+    assert await page.get_attribute("#mute", "data-value") == "50"

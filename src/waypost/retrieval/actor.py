@@ -435,7 +435,7 @@ class Actor:
             await _select_native(loc, text, self._timeout)
             return f'Selected "{short(text, 40)}" in {res.element_text}'
         e = res.candidate.element if res.candidate is not None else None
-        if v.type == "range" or (e is not None and e.role == "slider"):
+        if v.type == "range" or (e is not None and (e.role == "slider" or kind_of.matches(e, ("slider",)))):
             return await _set_slider(loc, res, text, self._timeout)
         hints = " ".join((e.placeholder, e.classes, e.id, e.label, e.name)) if e is not None else ""
         pattern, page_lang = "", ""
@@ -1344,9 +1344,10 @@ async def _set_slider(loc: Locator, res: Resolution, text: str, timeout_ms: floa
             " el.dispatchEvent(new Event('change', {bubbles: true})); }",
             f"{wanted:g}",
         )
+    elif state.get("now") is None:
+        await _step_by_readout(loc, res, wanted, timeout_ms)
+        return f"Set {res.element_text} to {wanted:g} (read from the number shown beside it)"
     else:
-        if state.get("now") is None:
-            raise ActionProblem(f"{res.element_text} does not say its value; nothing was done.")
         await loc.focus(timeout=timeout_ms)
         for _ in range(500):  # bounded: a slider that does not move is left as it is
             now = (await loc.evaluate(_SLIDER_JS)).get("now")
@@ -1361,6 +1362,56 @@ async def _set_slider(loc: Locator, res: Resolution, text: str, timeout_ms: floa
     if now is None or float(now) != wanted:
         raise ActionProblem(f"{res.element_text} stopped at {now}, not {wanted:g}.")
     return f"Set {res.element_text} to {wanted:g}"
+
+
+# Numbers shown around a slider (text and field values in its block, up to three levels up),
+# by node: what the page reads out as the slider moves.
+_READOUTS_JS = r"""el => {
+  const found = [];
+  let box = el.parentElement;
+  for (let k = 0; box && k < 3 && box !== document.body; k++, box = box.parentElement) {
+    if (box.querySelectorAll('*').length > 60) break;
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) found.push(t.nodeValue);
+    for (const f of box.querySelectorAll('input:not([type=range]), output')) found.push(f.value);
+  }
+  return found.map((s) => { const m = /-?\d+(?:[.,]\d+)?/.exec(s || ''); return m ? m[0] : null; });
+}"""
+
+
+async def _step_by_readout(loc: Locator, res: Resolution, wanted: float, timeout_ms: float) -> None:
+    """Step a slider that does not say its value (no ``aria-valuenow``) with the arrow keys, reading
+    the one number beside it that moves with it; refused when no single number does."""
+    await loc.focus(timeout=timeout_ms)
+
+    async def numbers() -> list[str | None]:
+        return list(await loc.evaluate(_READOUTS_JS))
+
+    before = await numbers()
+    await loc.press("ArrowRight", timeout=timeout_ms)
+    after = await numbers()
+    moved = [i for i, (a, b) in enumerate(zip(before, after, strict=False)) if a != b and a and b]
+    if len(before) != len(after) or len(moved) != 1:
+        await loc.press("ArrowLeft", timeout=timeout_ms)
+        raise ActionProblem(f"{res.element_text} does not say its value; nothing was done.")
+    i = moved[0]
+
+    def value(xs: list[str | None]) -> float:
+        return float((xs[i] or "nan").replace(",", "."))
+
+    now = value(after)
+    for _ in range(500):  # bounded, like the ARIA slider above
+        if now == wanted:
+            return
+        key = "ArrowRight" if now < wanted else "ArrowLeft"
+        await loc.press(key, timeout=timeout_ms)
+        got = await numbers()
+        nxt = value(got) if len(got) == len(after) else float("nan")
+        if nxt != nxt or nxt == now or (nxt - wanted) * (now - wanted) < 0:
+            break  # lost the readout, stuck, or the step jumps over the value
+        now = nxt
+    if now != wanted:
+        raise ActionProblem(f"{res.element_text} stopped at {now:g}, not {wanted:g}.")
 
 
 async def _select_native(loc: Locator, option: str, timeout_ms: float) -> str:
