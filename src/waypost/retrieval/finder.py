@@ -19,6 +19,7 @@ from waypost.retrieval.features import FEATURES, name_words
 from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.memory import RetrievalStore
+from waypost.retrieval.openers import prefer_opener
 from waypost.retrieval.partial import honest, prefer_full_name
 from waypost.retrieval.query import Intent, Query, parse_query
 from waypost.retrieval.ranking import Candidate, Ranking, rank, rank_by_kind, rank_relative
@@ -209,6 +210,7 @@ class ElementFinder:
             ranking = honest(ranking)
             ranking = _quoted_is_there(ranking)
             ranking = await separate_records(page, screen, ranking)
+            ranking = prefer_opener(screen, ranking, self.model, index=self.index_for(screen))
         self.last_rank_ms = (time.perf_counter() - t1) * 1000
         return screen, ranking, inventory_ms
 

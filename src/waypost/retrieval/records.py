@@ -494,7 +494,7 @@ async def separate_records(page: Page, screen: Screen, ranking: Ranking) -> Rank
     ]
     if not copies:
         return ranking
-    members = _groups(screen).get(key) or [first.element, *(c.element for c in copies)]
+    members = [first.element, *(c.element for c in copies)]
     records = await _records(page, members)
     texts = {r.element.index: " ".join(words(r.text)) for r in records}
     mine = texts.get(first.element.index)
