@@ -66,6 +66,8 @@ async def _run(
         ("feed.html", "Like the post by @jane", "post-jane:Like"),
         ("feed.html", "click Retweet on the post by @janet", "post-janet:Retweet"),
         ("feed.html", "follow Jane Doe", "follow-jane:Follow"),
+        ("feed.html", "For the user @jane, click on the Reply button", "post-jane:Reply"),
+        ("feed.html", "click the Reply button under the tweet from @jane", "post-jane:Reply"),
         # an inbox: a trash icon (title, icon class) in the mail whose sender is Trixi
         ("inbox.html", "click the trash icon of the email from Trixi", "trixi:Move to trash"),
         ("inbox.html", "archive the email from Marek", "marek:Archive"),
@@ -99,6 +101,7 @@ async def test_control_in_its_record(
         ("feed.html", "Like the post by @tom"),  # two posts by @tom
         ("feed.html", "Like the post by @jan"),  # @jane and @janet are not @jan
         ("feed.html", "follow Mary Doe"),
+        ("feed.html", "Like all posts by @mary"),  # nobody of that name: not every post
         ("cart.html", "buy the mug"),  # a blue and a red mug
         ("cart.html", "click Buy"),  # three products
         ("cart.html", "remove the item 'Keyboard' from the cart"),
@@ -156,3 +159,9 @@ async def test_generic_nouns_unsure(
     ok, clicks = await _run(page, pages, quiet, name, instruction)
     assert not ok, instruction
     assert clicks == []
+
+
+async def test_all_posts_by_one_author(page: Page, pages: PageServer, quiet: Actor) -> None:
+    ok, clicks = await _run(page, pages, quiet, "feed.html", "Like all posts by @tom")
+    assert ok
+    assert clicks == ["post-tom-1:Like", "post-tom-2:Like"]

@@ -65,6 +65,7 @@ _NOUN_LIST = (
     "ligne élément article utilisateur fila elemento usuario riga utente wiersz",
     "the a an von der dem den die des im in on at of for by from with v ve na u od pro z ze s",
     "all each every alle jeden jede jedes všechny všech každý tous toutes todos todas tutti",
+    "under below beneath above inside within near next to unter neben bei pod nad vedle sous dans",
 )
 _NOUNS = frozenset(fold(w) for line in _NOUN_LIST for w in line.split())
 _EVERY = re.compile(
@@ -410,7 +411,8 @@ async def rank_records(
     word_sim, char_sim = index.similarities(query)
     overlay = active_overlay(screen)
     scored = _scored(query, screen.elements, order, model, word_sim, char_sim, overlay)
-    ps = [1.0 / len(matches)] * len(matches) if matches else [0.3 / len(pool)] * len(pool)
+    # No matching record: the copies are listed, none is worth acting on (not even for 'all').
+    ps = [1.0 / len(matches)] * len(matches) if matches else [0.0] * len(pool)
     candidates = _candidates(scored, ps)
     if len(matches) == 1:
         decision, conf = "confident", 1.0
@@ -474,7 +476,7 @@ async def _rank_grid(
     )
     if len(matches) == 1:
         return Ranking(query, _candidates(scored, [1.0]), "confident", overlay, 1.0)
-    ps = [0.3 / len(pool)] * len(pool)
+    ps = [0.5 if matches else 0.0] * len(pool)
     return Ranking(query, _candidates(scored, ps), "tie" if matches else "low", overlay, 0.0)
 
 
