@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -206,6 +206,19 @@ def _own(e: ElementDescriptor) -> frozenset[str]:
     return own | frozenset(_plain(w) for w in own)
 
 
+_OWN_CACHE: dict[tuple[str, str, str, str, str], frozenset[str]] = {}
+
+
+def _own_cached(e: ElementDescriptor) -> frozenset[str]:
+    key = (e.name, e.title, e.label, e.text, e.classes)
+    own = _OWN_CACHE.get(key)
+    if own is None:
+        if len(_OWN_CACHE) > 20_000:
+            _OWN_CACHE.clear()
+        own = _OWN_CACHE[key] = _own(e)
+    return own
+
+
 def _carries(word: str, own: frozenset[str]) -> bool:
     return token_match(word, own) >= 0.8 or token_match(_plain(word), own) >= 0.8
 
@@ -351,22 +364,40 @@ async def rank_records(
         return None
     explicit = target.ordinal is not None or bool(target.handles) or _NAMES_RECORD.search(fold(query.raw))
     best: list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str]]] = []
+    lone: list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str]]] = []
     for members in groups.values():
-        if len(members) > _MAX_MEMBERS:
+        if len(members) > _MAX_MEMBERS or (len(members) < 2 and not explicit):
             continue
-        owns = [_own(m) for m in members]
-        by_word = {w: [m for m, o in zip(members, owns, strict=True) if _carries(w, o)] for w in wanted}
-        # Words of the control: carried by several copies (a record's own word is on one only).
-        hits = frozenset(w for w, ms in by_word.items() if len(ms) >= 2)
-        if not hits and explicit:
-            hits = frozenset(w for w, ms in by_word.items() if ms)
-        if not hits:
+        owns = [_own_cached(m) for m in members]
+        # Words of the control, in the target's order: carried by copies with the same name (a
+        # record's own word is on one only, or on names that differ: 'Blue mug', 'Red mug');
+        # each word narrows the copies ('add', 'cart': not 'Add to wishlist').
+        pairs = list(zip(members, owns, strict=True))
+        hit_list: list[str] = []
+        for w in wanted:
+            narrowed = [(m, o) for m, o in pairs if _carries(w, o)]
+            names = Counter(" ".join(m.display_name.split()).casefold() for m, _ in narrowed)
+            if len(narrowed) >= 2 and max(names.values()) >= 2:
+                hit_list.append(w)
+                pairs = narrowed
+        found = best
+        if not hit_list and explicit:
+            pairs = list(zip(members, owns, strict=True))
+            for w in wanted:
+                narrowed = [(m, o) for m, o in pairs if _carries(w, o)]
+                if narrowed:
+                    hit_list.append(w)
+                    pairs = narrowed
+            found = lone
+        if not hit_list:
             continue
-        chosen_members = [m for m, o in zip(members, owns, strict=True) if all(_carries(w, o) for w in hits)]
+        hits = frozenset(hit_list)
+        chosen_members = [m for m, _ in pairs]
         if chosen_members and (len(chosen_members) >= 2 or explicit):
             # The control is named before its record ('follow Jane Doe', 'Delete in Bob's row').
             first = min(target.words.index(w) for w in hits)
-            best.append(((len(hits), -first), chosen_members, hits))
+            found.append(((-first, len(hits)), chosen_members, hits))
+    best = best or lone
     if not best:
         return None
     top = max(b[0] for b in best)
@@ -385,6 +416,8 @@ async def rank_records(
     carried = [w for w in record_words if any(_word_in(w, f) for f in fields.values())]
     listed = field_words(" ".join({r.element.section for r in records} | {screen.title}))
     record_words = [w for w in record_words if w in carried or not _word_in(w, listed)]
+    if not explicit and any(w not in carried for w in record_words):
+        return None  # words no record carries: not a record the target names (the ranking decides)
     if not record_words and not target.handles and target.ordinal is None:
         return None
 
