@@ -246,10 +246,13 @@ RECORDS_JS = """([items, members]) => {
   const clean = (t) => (t || '').replace(/\\s+/g, ' ').trim();
   const header = (n) => (n.parentElement && n.parentElement.tagName === 'THEAD') ||
     (!!n.querySelector('th, [role=columnheader]') && !n.querySelector('td, [role=gridcell], [role=cell]'));
-  const textOf = (root) => {
+  const CONTROL = new Set(['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA']);
+  const textOf = (root, plain) => {
     const parts = [];
     const walk = (n) => {
       if (skip.has(n) && n !== root) return;
+      if (plain && n !== root && n.nodeType === 1 &&
+          (CONTROL.has(n.tagName) || n.getAttribute('role') === 'button')) return;
       if (n.nodeType === 3) { const t = clean(n.nodeValue); if (t) parts.push(t); return; }
       if (n.nodeType !== 1) return;
       const tag = n.tagName;
@@ -272,7 +275,7 @@ RECORDS_JS = """([items, members]) => {
       for (let k = 0; k < levels && rec; k++) rec = up(rec);
       if (!rec) return null;
     }
-    const parts = textOf(rec);
+    const parts = textOf(rec, false);
     const parent = rec.parentElement;
     let ord = 0, count = 0;
     if (parent) {
@@ -282,8 +285,9 @@ RECORDS_JS = """([items, members]) => {
         if (c === rec) ord = count;
       }
     }
-    return { text: parts.join(' ').slice(0, 600), first: parts[0] || '', ord: header(rec) ? 0 : ord, count,
-             self: rec === el };
+    const plain = textOf(rec, true).join(' ').slice(0, 600);
+    return { text: parts.join(' ').slice(0, 600), plain, first: parts[0] || '',
+             ord: header(rec) ? 0 : ord, count, self: rec === el };
   });
 }"""
 
@@ -292,6 +296,7 @@ RECORDS_JS = """([items, members]) => {
 class _Record:
     element: ElementDescriptor
     text: str
+    plain: str
     first: str
     ordinal: int
     count: int
@@ -314,7 +319,12 @@ async def _records(page: Page, members: Sequence[ElementDescriptor]) -> list[_Re
             continue
         out.append(
             _Record(
-                m, r.get("text", ""), r.get("first", ""), int(r.get("ord") or 0), int(r.get("count") or 0)
+                m,
+                r.get("text", ""),
+                r.get("plain", ""),
+                r.get("first", ""),
+                int(r.get("ord") or 0),
+                int(r.get("count") or 0),
             )
         )
     return out
@@ -531,11 +541,14 @@ async def separate_records(page: Page, screen: Screen, ranking: Ranking) -> Rank
         return ranking
     members = [first.element, *(c.element for c in copies)]
     records = await _records(page, members)
-    texts = {r.element.index: " ".join(words(r.text)) for r in records}
+    # What the records say besides their controls: a name, a title. A copy whose record says
+    # nothing (a second button bar of a dialog) is a copy, not another record.
+    texts = {r.element.index: " ".join(words(r.plain)) for r in records}
     mine = texts.get(first.element.index)
-    if mine is None or not mine:
+    if not mine:
         return ranking
-    if all(texts.get(c.element.index) in (None, mine) for c in copies):
+    others = [texts.get(c.element.index) for c in copies]
+    if any(not t for t in others) or all(t == mine for t in others):
         return ranking
     if any(
         r.ordinal == 0
