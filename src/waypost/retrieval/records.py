@@ -44,6 +44,7 @@ from waypost.retrieval.ranking import (
     Ranking,
     _candidates,
     _equivalent,
+    _real_href,
     _scored,
 )
 from waypost.retrieval.rerank import RerankModel
@@ -530,8 +531,9 @@ async def separate_records(page: Page, screen: Screen, ranking: Ranking) -> Rank
         return ranking
     first = ranking.candidates[0]
     key = _key(first.element)
-    if not first.element.path:
-        return ranking
+    e = first.element
+    if not e.path or _real_href(e.href) or e.handler or e.form:
+        return ranking  # the same link target, handler or form: copies that do the same thing
     copies = [
         c
         for c in ranking.candidates[1:]
