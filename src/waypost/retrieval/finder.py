@@ -19,9 +19,11 @@ from waypost.retrieval.features import FEATURES, name_words
 from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.memory import RetrievalStore
+from waypost.retrieval.openers import prefer_opener
 from waypost.retrieval.partial import honest, prefer_full_name
 from waypost.retrieval.query import Intent, Query, parse_query
 from waypost.retrieval.ranking import Candidate, Ranking, rank, rank_by_kind, rank_relative
+from waypost.retrieval.records import rank_records, separate_records
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
 from waypost.retrieval.synonyms import CONCEPTS
@@ -183,6 +185,8 @@ class ElementFinder:
                 ranking = rank_relative(
                     screen, query, anchor.candidates[0].element, self.model, index=self.index_for(screen)
                 )
+        if ranking is None and not query.kind_only:
+            ranking = await rank_records(page, screen, query, self.model, index=self.index_for(screen))
         if ranking is None and query.kind_only and not _named_as(screen, query):
             ranking = rank_by_kind(
                 screen,
@@ -207,6 +211,8 @@ class ElementFinder:
             )
             ranking = honest(ranking)
             ranking = _quoted_is_there(ranking)
+            ranking = await separate_records(page, screen, ranking)
+            ranking = prefer_opener(screen, ranking, self.model, index=self.index_for(screen))
             if ranking.decision != "confident" and query.intent == "type" and not query.exact:
                 ranking = self._by_input_type(screen, query) or ranking
         self.last_rank_ms = (time.perf_counter() - t1) * 1000

@@ -381,8 +381,27 @@ def _singular(text: str) -> str:
     return f"{head} {last}".strip()
 
 
+_FOR_RECORD = re.compile(
+    r"^\s*(?:for|für|pro|pour|para|per)\s+(?P<rec>(?:the\s+(?:user|post|item|row|product|e-?mail|message|order|"
+    r"customer|person|account|entry|record)\s+)?@[\w.]+),\s*(?P<rest>.+)$",
+    re.I,
+)
+# 'Like all posts by @tom': a control for every record the rest names.
+_EACH_RECORD = re.compile(
+    r"^(?P<ctl>\S+(?:\s+(?:button|icon|link))?)\s+(?:on\s+|in\s+|for\s+)?(?:all|each|every)\s+(?:of\s+)?(?:the\s+)?"
+    r"(?P<rest>(?:posts|tweets|items|rows|entries|records|messages|e-?mails|comments|products|orders)\b.*)$",
+    re.I,
+)
+
+
 def _quantity(step: Step) -> Step:
     """'both text fields' → the step for every text field ('both' wants exactly two)."""
+    each = _EACH_RECORD.match(step.target)
+    if each and step.action == "click":
+        rest = each.group("rest").split(None, 1)
+        noun = _singular(rest[0])
+        target = f"{each.group('ctl')} the {noun} {rest[1] if len(rest) > 1 else ''}".strip()
+        return replace(step, target=target, exact="", quantity="all")
     m = _QUANTITY.match(step.target)
     if not m or step.action not in ("type", "check", "click", "choose"):
         return step
@@ -588,6 +607,8 @@ def parse_instruction(instruction: str) -> list[Step]:
     """
     protected, slots = _protect(squash(languages.normalize(instruction)))
     protected = _FIND_AND.sub("", _IN_ORDER_TO.sub("", protected))
+    # 'For the user @jane, click Reply': the record goes with the target ('Reply ... for the user @jane').
+    protected = _FOR_RECORD.sub(r"\g<rest> for \g<rec>", protected)
     steps: list[Step] = []
     for segment in _SPLIT.split(protected):
         for part in languages.split(segment or ""):

@@ -20,7 +20,9 @@ Two more kinds of near names are not acted on either:
   none must have the number in its row ('Edit' for 'order 5521'), and
 - a click on a sentence ('Please sign in.': three words or more, ending with a full stop or
   starting with 'please', with words the target does not ask for) is not a click on the control
-  the target names ('Sign in'); the sentence itself can still be asked for.
+  the target names ('Sign in'); the sentence itself can still be asked for, and
+- a name of parts joined by '・' or '／' in a script without spaces ('日本語・英語') is an option
+  of its own, not any one of its parts ('英語').
 
 Any of these makes a confident decision ``low``: nothing is done without a chooser, and the candidates
 are listed. An element named exactly as quoted wins anyway; an ordinal or a relative position is
@@ -103,6 +105,24 @@ def _sentence(query: Query, e: ElementDescriptor) -> bool:
     return any(_match(w, asked) < _STEM for w in said if not w.startswith("§"))
 
 
+_PAIR = re.compile(r"\s*[・／/、|｜]\s*")
+
+
+def _one_of_pair(query: Query, e: ElementDescriptor) -> bool:
+    """A name of scripts written without spaces made of parts joined by '・' or '／' ('日本語・英語',
+    'フランス語／ドイツ語') is one option of its own: a target naming only some of its parts
+    ('英語') is not that option."""
+    name = " ".join(e.display_name.split())
+    if not _UNSPACED.search(name):
+        return False
+    parts = [p for p in _PAIR.split(name) if p]
+    if len(parts) < 2:
+        return False
+    asked = " ".join(query.head)
+    named = [p for p in parts if p in asked]
+    return bool(named) and len(named) < len(parts)
+
+
 def _own_words(e: ElementDescriptor) -> frozenset[str]:
     parts = [
         naming_text(e),
@@ -136,7 +156,7 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         return False
     if query.exact and " ".join(e.display_name.split()).casefold() == query.exact.casefold():
         return False  # named exactly as quoted (or as the whole verbless instruction)
-    if _wrong_number(query, e) or _sentence(query, e):
+    if _wrong_number(query, e) or _sentence(query, e) or _one_of_pair(query, e):
         return True
     head = tuple(w for w in query.head if not w.isdigit())
     if not head:
