@@ -632,6 +632,36 @@ def _unelide(text: str) -> str:
     return re.sub(r"(?<=[^\W\d_])’ (?=[^\W\d_])", "'", text)
 
 
+# The head noun of a field named in the accusative or genitive, as the verb or 'as' wants it
+# ('wybierz X jako datę przyjazdu', 'выберите X в качестве даты', 'zvolte X jako měnu'), back in
+# the nominative a label uses ('Data przyjazdu', 'Дата', 'Měna'): feminine endings only.
+_NOMINATIVE: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "pl": (
+        (re.compile(r"(?<!m)(?<=[^\W\d_]{2})ię$"), "ia"),
+        (re.compile(r"(?<=[^\W\d_]{2}[^iW\d_])ę$"), "a"),
+    ),
+    "ru": (
+        (re.compile(r"(?<=\w{2})у$"), "а"),
+        (re.compile(r"(?<=\w{2})ю$"), "я"),
+        (re.compile(r"(?<=\w{2})ы$"), "а"),
+    ),
+    "cs": ((re.compile(r"(?<=\w{2})(?<!^men)u$"), "a"),),
+}
+
+
+def _nominative(target: str, code: str) -> str:
+    """'datę przyjazdu' → 'data przyjazdu': the first word of a field's name in the nominative."""
+    rules = _NOMINATIVE.get(code)
+    head, sep, rest = target.partition(" ")
+    if not rules or "\x00" in head:
+        return target
+    for rx, ending in rules:
+        new = rx.sub(ending if head[-1:].islower() else ending.upper(), head)
+        if new != head:
+            return new + sep + rest
+    return target
+
+
 def _value(text: str) -> str:
     return _unelide(text.strip(" ,。、").removesuffix("」").strip())
 
@@ -665,6 +695,8 @@ def parse(segment: str) -> Match | None:
                 continue
             if kind == "type_any":
                 target = "text field"
+            elif kind in ("type", "select"):
+                target = _nominative(target, lang.code)
             return Match(kind, target=target, text=text, lang=lang.code)
     return None
 
@@ -713,7 +745,7 @@ def _pairs(parts: list[str], pair: str, kind: Kind, lang: _Language) -> list[Mat
         pm = re.match(pair, part.strip(), re.IGNORECASE)
         if pm is None:
             return None
-        target, text = _clean(pm["target"], lang), _value(pm["text"])
+        target, text = _nominative(_clean(pm["target"], lang), lang.code), _value(pm["text"])
         if not target or not text or len(target.split()) > 5:
             return None
         out.append(Match(kind, target=target, text=text, lang=lang.code))
