@@ -24,7 +24,10 @@ cases on 15 corpus pages not used before) was written after held-out 1 had been 
 the second round of tuning. Held-out 3 (``"part": "held3"``, ``--part held3``: 154 cases on 11
 widget pages in Polish, Italian, Portuguese, Dutch, Russian, Korean, English, German, Chinese,
 Czech and French under ``tests/retrieval/pages/ext3``, and 92 cases on 16 corpus pages not used
-before) was written after held-out 2 had been seen, before any tuning on it.
+before) was written after held-out 2 had been seen, before any tuning on it. Held-out 4
+(``"part": "held4"``, ``--part held4``: 193 cases on 12 widget pages under
+``tests/retrieval/pages/ext5`` and 72 cases on 11 corpus pages not used before) was written after
+held-out 3 had been seen, before any tuning on it.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -318,7 +321,13 @@ async def _run_new(
     return await _each_page(by_page, "bench-new", visit)
 
 
-_PART_NAMES = {"tune": "tuning", "held": "held-out 1", "held2": "held-out 2", "held3": "held-out 3"}
+_PART_NAMES = {
+    "tune": "tuning",
+    "held": "held-out 1",
+    "held2": "held-out 2",
+    "held3": "held-out 3",
+    "held4": "held-out 4",
+}
 
 
 def report_new(outcomes: list[Any], verbose: bool) -> int:
@@ -505,9 +514,10 @@ def main() -> None:
     parser.add_argument("--suite", choices=("old", "new", "all"), default="old", help="Which labelled sets.")
     parser.add_argument(
         "--part",
-        choices=("tune", "held", "held2", "held3"),
+        choices=("tune", "held", "held2", "held3", "held4"),
         help="New sets: only the tuning part, the first, the second (written before the second "
-        "round of tuning) or the third held-out part (written after held-out 2 had been seen).",
+        "round of tuning), the third (written after held-out 2 had been seen) or the fourth "
+        "held-out part (written after held-out 3 had been seen).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(

@@ -50,6 +50,12 @@ class RetrievalSettings(BaseSettings):
         description="When a cookie banner covers the target, answer it (with consent_choice) and look again. "
         "On for the plain act() function; agents get the banner reported and decide (dismiss_overlays).",
     )
+    answer_popups: bool = Field(
+        False,
+        description="When a pop-up appears while an instruction runs and blocks its next step, press "
+        "its one Cancel / Close / No button and try the step again. On for the plain act() function; "
+        "agents get the pop-up reported and decide.",
+    )
     weights_path: Path | None = Field(
         None,
         description="Re-ranker weights (JSON) to use instead of the shipped ones; by default "

@@ -97,6 +97,8 @@ def role_fit(e: ElementDescriptor, intent: str) -> float:
         return 1.0
     if intent == "select" and e.popup in ("listbox", "menu", "true"):
         return 0.9
+    if intent in ("type", "select") and "slider-handle" in e.classes:
+        return 1.0  # a slider handle without a role (jQuery UI): set by value like an ARIA slider
     return _INTENT_ROLES.get(intent, {}).get(e.role, 0.0)
 
 

@@ -38,6 +38,8 @@ ResolutionStatus = Literal["found", "unsure", "not_found", "not_actionable"]
 
 _ROLE_FIT = FEATURES.index("role_fit")
 _INDEX_CACHE = 32
+# Concepts that an input type says on its own (a password field is 'the password').
+_TYPE_OF_CONCEPT = {"§password": "password", "§email": "email", "§phone": "tel"}
 
 
 @dataclass
@@ -205,8 +207,33 @@ class ElementFinder:
             )
             ranking = honest(ranking)
             ranking = _quoted_is_there(ranking)
+            if ranking.decision != "confident" and query.intent == "type" and not query.exact:
+                ranking = self._by_input_type(screen, query) or ranking
         self.last_rank_ms = (time.perf_counter() - t1) * 1000
         return screen, ranking, inventory_ms
+
+    def by_input_type(self, screen: Screen, query: Query) -> Ranking | None:
+        """The fields of the input type the target's words say ('password', 'e-mail', in any
+        language of the concept tables), in reading order; ``None`` if the words say no type.
+
+        'the password' where the one password field is labelled "Secret" or "Пароль".
+        """
+        concepts = {CONCEPTS.get(w) for w in query.head}
+        kind = _TYPE_OF_CONCEPT.get(concepts.pop()) if len(concepts) == 1 else None
+        if kind is None or query.context or query.relation is not None:
+            return None
+        return rank_by_kind(
+            screen,
+            replace(query, kinds=frozenset({f"type:{kind}"})),
+            self.model,
+            index=self.index_for(screen),
+            confidence=self.settings.confidence,
+            tie_margin=self.settings.tie_margin,
+        )
+
+    def _by_input_type(self, screen: Screen, query: Query) -> Ranking | None:
+        by_kind = self.by_input_type(screen, query)
+        return by_kind if by_kind is not None and by_kind.decision == "confident" else None
 
     async def validate_candidate(self, page: Page, c: Candidate) -> tuple[Selector | None, Validation]:
         """The first of ``c``'s selectors that resolves to exactly ``c``'s element, with its validation.

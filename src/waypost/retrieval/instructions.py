@@ -28,6 +28,7 @@ StepAction = Literal[
     "consent",
     "press",
     "scroll",
+    "wait",
     "dismiss_overlays",
     "extract",
 ]
@@ -76,9 +77,9 @@ class Step:
 _STEP_VERBS = (
     r"click|clicke|klicke?|tap|press|hit|push|open|follow|go\s+to|visit|choose|pick|select|type|enter|input|"
     r"write|fill|put|set|check|tick|uncheck|untick|enable|disable|turn|activate|deactivate|toggle|scroll|"
-    r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|switch|"
+    r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|switch|wait|"
     r"tippe|gib|gebe|schreibe?|trage|fülle|füll|wähle|wähl|drücke?|öffne|gehe|geh|aktiviere|deaktiviere|"
-    r"markiere|hake|kreuze|scrolle|suche|sende|schicke|schließe|akzeptiere|lehne|lies|bestätige|entferne"
+    r"markiere|hake|kreuze|scrolle|suche|sende|schicke|schließe|akzeptiere|lehne|lies|bestätige|entferne|warte"
 )
 _SPLIT = re.compile(
     r"\s*(?:;|\bthen\b|\band\s+then\b|\bund\s+dann\b|\bdann\b|\bdanach\b|\banschließend\b|\bafterwards\b)\s*"
@@ -168,6 +169,13 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # press a key
     _rule("press", r"^(?:press|hit|drücke?|betätige)\s+(?:the\s+|die\s+)?(?P<key>.+?)(?:\s+(?:key|taste))?$"),
     _rule("press", r"^(?P<key>.+?)(?:[\s-]+taste)?\s+drücken$"),
+    # wait 2 seconds (a pause the page needs between two steps)
+    _rule(
+        "wait",
+        r"^(?:wait|warte|warten|attendez|attends|espera|aspetta|počkej|poczekaj|wacht)\s+(?:for\s+|für\s+)?"
+        r"(?P<n>\d+(?:[.,]\d+)?|an?|one|eine[n]?)\s*(?:seconds?|secs?|s|sekunden?|secondes?|segundos?|"
+        r"secondi|sekund[y]?|seconden)$",
+    ),
     # scroll
     _rule("scroll", r"^(?:scrollen|scrolle|scroll|blättere|blättern)\s*(?P<dir>.*)$"),
     # search for X: type into the search field and submit
@@ -537,6 +545,9 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
             if key is not None:
                 return Step("press", text=key)
             continue  # 'press the login button' is a click
+        if kind == "wait":
+            n = groups["n"].replace(",", ".")
+            return Step("wait", text=n if n[0].isdigit() else "1")
         if kind == "scroll":
             direction = direction_name(_value(groups["dir"], slots))
             if direction is not None:

@@ -83,6 +83,8 @@ FILLER = frozenset(
     }
 )
 
+# The handle of a slider drawn by a widget library without a role (jQuery UI, bootstrap-slider).
+SLIDER_HANDLE = re.compile(r"\bslider[-_]handle\b|\bui-slider-handle\b", re.IGNORECASE)
 _DATE_HINT = re.compile(r"date|datum|calendar|kalender|\bday\b|dd|mm/|yyyy", re.IGNORECASE)
 _TIME_HINT = re.compile(r"\btime\b|uhrzeit|zeit\b|hh:mm", re.IGNORECASE)
 _TEXT_TYPES = frozenset(
@@ -120,10 +122,15 @@ def _hints(e: ElementDescriptor) -> str:
 
 
 def matches(e: ElementDescriptor, kinds: Iterable[str]) -> bool:
-    """Whether ``e`` is of one of ``kinds`` (ARIA roles or the pseudo kinds of ``KIND_WORDS``)."""
+    """Whether ``e`` is of one of ``kinds`` (ARIA roles, the pseudo kinds of ``KIND_WORDS``, or
+    ``type:<input type>``)."""
     for k in kinds:
         if k == "textarea" and e.tag == "textarea":
             return True
+        if k == "slider" and SLIDER_HANDLE.search(e.classes):
+            return True  # a widget library's slider handle without ARIA (jQuery UI)
+        if k.startswith("type:") and e.tag == "input" and e.type == k[5:]:
+            return True  # 'the password' where the one password field is labelled "Secret"
         if k == "date":
             if e.tag == "input" and e.type in ("date", "datetime-local", "month", "week"):
                 return True

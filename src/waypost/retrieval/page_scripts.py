@@ -248,11 +248,25 @@ INVENTORY_JS = (
         if (p.nodeType === 3) { const t = short(clean(p.nodeValue, 80)); if (t) return t; continue; }
         if (p.nodeType !== 1 || SKIP.has(p.tagName)) continue;
         if (CONTROL_TAGS.has(p.tagName)) return '';
+        // Another field's row (its label and its input): that label is not this one's.
+        if (k > 0 && p.querySelector('input, select, textarea')) return after(el);
         const t = short(contentText(p, 80, true));
         if (t) return t;
       }
       n = n.parentElement;
       if (!n || n.childElementCount > 3) break;
+    }
+    return after(el);
+  };
+  // A caption after the field, in the field's own small block ('[____] Genre').
+  const after = (el) => {
+    const box = el.parentElement;
+    if (!box || box.childElementCount > 3) return '';
+    for (let p = el.nextSibling; p; p = p.nextSibling) {
+      if (p.nodeType === 3) { const t = clean(p.nodeValue, 80); if (t) return t.length <= 60 ? t : ''; continue; }
+      if (p.nodeType !== 1 || SKIP.has(p.tagName) || CONTROL_TAGS.has(p.tagName)) return '';
+      const t = contentText(p, 80, true);
+      if (t) return t.length <= 60 ? t : '';
     }
     return '';
   };

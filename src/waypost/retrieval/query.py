@@ -110,6 +110,8 @@ def _content(part: str) -> tuple[tuple[str, ...], set[str], int | None, set[str]
         return tuple(kept), roles, ordinal, set()
     # 'the link' or 'Tab': the role word is all there is to match on.
     kept = [t for t in toks if t not in STOPWORDS and t not in _ORDINALS]
+    if not kept and not kinds and not roles and ordinal is None and not set(toks) <= {"the", "a", "an"}:
+        kept = list(toks)  # 'select Es, In and Die': names that are stop words are still names
     return tuple(kept), roles, ordinal, kinds
 
 

@@ -379,7 +379,11 @@ def rank_by_kind(
         if e.visible and e.enabled and kind_of.matches(e, query.kinds) and feats.role_fit(e, query.intent) > 0
     ]
     if query.intent == "type":
-        pool = [i for i in pool if kind_of.typable(elements[i]) or elements[i].tag == "select"]
+        pool = [
+            i
+            for i in pool
+            if kind_of.typable(elements[i]) or elements[i].tag == "select" or "slider" in query.kinds
+        ]
     if overlay is not None and overlay.score >= 0.5:
         inside = [i for i in pool if overlay.index in elements[i].overlays]
         pool = inside or pool
