@@ -27,6 +27,7 @@ from waypost.retrieval.index import Embedder
 from waypost.retrieval.instructions import Step, direction_name, key_name, parse_instruction
 from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.memory import RetrievalStore
+from waypost.retrieval.number_words import numeric_value
 from waypost.retrieval.options import best_option
 from waypost.retrieval.page_scripts import SCROLL_JS
 from waypost.retrieval.page_watch import PageWatch
@@ -436,12 +437,13 @@ class Actor:
             return f'Selected "{short(text, 40)}" in {res.element_text}'
         e = res.candidate.element if res.candidate is not None else None
         if v.type == "range" or (e is not None and (e.role == "slider" or kind_of.matches(e, ("slider",)))):
-            return await _set_slider(loc, res, text, self._timeout)
+            return await _set_slider(loc, res, numeric_value(text, lang), self._timeout)
         hints = " ".join((e.placeholder, e.classes, e.id, e.label, e.name)) if e is not None else ""
         pattern, page_lang = "", ""
         if looks_like_date(text):
             pattern, page_lang = await loc.evaluate(_DATE_CONTEXT)
-        value = for_field(text, v.type, hints, pattern=pattern, page_lang=page_lang, lang=lang)
+        role = e.role if e is not None else ""
+        value = for_field(text, v.type, hints, pattern=pattern, page_lang=page_lang, lang=lang, role=role)
         if not v.editable:
             if e is not None and kind_of.matches(e, ("date", "time")) and e.tag == "input":
                 # A read-only field filled by a date-picker widget: set it as the widget would.

@@ -14,6 +14,7 @@ from typing import Literal
 
 from waypost.page.text import Slots, squash
 from waypost.retrieval import languages
+from waypost.retrieval.values import date_readings
 
 StepAction = Literal[
     "click",
@@ -216,6 +217,11 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     _rule("type", r"^(?:fill\s+(?:in|out)?|complete)\s*(?P<target>.+?)\s+with\s+(?P<text>.+)$"),
     _rule("type", r"^(?:fülle|füll|befülle)\s+(?P<target>.+?)\s+mit\s+(?P<text>.+?)(?:\s+aus)?$"),
     _rule("type", r"^(?:set)\s+(?P<target>.+?)\s+to\s+(?P<text>.+)$"),
+    # 'setze Anzahl Tickets auf 4', 'stelle die Menge auf drei ein': the field, then its value
+    _rule(
+        "type",
+        r"^(?:setze|setz|stelle|stell|ändere|änder)\s+(?P<target>.+?)\s+(?:auf|zu)\s+(?P<text>.+?)(?:\s+ein)?$",
+    ),
     _rule(
         "type",
         r"^(?:type|enter|input|write|put|fill\s+in|insert)\s+(?P<text>.+?)\s+(?:into|in|to|on|as)\s+",
@@ -281,9 +287,17 @@ _DATE_ARTICLE = re.compile(
 )
 
 
+# 'le 18 septembre 2025', 'el 18 de septiembre': an article before a date in words is not typed either.
+_ARTICLE_WORD = re.compile(r"^(?:the|den|dem|der|am|le|la|il|el|o|a|on|dne|dnia)\s+", re.I)
+
+
 def _value(text: str, slots: Slots) -> str:
     # A period may belong to the text ('Hauptstr.'); quote the text to keep anything else exact.
-    return _restore(_DATE_ARTICLE.sub("", text.strip(" ,")), slots)
+    text = _DATE_ARTICLE.sub("", text.strip(" ,"))
+    m = _ARTICLE_WORD.match(text)
+    if m and "\x00" not in text and date_readings(text[m.end() :]):
+        text = text[m.end() :]
+    return _restore(text, slots)
 
 
 def key_name(text: str) -> str | None:
@@ -476,7 +490,7 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
 
 
 def _parse_plain(seg: str, slots: Slots) -> list[Step]:
-    multi = _multi_value(seg, slots)
+    multi = _multi_value(seg, slots) or _foreign_multi(seg, slots)
     if multi:
         return multi
     step = _parse_rule(seg, slots)
@@ -496,6 +510,19 @@ def _parse_plain(seg: str, slots: Slots) -> list[Step]:
         if len(items) > 1:
             return [replace(step, target=item) for item in items]
     return [_quantity(step)]
+
+
+def _foreign_multi(seg: str, slots: Slots) -> list[Step] | None:
+    """'Wpisz Jan w pole Imię i Kowalski w pole Nazwisko': one step per value, in another language."""
+    found = languages.several(seg)
+    if not found:
+        return None
+    steps = []
+    for hit in found:
+        target, exact = _target(hit.target, slots)
+        text = _typed(hit.text, slots) if hit.kind == "type" else _value(hit.text, slots)
+        steps.append(Step(hit.kind, target=target, text=text, exact=exact, lang=hit.lang))
+    return steps
 
 
 def _foreign(seg: str, slots: Slots) -> Step | None:

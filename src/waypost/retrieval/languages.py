@@ -49,6 +49,11 @@ class _Language:
     kinds: tuple[tuple[re.Pattern[str], str], ...]  # kind words → English kind words
     steps: str  # verbs that may start a step (for splitting at 'and')
     then: str  # words that split steps ('then')
+    verbs: tuple[str, str, str] = ("", "", "")  # verbs to type, to select, to fill (several values)
+    into: str = ""  # 'into' of typing ('do', 'dans')
+    as_: str = ""  # 'as' of choosing ('jako', 'comme')
+    and_: str = ""  # 'and' between values ('i', 'et')
+    tail: str = ""  # a particle that ends a step to type ('ein')
 
 
 _Q = r"(?:\x00\d+\x00)"  # a masked quoted span
@@ -81,16 +86,32 @@ def _svo(
     fill: str = "",
     with_: str = "",
     type_tail: str = "",
+    set_: str = "",
+    to: str = "",
+    as_: str = "",
     articles: str = "",
     trailing: str = "",
     kinds: dict[str, str],
     then: str,
+    and_: str,
 ) -> _Language:
-    """A language that puts the verb first ('klikněte na X', 'zadejte X do Y', 'vyberte X z Y')."""
+    """A language that puts the verb first ('klikněte na X', 'zadejte X do Y', 'vyberte X z Y').
+
+    ``set_`` and ``to``: 'nastavte počet na 5' (the field first, then its value); ``as_``: the
+    word for 'as' when choosing ('wybierz Kraków jako miasto': the value first, then the field);
+    ``and_``: the word for 'and' between values of one clause ('Jan w pole Imię i Kowalski w
+    pole Nazwisko').
+    """
     tail = rf"(?:\s+(?:{type_tail}))?" if type_tail else ""
     rules: list[tuple[re.Pattern[str], Kind]] = [
         (_rx(rf"^(?:{uncheck})\s+(?P<target>.+)$"), "uncheck"),
         (_rx(rf"^(?:{check})\s+(?P<target>.+)$"), "check"),
+    ]
+    if as_:
+        rules.append(
+            (_rx(rf"^(?:{select_verbs})\s+(?P<text>.+?)\s+(?:{as_})\s+(?P<target>.+?){tail}$"), "select")
+        )
+    rules += [
         (
             _rx(rf"^(?:{select_verbs})\s+(?P<text>.+?)\s+(?:{from_})\s+(?P<target>.+)$"),
             "select",
@@ -100,16 +121,24 @@ def _svo(
         (_rx(rf"^(?:{type_verbs})\s+(?P<text>{_Q}|[^\s\x00]+){tail}$"), "type_any"),
         (_rx(rf"^(?:{click})\s+(?P<target>.+)$"), "click"),
     ]
+    at = len(rules) - 3  # before the rules for typing
     if fill:
-        rules.insert(4, (_rx(rf"^(?:{fill})\s+(?P<target>.+?)\s+(?:{with_})\s+(?P<text>.+)$"), "type"))
+        rules.insert(at, (_rx(rf"^(?:{fill})\s+(?P<target>.+?)\s+(?:{with_})\s+(?P<text>.+)$"), "type"))
+    if set_:
+        rules.insert(at, (_rx(rf"^(?:{set_})\s+(?P<target>.+?)\s+(?:{to})\s+(?P<text>.+?){tail}$"), "type"))
     return _Language(
         code=code,
         rules=tuple(rules),
         articles=_rx(rf"^(?:{articles})\s+") if articles else None,
         trailing=_rx(rf"\s+(?:{trailing})$") if trailing else None,
         kinds=_kinds(kinds),
-        steps="|".join(v for v in (click, type_verbs, select_verbs, check, uncheck, fill) if v),
+        steps="|".join(v for v in (click, type_verbs, select_verbs, check, uncheck, fill, set_) if v),
         then=then,
+        verbs=(type_verbs, select_verbs, fill),
+        into=into,
+        as_=as_,
+        and_=and_,
+        tail=tail,
     )
 
 
@@ -120,9 +149,12 @@ _LANGUAGES: tuple[_Language, ...] = (
         click=r"klikněte\s+na|klikni\s+na|klikněte|klikni|klepněte\s+na|klepni\s+na|stiskněte|stiskni|"
         r"otevřete|otevři|přejděte\s+na",
         type_verbs=r"zadejte|zadej|napište|napiš|vložte|vlož|vyplňte|vyplň",
-        into=r"do|v|ve|na",
+        into=r"do|v|ve|na|jako",
         select_verbs=r"vyberte|vyber|zvolte|zvol",
         from_=r"z|ze|v|ve",
+        set_=r"nastavte|nastav|změňte|změň",
+        to=r"na",
+        as_=r"jako",
         check=r"zaškrtněte|zaškrtni|označte|označ",
         uncheck=r"zrušte\s+zaškrtnutí|odškrtněte|odškrtni|odznačte|odznač",
         articles=r"na|do|v|ve|z|ze",
@@ -139,6 +171,7 @@ _LANGUAGES: tuple[_Language, ...] = (
             r"přepínač[e]?": "radio",
         },
         then=r"a\s+potom|a\s+pak|potom|pak|poté",
+        and_=r"a",
     ),
     # German in the polite form ('Klicken Sie auf', 'Geben Sie X in Y ein'); the familiar form
     # ('klicke auf', 'gib X in Y ein') is read by the rules of ``instructions``.
@@ -151,6 +184,9 @@ _LANGUAGES: tuple[_Language, ...] = (
         type_tail=r"ein",
         select_verbs=r"wählen\s+sie",
         from_=r"aus|in|im|bei|unter|als|für",
+        set_=r"setzen\s+sie|stellen\s+sie|ändern\s+sie",
+        to=r"auf",
+        as_=r"als",
         check=r"aktivieren\s+sie|markieren\s+sie|kreuzen\s+sie|haken\s+sie|"
         r"setzen\s+sie\s+(?:einen\s+|den\s+)?haken\s+(?:bei|an)",
         uncheck=r"deaktivieren\s+sie|entfernen\s+sie\s+(?:den\s+)?haken\s+(?:bei|von)",
@@ -158,6 +194,7 @@ _LANGUAGES: tuple[_Language, ...] = (
         trailing=r"an|aus|ein",
         kinds={},
         then=r"und\s+dann|dann|danach|anschließend",
+        and_=r"und",
     ),
     _svo(
         "fr",
@@ -169,6 +206,10 @@ _LANGUAGES: tuple[_Language, ...] = (
         with_=r"avec|par",
         select_verbs=r"sélectionnez|sélectionner|sélectionne|choisissez|choisir|choisis",
         from_=r"dans|de|depuis|parmi|sous|pour",
+        set_=r"mettez|mets|mettre|réglez|règle|régler|définissez|définis|définir|fixez|fixe|fixer|"
+        r"passez|passe|passer|changez|change|changer|modifiez|modifie|modifier",
+        to=r"à|sur",
+        as_=r"comme|en\s+tant\s+que",
         check=r"cochez|cocher|coche|activez|activer",
         uncheck=r"décochez|décocher|décoche|désactivez|désactiver",
         articles=r"le|la|les|l['’]|un|une|du|de\s+la|des|sur",
@@ -184,6 +225,7 @@ _LANGUAGES: tuple[_Language, ...] = (
             r"bouton\s+radio": "radio",
         },
         then=r"et\s+ensuite|puis|ensuite|et\s+puis",
+        and_=r"et",
     ),
     _svo(
         "es",
@@ -195,6 +237,10 @@ _LANGUAGES: tuple[_Language, ...] = (
         with_=r"con",
         select_verbs=r"seleccione|selecciona|seleccionar|elija|elige|escoja|escoge",
         from_=r"en|de|desde",
+        set_=r"pon|ponga|poner|establece|establezca|establecer|ajusta|ajuste|ajustar|fija|fije|fijar|"
+        r"cambia|cambie|cambiar",
+        to=r"en|a",
+        as_=r"como",
         check=r"marque|marca|activa",
         uncheck=r"desmarque|desmarca|desactive|desactiva",
         articles=r"el|la|los|las|un|una|del|al|en",
@@ -209,6 +255,7 @@ _LANGUAGES: tuple[_Language, ...] = (
             r"pestaña": "tab",
         },
         then=r"y\s+luego|luego|después|y\s+después|y\s+a\s+continuación",
+        and_=r"y|e",
     ),
     _svo(
         "it",
@@ -220,6 +267,9 @@ _LANGUAGES: tuple[_Language, ...] = (
         with_=r"con",
         select_verbs=r"seleziona|selezionare|selezioni|scegli|scegliere",
         from_=r"da|dal|dalla|dallo|dall['’]|in|nel|nella|nell['’]",
+        set_=r"imposta|impostare|imposti|metti|mettere|porta|portare|cambia|cambiare|regola|regolare",
+        to=r"a|su|al|alla|sul|sulla",
+        as_=r"come",
         check=r"spunta|spuntare|attiva|attivare",
         uncheck=r"deseleziona|deselezionare|togli\s+la\s+spunta\s+(?:a|da)|disattiva|disattivare",
         articles=r"il|lo|la|i|gli|le|l['’]|un|una|uno|sul|sulla|su",
@@ -234,6 +284,7 @@ _LANGUAGES: tuple[_Language, ...] = (
             r"scheda": "tab",
         },
         then=r"e\s+poi|poi|quindi|dopo",
+        and_=r"e|ed",
     ),
     _svo(
         "pt",
@@ -244,6 +295,9 @@ _LANGUAGES: tuple[_Language, ...] = (
         with_=r"com",
         select_verbs=r"selecione|selecionar|seleccione|escolha|escolher",
         from_=r"em|no|na|de|do|da",
+        set_=r"defina|definir|define|coloque|colocar|ponha|ajuste|ajustar|altere|alterar|mude|mudar",
+        to=r"para|em|como",
+        as_=r"como",
         check=r"marque|marcar|ative|ativar",
         uncheck=r"desmarque|desmarcar|desative|desativar",
         articles=r"o|a|os|as|um|uma|no|na|em",
@@ -258,6 +312,7 @@ _LANGUAGES: tuple[_Language, ...] = (
             r"aba|guia": "tab",
         },
         then=r"e\s+depois|depois|em\s+seguida|e\s+então",
+        and_=r"e",
     ),
     _svo(
         "nl",
@@ -267,6 +322,9 @@ _LANGUAGES: tuple[_Language, ...] = (
         type_tail=r"in|aan",
         select_verbs=r"kies|selecteer|selecteren",
         from_=r"uit|in|bij|van",
+        set_=r"zet|stel|wijzig|verander",
+        to=r"(?:in\s+)?op|naar",
+        as_=r"als",
         check=r"vink|aanvinken",
         uncheck=r"vink\s+uit|uitvinken",
         articles=r"de|het|een|op",
@@ -282,6 +340,7 @@ _LANGUAGES: tuple[_Language, ...] = (
             r"tabblad": "tab",
         },
         then=r"en\s+dan|daarna|vervolgens|dan",
+        and_=r"en",
     ),
     _svo(
         "pl",
@@ -292,6 +351,9 @@ _LANGUAGES: tuple[_Language, ...] = (
         with_=r"wartością|tekstem",
         select_verbs=r"wybierz|wybrać",
         from_=r"z|ze|w|we",
+        set_=r"ustaw|ustawić|zmień|zmienić",
+        to=r"na",
+        as_=r"jako",
         check=r"zaznacz|zaznaczyć|włącz",
         uncheck=r"odznacz|odznaczyć|wyłącz",
         articles=r"w|we|na|do|z|ze",
@@ -307,6 +369,7 @@ _LANGUAGES: tuple[_Language, ...] = (
             r"checkbox": "checkbox",
         },
         then=r"a\s+potem|potem|następnie|i\s+potem",
+        and_=r"i|oraz",
     ),
     _svo(
         "ru",
@@ -318,6 +381,9 @@ _LANGUAGES: tuple[_Language, ...] = (
         with_=r"значением|текстом",
         select_verbs=r"выберите|выбери",
         from_=r"из|в|во",
+        set_=r"установите|установи|поставьте|поставь|выставьте|выставь|измените|измени|задайте|задай",
+        to=r"на|в\s+значение",
+        as_=r"как|в\s+качестве",
         check=r"отметьте|отметь|поставьте\s+(?:флажок|галочку)\s+(?:в|на|у)|включите",
         uncheck=r"снимите\s+(?:флажок|галочку)\s+(?:с|у)|отключите|выключите",
         articles=r"на|в|во|по",
@@ -332,6 +398,7 @@ _LANGUAGES: tuple[_Language, ...] = (
             r"вкладк\w*": "tab",
         },
         then=r"а\s+затем|и\s+затем|затем|потом|после\s+этого",
+        and_=r"и",
     ),
 )
 
@@ -403,11 +470,13 @@ _CJK_KINDS_KO = _kinds(
 
 _ZH_IN = r"\s*(?:中|里|内)?$"
 _ZH_TYPE = r"(?:输入|填写|填入|键入)(?!框|栏)"
+_ZH_SET = r"(?:设为|设置为|设定为|设成|设置成|改为|改成|调为|调到|调整为|修改为)"
 _JA_SELECT = r"を選(?:択(?:して(?:ください|下さい)?|する|します)?|んで(?:ください)?|ぶ|びます)$"
 _JA_END = r"(?:して(?:ください|下さい)?|する|します|しなさい|せよ)?"
 _KO_END = r"\s*(?:하세요|하십시오|해\s*주세요|해요|해|합니다|하기|하고(?:\s*나서)?|한\s*(?:다음|후))?"
 _KO_CLICK_END = r"(?:하세요|하십시오|해\s*주세요|해요|해|합니다|하기|하고|세요|십시오|주세요|고)?$"
 _KO_OBJ = r"\s*(?:을|를)?\s*"
+_KO_SET = rf"(?:설정|변경|지정){_KO_END}"
 
 _CJK: tuple[_Language, ...] = (
     _Language(
@@ -416,6 +485,10 @@ _CJK: tuple[_Language, ...] = (
             (_rx(r"^(?:请)?(?:取消勾选|取消选中|取消选择)\s*(?P<target>.+)$"), "uncheck"),
             (_rx(r"^(?:请)?(?:勾选|选中|勾上)\s*(?P<target>.+)$"), "check"),
             (_rx(r"^(?:请)?(?:在|从)\s*(?P<target>.+?)\s*(?:中|里|内)\s*选择\s*(?P<text>.+)$"), "select"),
+            (_rx(r"^(?:请)?(?:选择|选取|选)\s*(?P<text>.+?)\s*作为\s*(?P<target>.+)$"), "select"),
+            (_rx(r"^(?:请)?(?:输入|填写|填入|键入)\s*(?P<text>.+?)\s*作为\s*(?P<target>.+)$"), "type"),
+            (_rx(r"^(?:请)?(?:把|将)\s*(?P<target>.+?)\s*", _ZH_SET, r"\s*(?P<text>.+)$"), "type"),
+            (_rx(r"^(?:请)?(?:设置|设定|调整)\s*(?P<target>.+?)\s*(?:为|成)\s*(?P<text>.+)$"), "type"),
             (_rx(r"^(?:请)?(?:选择|选取)\s*(?P<target>.+)$"), "choose"),
             (
                 _rx(r"^(?:请)?在\s*(?P<target>.+?)\s*(?:中|里|内|上)?\s*", _ZH_TYPE, r"\s*(?P<text>.+)$"),
@@ -448,10 +521,15 @@ _CJK: tuple[_Language, ...] = (
                     r"(?:を入れ(?:て(?:ください)?|る|ます)?)?", _JA_END, "$"),
                 "check",
             ),
+            (_rx(r"^(?P<target>.+?)として\s*(?P<text>.+?)", _JA_SELECT), "select"),
+            (_rx(r"^(?P<text>.+?)\s*を\s*(?P<target>.+?)として", _JA_SELECT.replace("を", "", 1)), "select"),
             (_rx(r"^(?P<target>.+?)(?:で|から)\s*(?P<text>.+?)", _JA_SELECT), "select"),
             (_rx(r"^(?P<target>.+?)", _JA_SELECT), "choose"),
             (_rx(rf"^(?P<target>.+?)に\s*(?P<text>.+?)\s*を(?:入力|記入){_JA_END}$"), "type"),
             (_rx(rf"^(?P<text>.+?)\s*を\s*(?P<target>.+?)に(?:入力|記入){_JA_END}$"), "type"),
+            (_rx(rf"^(?P<target>.+?)として\s*(?P<text>.+?)\s*を(?:入力|記入){_JA_END}$"), "type"),
+            (_rx(rf"^(?P<text>.+?)\s*を\s*(?P<target>.+?)として(?:入力|記入){_JA_END}$"), "type"),
+            (_rx(rf"^(?P<target>.+?)を\s*(?P<text>.+?)\s*に(?:設定|変更|指定){_JA_END}$"), "type"),
             (_rx(rf"^(?P<text>{_Q}|[^\s\x00]+)\s*を入力{_JA_END}$"), "type_any"),
             (_rx(r"^(?P<target>.+?)を(?:クリック|タップ|押下)(?:して(?:ください)?|する|します)?$"), "click"),
             (_rx(r"^(?P<target>.+?)を押(?:して(?:ください)?|す|します)$"), "click"),
@@ -468,8 +546,10 @@ _CJK: tuple[_Language, ...] = (
             (_rx(rf"^(?P<target>.+?){_KO_OBJ}(?:체크\s*해제|선택\s*해제){_KO_END}$"), "uncheck"),
             (_rx(rf"^(?P<target>.+?)(?:에|을|를)?\s*체크{_KO_END}$"), "check"),
             (_rx(rf"^(?P<target>.+?)에서\s*(?P<text>.+?){_KO_OBJ}선택{_KO_END}$"), "select"),
+            (_rx(rf"^(?P<text>.+?)(?:을|를)\s*(?P<target>.+?)(?:으로|로)\s*선택{_KO_END}$"), "select"),
             (_rx(rf"^(?P<target>.+?){_KO_OBJ}선택{_KO_END}$"), "choose"),
             (_rx(rf"^(?P<target>.+?)에\s*(?P<text>.+?){_KO_OBJ}입력{_KO_END}$"), "type"),
+            (_rx(r"^(?P<target>.+?)(?:을|를)\s*(?P<text>.+?)(?:으로|로)\s*", _KO_SET, "$"), "type"),
             (_rx(rf"^(?P<text>{_Q}|[^\s\x00]+){_KO_OBJ}입력{_KO_END}$"), "type_any"),
             (_rx(rf"^(?P<target>.+?){_KO_OBJ}(?:클릭|누르|눌러|탭)", _KO_CLICK_END), "click"),
         ),
@@ -491,8 +571,11 @@ _SPLIT = re.compile(
     r"|\s*(?:,|\s(?:" + _AND + r"))\s+(?=(?:" + "|".join(lang.steps for lang in _LANGUAGES) + r")\b)"
     r"|\s*[，、；。]\s*(?:" + "|".join(lang.then for lang in _CJK) + r")?\s*"
     r"|(?<=\S)\s*(?:然后|接着|之后)\s*"
+    # '并' before a verb, '和' before a clause of its own ('…和在姓中输入王'); not in a name ('在线')
+    r"|(?<=\S)\s*(?:并且|并)\s*(?=(?:点击|单击|输入|填写|选择|勾选|取消勾选))"
+    r"|(?<=\S)\s*(?:并且|并|和|以及|及)\s*(?=(?:在|从|将|把)[^，。,；;]*?(?:输入|填写|填入|键入|选择|选取|设为|设置为|改为))"
     r"|(?<=て)\s*(?:[、,]\s*(?:その後|それから|次に)?|(?:その後|それから|次に))\s*"
-    r"|(?<=して)\s+(?!ください|下さい)"
+    r"|(?<=(?<!と)して)\s+(?!ください|下さい)"
     r"|(?<=하고)\s+|(?<=한\s다음)\s+|(?<=한\s후)\s+|(?<=하고\s나서)\s+",
     re.IGNORECASE,
 )
@@ -502,12 +585,31 @@ _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 def split(segment: str) -> list[str]:
     """One segment split at the conjunctions of the languages here ('a potom', 'puis', '然后', 'して');
-    a segment in English or German is returned whole."""
+    a segment in English or German is returned whole. Values of one verb listed with commas
+    ('姓に山田、名に太郎を入力') stay one step."""
     if not (_FOREIGN_START.match(_PLEASE.sub("", segment.strip())) or _CJK_TEXT.search(segment)):
         return [segment]
     # Japanese 'して' and Korean '하고' end a step; the next one follows.
-    segment = re.sub(r"(?<=して)(?!ください|下さい)(?=[^\s、,])", " ", segment)
-    return [p for p in _SPLIT.split(segment) if p and p.strip()]
+    segment = re.sub(r"(?<=(?<!と)して)(?!ください|下さい)(?=[^\s、,])", " ", segment)
+    parts = [p for p in _SPLIT.split(segment) if p and p.strip()]
+    out: list[str] = []
+    i = 0
+    while i < len(parts):
+        if parse(parts[i]) is None:
+            # a part without a verb may be the first value of a list the next part ends
+            for j in range(i + 1, len(parts)):
+                joined = "、".join(p.strip() for p in parts[i : j + 1])
+                if several(joined):
+                    out.append(joined)
+                    i = j + 1
+                    break
+            else:
+                out.append(parts[i])
+                i += 1
+            continue
+        out.append(parts[i])
+        i += 1
+    return out
 
 
 def _clean(text: str, lang: _Language) -> str:
@@ -530,6 +632,36 @@ def _clean(text: str, lang: _Language) -> str:
 
 def _unelide(text: str) -> str:
     return re.sub(r"(?<=[^\W\d_])’ (?=[^\W\d_])", "'", text)
+
+
+# The head noun of a field named in the accusative or genitive, as the verb or 'as' wants it
+# ('wybierz X jako datę przyjazdu', 'выберите X в качестве даты', 'zvolte X jako měnu'), back in
+# the nominative a label uses ('Data przyjazdu', 'Дата', 'Měna'): feminine endings only.
+_NOMINATIVE: dict[str, tuple[tuple[re.Pattern[str], str], ...]] = {
+    "pl": (
+        (re.compile(r"(?<!m)(?<=[^\W\d_]{2})ię$"), "ia"),
+        (re.compile(r"(?<=[^\W\d_]{2}[^iW\d_])ę$"), "a"),
+    ),
+    "ru": (
+        (re.compile(r"(?<=\w{2})у$"), "а"),
+        (re.compile(r"(?<=\w{2})ю$"), "я"),
+        (re.compile(r"(?<=\w{2})ы$"), "а"),
+    ),
+    "cs": ((re.compile(r"(?<=\w{2})(?<!^men)u$"), "a"),),
+}
+
+
+def _nominative(target: str, code: str) -> str:
+    """'datę przyjazdu' → 'data przyjazdu': the first word of a field's name in the nominative."""
+    rules = _NOMINATIVE.get(code)
+    head, sep, rest = target.partition(" ")
+    if not rules or "\x00" in head:
+        return target
+    for rx, ending in rules:
+        new = rx.sub(ending if head[-1:].islower() else ending.upper(), head)
+        if new != head:
+            return new + sep + rest
+    return target
 
 
 def _value(text: str) -> str:
@@ -565,8 +697,61 @@ def parse(segment: str) -> Match | None:
                 continue
             if kind == "type_any":
                 target = "text field"
+            elif kind in ("type", "select"):
+                target = _nominative(target, lang.code)
             return Match(kind, target=target, text=text, lang=lang.code)
     return None
+
+
+def several(segment: str) -> list[Match] | None:
+    """Several values for several fields under one verb, joined by the language's 'and' or commas:
+    'Wpisz Jan w pole Imię i Kowalski w pole Nazwisko', 'saisissez Marie dans Prénom et Curie dans
+    Nom', 'wybierz Kraków jako miasto i małopolskie jako województwo', '姓に山田、名に太郎を入力'.
+
+    Every part must name its value and its field; otherwise ``None`` and the clause is read as
+    one value ('Procter i Gamble w pole Firma', 'Jan w pole Imię i nazwisko'). Quoted values are
+    masked, so an 'and' inside quotes never splits.
+    """
+    seg = _PLEASE.sub("", segment.strip(" .!。！"))
+    for lang in _LANGUAGES:
+        type_verbs, select_verbs, _ = lang.verbs
+        into = "|".join(w for w in (lang.into, lang.as_) if w)
+        for verbs, kind, link in ((type_verbs, "type", into), (select_verbs, "select", lang.as_)):
+            if not (verbs and link and lang.and_):
+                continue
+            m = re.match(rf"^(?:{verbs})\s+(?P<rest>.+?){lang.tail}$", seg, re.IGNORECASE)
+            if m is None:
+                continue
+            parts = re.split(
+                rf"\s*,\s*(?:(?:{lang.and_})\s+)?|\s+(?:{lang.and_})\s+", m["rest"], flags=re.IGNORECASE
+            )
+            found = _pairs(parts, rf"^(?P<text>.+?)\s+(?:{link})\s+(?P<target>.+)$", kind, lang)
+            if found:
+                return found
+    m = re.match(rf"^(?P<rest>.+?)\s*を(?:入力|記入){_JA_END}$", seg)
+    if m:
+        parts = re.split(r"\s*(?:を)?\s*(?:、|，|,|と)\s*", m["rest"])
+        return _pairs(parts, r"^(?P<target>.+?)に\s*(?P<text>.+)$", "type", _BY_CODE["ja"])
+    m = re.match(rf"^(?P<rest>.+?){_KO_OBJ}입력{_KO_END}$", seg)
+    if m:
+        parts = re.split(r"\s*(?:을|를)?\s*(?:,|，|、|그리고)\s*", m["rest"])
+        return _pairs(parts, r"^(?P<target>.+?)에\s*(?P<text>.+)$", "type", _BY_CODE["ko"])
+    return None
+
+
+def _pairs(parts: list[str], pair: str, kind: Kind, lang: _Language) -> list[Match] | None:
+    if len(parts) < 2:
+        return None
+    out: list[Match] = []
+    for part in parts:
+        pm = re.match(pair, part.strip(), re.IGNORECASE)
+        if pm is None:
+            return None
+        target, text = _nominative(_clean(pm["target"], lang), lang.code), _value(pm["text"])
+        if not target or not text or len(target.split()) > 5:
+            return None
+        out.append(Match(kind, target=target, text=text, lang=lang.code))
+    return out
 
 
 # The language of a step in English or German (read by the rules of ``instructions``).
@@ -619,4 +804,4 @@ def known(code: str) -> bool:
     return code in _BY_CODE
 
 
-__all__ = ["Match", "known", "language_of", "normalize", "parse", "split"]
+__all__ = ["Match", "known", "language_of", "normalize", "parse", "several", "split"]

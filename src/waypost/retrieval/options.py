@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from waypost.retrieval.number_words import number_value
 from waypost.retrieval.text import char_ngrams, field_words, fold, token_match, words
 
 
 def best_option(wanted: str, options: Sequence[tuple[str, str]]) -> int | None:
+    """Index of the option that best matches ``wanted``, or ``None`` if none is close; a number in
+    words that no option names ('vier') is looked for in digits ('4')."""
+    found = _best_option(wanted, options)
+    if found is None and (digits := number_value(wanted)) is not None:
+        return _best_option(digits, options)
+    return found
+
+
+def _best_option(wanted: str, options: Sequence[tuple[str, str]]) -> int | None:
     """Index of the option that best matches ``wanted``, or ``None`` if none is close.
 
     Args:

@@ -19,8 +19,11 @@ field that is neither, is typed as given.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from datetime import date
+
+from waypost.retrieval.number_words import numeric_value
 
 _MONTHS = {
     m: i + 1
@@ -113,21 +116,65 @@ def _readings(t: str) -> list[date]:
     if m := re.fullmatch(r"(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})", t):
         return [date(int(m[3]), int(m[2]), int(m[1]))]
     if m := re.fullmatch(r"([^\W\d_]+)\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})", t):
-        month = _MONTHS.get(m[1])
+        month = _month(m[1])
         return [date(int(m[3]), month, int(m[2]))] if month else []
     if m := re.fullmatch(
-        r"(\d{1,2})(?:st|nd|rd|th|er|º|\.)?\s+(?:de\s+)?([^\W\d_]+)\.?,?\s+(?:de\s+)?(\d{4})", t
+        r"(\d{1,2})(?:st|nd|rd|th|er|re|º|ª|\.)?\s+(?:de\s+|of\s+)?([^\W\d_]+)\.?,?\s+(?:de\s+|del\s+)?(\d{4})",
+        t,
     ):
-        month = _MONTHS.get(m[2])
+        month = _month(m[2])
         return [date(int(m[3]), month, int(m[1]))] if month else []
     return []
+
+
+def _plain(word: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
+# Month names without their accents ('zari', 'rijna', 'fevrier'), where that names one month only.
+_MONTHS_PLAIN: dict[str, int] = {}
+for _name, _n in _MONTHS.items():
+    _MONTHS_PLAIN.setdefault(_plain(_name), _n)
+    if _MONTHS_PLAIN[_plain(_name)] != _n:
+        _MONTHS_PLAIN[_plain(_name)] = 0
+
+
+def _month(word: str) -> int | None:
+    return _MONTHS.get(word) or _MONTHS_PLAIN.get(_plain(word)) or None
+
+
+# Words around a date that are not part of it: an article or preposition ('le', 'el', 'am', 'the',
+# 'dne'), a weekday ('jeudi', 'Donnerstag,'), the word for 'year' after it ('r.', 'г.', 'года'),
+# a weekday in brackets after it ('(木)', '（周四）').
+_WEEKDAYS = (
+    r"monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tue|tues|wed|thu|thurs|fri|sat|sun|"
+    r"montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonnabend|sonntag|"
+    r"lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|"
+    r"lunes|martes|miércoles|miercoles|jueves|viernes|sábado|sabado|domingo|"
+    r"lunedì|lunedi|martedì|martedi|mercoledì|mercoledi|giovedì|giovedi|venerdì|venerdi|sabato|domenica|"
+    r"segunda-feira|terça-feira|terca-feira|quarta-feira|quinta-feira|sexta-feira|"
+    r"maandag|dinsdag|woensdag|donderdag|vrijdag|zaterdag|zondag|"
+    r"poniedziałek|wtorek|środa|czwartek|piątek|sobota|niedziela|"
+    r"pondělí|úterý|středa|čtvrtek|pátek|neděle|"
+    r"понедельник|вторник|среда|четверг|пятница|суббота|воскресенье"
+)
+_AROUND = re.compile(
+    r"^(?:(?:the|on|den|dem|der|am|le|la|il|el|o|a|dne|dnia|op|du|vom)\s+)?"
+    rf"(?:(?:{_WEEKDAYS})\.?,?\s+)?(?:(?:the|den|der|le|el|il|o)\s+)?"
+    r"(?P<date>.+?)"
+    r"(?:\s*(?:r\.|roku|г\.?|года|год)|\s*[(（][^)）]{1,4}[)）])?$"
+)
 
 
 def date_readings(text: str) -> list[date]:
     """The calendar dates ``text`` may mean: none if it is not a date, two for '10/11/2011'
     (10 October first, then 10 November), one otherwise."""
+    t = " ".join(text.casefold().split())
     try:
-        return _readings(text.strip().casefold())
+        found = _readings(t)
+        if not found and (m := _AROUND.match(t)) and m["date"] != t:
+            found = _readings(m["date"])
+        return found
     except ValueError:
         return []
 
@@ -335,6 +382,7 @@ def for_field(
     pattern: str = "",
     page_lang: str = "",
     lang: str = "",
+    role: str = "",
 ) -> str:
     """``value`` in the format a field of ``input_type`` accepts.
 
@@ -347,11 +395,15 @@ def for_field(
         page_lang: The language of the page or of the field (``lang`` of the nearest element).
         lang: The language of the instruction ('en', 'de', 'fr'...), which decides how '10/11/2011'
             is read; ``''``: month first unless impossible.
+        role: The field's ARIA role; a ``spinbutton`` or ``slider`` takes numbers, as ``number``
+            and ``range`` inputs do: a number in words is given in digits ('vier' → ``4``).
 
     Raises:
         AmbiguousDate: '10/11/2011' and neither the instruction nor the page says which is meant.
     """
     kind = input_type.casefold()
+    if kind in ("number", "range") or role.casefold() in ("spinbutton", "slider"):
+        return numeric_value(value, lang)
     if kind in ("date", "month", "week"):
         if kind == "month" and (m := re.fullmatch(r"\s*(\d{1,2})[/.-](\d{4})\s*", value)):
             return f"{m[2]}-{int(m[1]):02d}" if 1 <= int(m[1]) <= 12 else value
