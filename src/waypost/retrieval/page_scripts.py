@@ -133,6 +133,8 @@ INVENTORY_JS = (
     ['banner', 'header'], ['contentinfo', 'footer'], ['navigation', 'nav'], ['complementary', 'aside'], ['main', 'main'], ['dialog', 'dialog'], ['alertdialog', 'dialog'], ['search', 'search']]);
   let regions = 0;
   const LANDMARK = new Set(['NAV', 'ASIDE', 'SECTION', 'FORM', 'DIALOG', 'HEADER', 'FOOTER', 'MAIN', 'FIELDSET', 'TABLE']);
+  const LANDMARK_ROLES = new Set(['region', 'dialog', 'alertdialog', 'navigation', 'banner', 'contentinfo',
+    'complementary', 'form', 'search', 'main', 'tabpanel']);
   const HEADING = /^H[1-6]$/;
   const COOKIE = /cookie|consent|einwillig|datenschutz|privacy|privatsph|tracking|gdpr|dsgvo/i;
   const els = [];
@@ -184,17 +186,18 @@ INVENTORY_JS = (
     }
     return '';
   };
-  // Memoized: in a long list each item looks back at the same previous siblings.
+  // Memoized (headings too): in a long list each item looks back at the same previous siblings.
   const headingMemo = new Map();
   const lastHeadingIn = (n) => {
-    if (isHeading(n)) return headingText(n);
-    if (!n.querySelectorAll || !n.firstElementChild) return '';
     let t = headingMemo.get(n);
-    if (t === undefined) {
+    if (t !== undefined) return t;
+    if (isHeading(n)) t = headingText(n);
+    else if (!n.querySelectorAll || !n.firstElementChild) t = '';
+    else {
       const hs = n.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]');
       t = hs.length ? headingText(hs[hs.length - 1]) : '';
-      headingMemo.set(n, t);
     }
+    headingMemo.set(n, t);
     return t;
   };
   // The title of the section an element is in: a heading before it, or its landmark's label.
@@ -203,7 +206,7 @@ INVENTORY_JS = (
     if (sectionMemo.has(node)) return sectionMemo.get(node);
     let found = '';
     // A landmark starts a new section: headings before it belong to something else.
-    const isLandmark = LANDMARK.has(node.tagName) || /^(region|dialog|alertdialog|navigation|banner|contentinfo|complementary|form|search|main|tabpanel)$/.test(node.getAttribute('role') || '');
+    const isLandmark = LANDMARK.has(node.tagName) || LANDMARK_ROLES.has(node.getAttribute('role'));
     let sib = isLandmark ? null : node.previousElementSibling;
     for (let k = 0; sib && k < 12 && !found; k++, sib = sib.previousElementSibling) {
       if (sib.tagName === 'SCRIPT' || sib.tagName === 'STYLE') continue;
@@ -217,13 +220,16 @@ INVENTORY_JS = (
     sectionMemo.set(node, found);
     return found;
   };
+  // The text of a row or list item, read once for all the controls in it.
+  const itemText = new Map();
   const nearbyText = (el, own) => {
     let n = parentOf(el);
     for (let k = 0; n && k < 6; k++, n = parentOf(n)) {
       if (n.nodeType !== 1) break;
       const role = n.getAttribute('role');
       if (ITEM.has(n.tagName) || (role && ITEM_ROLES.has(role)) || (n.tagName === 'DIV' && k === 0)) {
-        let t = contentText(n, 260, true);
+        let t = itemText.get(n);
+        if (t === undefined) { t = contentText(n, 260, true); itemText.set(n, t); }
         if (own && t.length <= 250) t = t.replace(own, ' ');
         t = clean(t, 200);
         if (t) return t;
