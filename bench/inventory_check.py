@@ -22,6 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -84,7 +85,17 @@ async def _run(pages: list[str], urls: dict[str, str]) -> dict[str, Any]:
     return result
 
 
+def _comparable(result: dict[str, Any]) -> dict[str, Any]:
+    """As read back from JSON (tuples become lists), with the URL's host left out (ports differ)."""
+    out = json.loads(json.dumps(result))
+    for v in out.values():
+        if "url" in v:
+            v["url"] = urlsplit(v["url"])._replace(netloc="").geturl()
+    return out
+
+
 def _compare(new: dict[str, Any], old: dict[str, Any]) -> int:
+    new, old = _comparable(new), _comparable(old)
     bad = 0
     for key in sorted(set(new) | set(old)):
         a, b = old.get(key), new.get(key)
@@ -113,11 +124,17 @@ def _compare(new: dict[str, Any], old: dict[str, Any]) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("pages", nargs="*")
-    parser.add_argument("--out", required=True, help="Write the inventories here (JSON).")
+    parser.add_argument("--out", help="Write the inventories here (JSON).")
     parser.add_argument("--compare", help="Compare with this earlier output.")
+    parser.add_argument("--saved", help="Compare this earlier output (instead of scanning) with --compare.")
     parser.add_argument("--corpus-only", action="store_true")
     parser.add_argument("--fixtures-only", action="store_true")
     args = parser.parse_args()
+    if args.saved:
+        saved = json.loads(Path(args.saved).read_text(encoding="utf-8"))
+        sys.exit(_compare(saved, json.loads(Path(args.compare).read_text(encoding="utf-8"))))
+    if not args.out:
+        parser.error("--out is required unless --saved is given")
     servers, urls = _start_servers()
     try:
         result = asyncio.run(_run(_pages(args), urls))
