@@ -146,6 +146,65 @@ class ElementDescriptor:
         )
         return obj
 
+    @classmethod
+    def from_row(
+        cls, r: list[Any], strs: list[str], lists: list[list[Any]], paths: list[str]
+    ) -> ElementDescriptor:
+        """Build from one row of the inventory script's compact ``elements``.
+
+        A row is an array of fields in a fixed order, strings given by their number in ``strs``,
+        frame and overlay lists by their number in ``lists`` and the path by its number in
+        ``paths`` (see ``INVENTORY_JS``); the result is the same as :meth:`from_json` of the
+        equivalent object.
+        """
+        box = r[17]
+        flags = r[19]
+        data = r[14]
+        opts = r[27]
+        chk = (flags >> 8) & 3
+        exp = (flags >> 10) & 3
+        obj = object.__new__(cls)
+        obj.__dict__.update(
+            index=r[0],
+            tag=strs[r[1]],
+            role=strs[r[2]],
+            type=strs[r[3]],
+            name=strs[r[4]],
+            text=strs[r[5]],
+            placeholder=strs[r[6]],
+            title=strs[r[7]],
+            label=strs[r[8]],
+            section=strs[r[9]],
+            nearby=strs[r[10]],
+            form=strs[r[11]],
+            id=strs[r[12]],
+            name_attr=strs[r[13]],
+            data={strs[data[k]]: strs[data[k + 1]] for k in range(0, len(data), 2)} if data else {},
+            classes=strs[r[15]],
+            href=strs[r[16]],
+            value=strs[r[26]],
+            checked=None if not chk else chk == 2,
+            options=tuple(strs[k] for k in opts) if opts else (),
+            visible=bool(flags & 1),
+            enabled=bool(flags & 2),
+            in_viewport=bool(flags & 4),
+            box=(int(box[0]), int(box[1]), int(box[2]), int(box[3])),
+            depth=r[18],
+            frames=tuple(lists[r[20]]),
+            shadow=bool(flags & 8),
+            overlays=tuple(lists[r[21]]),
+            in_main=bool(flags & 16),
+            editable=bool(flags & 32),
+            readonly=bool(flags & 64),
+            has_label=bool(flags & 128),
+            expanded=None if not exp else exp == 2,
+            popup=strs[r[25]],
+            path=paths[r[24]],
+            region=strs[r[22]],
+            handler=strs[r[23]],
+        )
+        return obj
+
     @property
     def display_name(self) -> str:
         """The best short human name: accessible name, else label, placeholder, title or text."""
@@ -265,7 +324,7 @@ class Screen:
         return cls(
             url=d.get("url", ""),
             title=d.get("title", ""),
-            elements=tuple(ElementDescriptor.from_json(e) for e in d.get("elements", ())),
+            elements=_elements(d),
             overlays=tuple(OverlayEvidence.from_json(o) for o in d.get("overlays", ())),
             viewport=(int(vp[0]), int(vp[1])),
             scroll=(int(sc[0]), int(sc[1])),
@@ -298,3 +357,17 @@ class Screen:
                 f"\x1f{e.tag}\x1e{e.role}\x1e{e.type}\x1e{e.name}\x1e{e.label}\x1e{e.placeholder}".encode()
             )
         return f"{self.path}#{h.hexdigest()}"
+
+
+def _elements(d: dict[str, Any]) -> tuple[ElementDescriptor, ...]:
+    """The descriptors of an inventory result: compact rows (with ``strs``) or one object each."""
+    strs = d.get("strs")
+    if strs is None:
+        return tuple(ElementDescriptor.from_json(e) for e in d.get("elements", ()))
+    lists = d.get("lists") or [[]]
+    flat = d.get("paths") or []
+    paths: list[str] = []
+    for k in range(0, len(flat), 3):
+        parent, sep, seg = flat[k], flat[k + 1], strs[flat[k + 2]]
+        paths.append(seg if parent < 0 else paths[parent] + (" > " if sep == 1 else " >> ") + seg)
+    return tuple(ElementDescriptor.from_row(r, strs, lists, paths) for r in d.get("elements", ()))

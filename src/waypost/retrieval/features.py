@@ -11,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from waypost.retrieval.descriptor import ElementDescriptor
 from waypost.retrieval.index import context_text, naming_text
@@ -84,7 +85,13 @@ _STATS_CACHE: list[tuple[Sequence[ElementDescriptor], ScreenStats]] = []
 
 
 def _name_key(e: ElementDescriptor) -> str:
-    return " ".join(words(e.display_name))
+    return _joined_words(e.display_name)
+
+
+@lru_cache(maxsize=65536)
+def _joined_words(text: str) -> str:
+    # Cached: every screen counts the names of all its elements, mostly the same from one scan to the next.
+    return " ".join(words(text))
 
 
 def role_fit(e: ElementDescriptor, intent: str) -> float:

@@ -133,6 +133,8 @@ INVENTORY_JS = (
     ['banner', 'header'], ['contentinfo', 'footer'], ['navigation', 'nav'], ['complementary', 'aside'], ['main', 'main'], ['dialog', 'dialog'], ['alertdialog', 'dialog'], ['search', 'search']]);
   let regions = 0;
   const LANDMARK = new Set(['NAV', 'ASIDE', 'SECTION', 'FORM', 'DIALOG', 'HEADER', 'FOOTER', 'MAIN', 'FIELDSET', 'TABLE']);
+  const LANDMARK_ROLES = new Set(['region', 'dialog', 'alertdialog', 'navigation', 'banner', 'contentinfo',
+    'complementary', 'form', 'search', 'main', 'tabpanel']);
   const HEADING = /^H[1-6]$/;
   const COOKIE = /cookie|consent|einwillig|datenschutz|privacy|privatsph|tracking|gdpr|dsgvo/i;
   const els = [];
@@ -184,17 +186,18 @@ INVENTORY_JS = (
     }
     return '';
   };
-  // Memoized: in a long list each item looks back at the same previous siblings.
+  // Memoized (headings too): in a long list each item looks back at the same previous siblings.
   const headingMemo = new Map();
   const lastHeadingIn = (n) => {
-    if (isHeading(n)) return headingText(n);
-    if (!n.querySelectorAll || !n.firstElementChild) return '';
     let t = headingMemo.get(n);
-    if (t === undefined) {
+    if (t !== undefined) return t;
+    if (isHeading(n)) t = headingText(n);
+    else if (!n.querySelectorAll || !n.firstElementChild) t = '';
+    else {
       const hs = n.querySelectorAll('h1,h2,h3,h4,h5,h6,[role=heading]');
       t = hs.length ? headingText(hs[hs.length - 1]) : '';
-      headingMemo.set(n, t);
     }
+    headingMemo.set(n, t);
     return t;
   };
   // The title of the section an element is in: a heading before it, or its landmark's label.
@@ -203,7 +206,7 @@ INVENTORY_JS = (
     if (sectionMemo.has(node)) return sectionMemo.get(node);
     let found = '';
     // A landmark starts a new section: headings before it belong to something else.
-    const isLandmark = LANDMARK.has(node.tagName) || /^(region|dialog|alertdialog|navigation|banner|contentinfo|complementary|form|search|main|tabpanel)$/.test(node.getAttribute('role') || '');
+    const isLandmark = LANDMARK.has(node.tagName) || LANDMARK_ROLES.has(node.getAttribute('role'));
     let sib = isLandmark ? null : node.previousElementSibling;
     for (let k = 0; sib && k < 12 && !found; k++, sib = sib.previousElementSibling) {
       if (sib.tagName === 'SCRIPT' || sib.tagName === 'STYLE') continue;
@@ -217,13 +220,16 @@ INVENTORY_JS = (
     sectionMemo.set(node, found);
     return found;
   };
+  // The text of a row or list item, read once for all the controls in it.
+  const itemText = new Map();
   const nearbyText = (el, own) => {
     let n = parentOf(el);
     for (let k = 0; n && k < 6; k++, n = parentOf(n)) {
       if (n.nodeType !== 1) break;
       const role = n.getAttribute('role');
       if (ITEM.has(n.tagName) || (role && ITEM_ROLES.has(role)) || (n.tagName === 'DIV' && k === 0)) {
-        let t = contentText(n, 260, true);
+        let t = itemText.get(n);
+        if (t === undefined) { t = contentText(n, 260, true); itemText.set(n, t); }
         if (own && t.length <= 250) t = t.replace(own, ' ');
         t = clean(t, 200);
         if (t) return t;
@@ -275,17 +281,6 @@ INVENTORY_JS = (
     if (!f) return '';
     return clean([f.getAttribute('aria-label') || '', f.getAttribute('id') || '', f.getAttribute('name') || '',
       (f.getAttribute('action') || '').replace(/^https?:\/\/[^/]+/, '')].join(' '), 120);
-  };
-  const dataAttrs = (el) => {
-    const d = {};
-    let n = 0;
-    for (const a of el.attributes) {
-      if (a.name.startsWith('data-') && a.value.length <= 60 && n < 8 && !/^[\[{]/.test(a.value)) {
-        d[a.name] = a.value;
-        n++;
-      }
-    }
-    return d;
   };
   const classTokens = (el) => {
     // The first five descendants with a class (or SVG <use>), in document order: what
@@ -381,41 +376,47 @@ INVENTORY_JS = (
     }
     return pos.get(n) || 1;
   };
+  // Paths are sent as a table of [parent entry, separator, segment] triples (one flat array):
+  // siblings share their ancestors' prefix, which would otherwise be repeated in every path.
+  const paths = [];
   const pathOf = (n) => {
-    if (pathMemo.has(n)) return pathMemo.get(n);
-    let p;
-    if (uniqueId(n)) p = '#' + n.id;
+    let p = pathMemo.get(n);
+    if (p !== undefined) return p;
+    let parentId = -1, sep = 0, seg;
+    if (uniqueId(n)) seg = '#' + n.id;
     else {
-      const seg = n.tagName.toLowerCase() + ':nth-of-type(' + nthOfType(n) + ')';
+      seg = n.tagName.toLowerCase() + ':nth-of-type(' + nthOfType(n) + ')';
       const parent = n.parentElement;
-      if (parent && parent !== document.documentElement) p = pathOf(parent) + ' > ' + seg;
-      else if (!parent && n.parentNode && n.parentNode.host) p = pathOf(n.parentNode.host) + ' >> ' + seg;
-      else p = seg;
+      if (parent && parent !== document.documentElement) { parentId = pathOf(parent); sep = 1; }
+      else if (!parent && n.parentNode && n.parentNode.host) { parentId = pathOf(n.parentNode.host); sep = 2; }
     }
+    p = paths.length / 3;
+    paths.push(parentId, sep, str(seg));
     pathMemo.set(n, p);
     return p;
   };
 
-  // Fields at the value Screen.from_json assumes when they are absent are left out: on a page
-  // with thousands of elements that is 40 % less JSON to serialize, carry and parse.
-  const TRUE_BY_DEFAULT = new Set(['vis', 'en', 'inv']);
-  const OMIT_IF_EMPTY = new Set(['role', 'type', 'name', 'text', 'ph', 'title', 'label', 'section', 'near',
-    'form', 'id', 'nm', 'cls', 'href', 'path', 'shadow', 'main', 'ce', 'ro', 'lab_for', 'frames', 'ov', 'data']);
-  const slim = (d) => {
-    const o = {};
-    for (const k in d) {
-      const v = d[k];
-      if (TRUE_BY_DEFAULT.has(k)) { if (v === true) continue; }
-      else if (OMIT_IF_EMPTY.has(k)) {
-        if (v === '' || v === false) continue;
-        if (typeof v === 'object' && v !== null) {
-          if (Array.isArray(v) ? v.length === 0 : Object.keys(v).length === 0) continue;
-        }
-      }
-      o[k] = v;
-    }
-    return o;
+  // Each element is sent as one array (fields in the order Screen.from_json reads them) and each
+  // string as its number in one table of distinct strings: on a page with thousands of elements
+  // the section, nearby text, form, region and path segments repeat, and field names would be
+  // repeated in every object; less JSON to build, carry through the protocol and parse.
+  const strs = [''];
+  const strIds = new Map([['', 0]]);
+  const str = (v) => {
+    let k = strIds.get(v);
+    if (k === undefined) { k = strs.length; strs.push(v); strIds.set(v, k); }
+    return k;
   };
+  // Frame and overlay lists are shared by all elements of one context: one table entry per list.
+  const lists = [[]];
+  const listIds = new Map();
+  const list = (arr) => {
+    if (!arr.length) return 0;
+    let k = listIds.get(arr);
+    if (k === undefined) { k = lists.length; lists.push(arr); listIds.set(arr, k); }
+    return k;
+  };
+  const tri = (v) => (v === undefined || v === null ? 0 : v ? 2 : 1);
   const describe = (el, tag, role, type, cs, rect, ctx, depth, visible) => {
     const idx = els.length;
     els.push(el);
@@ -429,32 +430,35 @@ INVENTORY_JS = (
       label = implicitLabel(el);
       shownName = label;
     }
-    const d = {
-      i: idx, tag: tag.toLowerCase(), role, type, name: shownName, text: own,
-      ph: clean(el.getAttribute('placeholder') || '', 120), title: clean(el.getAttribute('title') || '', 120),
-      label,
-      section: sectionOf(el), near: nearbyText(el, own), form: formOf(el),
-      id: el.getAttribute('id') || '', nm: el.getAttribute('name') || '', data: dataAttrs(el), cls: classTokens(el),
-      href: tag === 'A' || tag === 'AREA' ? (el.getAttribute('href') || '') : '',
-      vis: visible, en: isEnabled(el), inv: inViewport, box, depth,
-      frames: ctx.frames, shadow: ctx.shadow, ov: ctx.ov, main: ctx.main, reg: ctx.reg,
-      oc: clean(el.getAttribute('onclick') || '', 120),
-      ce: !!el.isContentEditable, ro: !!(el.readOnly),
-      lab_for: !!(el.labels && el.labels.length), path: pathOf(el),
-    };
-    if (tag === 'INPUT' && (type === 'checkbox' || type === 'radio')) d.checked = !!el.checked;
-    else if (role === 'checkbox' || role === 'switch' || role === 'radio' || role === 'menuitemcheckbox') d.checked = el.getAttribute('aria-checked') === 'true';
-    if (tag === 'INPUT' || tag === 'TEXTAREA') d.value = type === 'password' ? '' : clean(el.value || '', 80);
+    let checked;
+    if (tag === 'INPUT' && (type === 'checkbox' || type === 'radio')) checked = !!el.checked;
+    else if (role === 'checkbox' || role === 'switch' || role === 'radio' || role === 'menuitemcheckbox') checked = el.getAttribute('aria-checked') === 'true';
+    let value = '';
+    let opts = 0;
+    if (tag === 'INPUT' || tag === 'TEXTAREA') value = type === 'password' ? '' : clean(el.value || '', 80);
     if (tag === 'SELECT') {
-      d.opts = [];
-      for (const o of el.options) { if (d.opts.length >= 40) break; d.opts.push(clean(o.label || o.textContent, 60)); }
-      d.value = el.selectedIndex >= 0 ? clean(el.options[el.selectedIndex].label, 60) : '';
+      opts = [];
+      for (const o of el.options) { if (opts.length >= 40) break; opts.push(str(clean(o.label || o.textContent, 60))); }
+      value = el.selectedIndex >= 0 ? clean(el.options[el.selectedIndex].label, 60) : '';
     }
     const ex = el.getAttribute('aria-expanded');
-    if (ex !== null) d.expanded = ex === 'true';
-    const pop = el.getAttribute('aria-haspopup');
-    if (pop) d.popup = pop;
-    out.push(slim(d));
+    const data = [];
+    for (const a of el.attributes) {
+      if (a.name.startsWith('data-') && a.value.length <= 60 && data.length < 16 && !/^[\[{]/.test(a.value)) data.push(str(a.name), str(a.value));
+    }
+    const flags = (visible ? 1 : 0) | (isEnabled(el) ? 2 : 0) | (inViewport ? 4 : 0) | (ctx.shadow ? 8 : 0) |
+      (ctx.main ? 16 : 0) | (el.isContentEditable ? 32 : 0) | (el.readOnly ? 64 : 0) |
+      (el.labels && el.labels.length ? 128 : 0) | (tri(checked) << 8) | (tri(ex === null ? null : ex === 'true') << 10);
+    out.push([
+      idx, str(tag.toLowerCase()), str(role), str(type), str(shownName), str(own),
+      str(clean(el.getAttribute('placeholder') || '', 120)), str(clean(el.getAttribute('title') || '', 120)),
+      str(label), str(sectionOf(el)), str(nearbyText(el, own)), str(formOf(el)),
+      str(el.getAttribute('id') || ''), str(el.getAttribute('name') || ''), data.length ? data : 0, str(classTokens(el)),
+      str(tag === 'A' || tag === 'AREA' ? (el.getAttribute('href') || '') : ''),
+      box, depth, flags, list(ctx.frames), list(ctx.ov), str(ctx.reg),
+      str(clean(el.getAttribute('onclick') || '', 120)), pathOf(el), str(el.getAttribute('aria-haspopup') || ''),
+      str(value), opts,
+    ]);
   };
 
   const walk = (root, ctx, depth) => {
@@ -551,7 +555,7 @@ INVENTORY_JS = (
   st.els = els;
   // One JSON string crosses the protocol much faster than a tree of objects.
   return JSON.stringify({
-    url: location.href, title: document.title, elements: out, overlays, frames,
+    url: location.href, title: document.title, elements: out, strs, lists, paths, overlays, frames,
     viewport: [vw, vh], scroll: [Math.round(W.scrollX), Math.round(W.scrollY)],
     page_height: document.documentElement ? document.documentElement.scrollHeight : 0,
     gen: st.gen, ms: Math.round((performance.now() - t0) * 100) / 100,
