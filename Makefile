@@ -13,10 +13,15 @@ bootstrap:
 demo: bootstrap
 	@$(TOKENIZERS) $(VENV)/bin/waypost demo
 
-# The layering contracts (import-linter, pyproject.toml) first, then the tests.
+# The layering contracts (import-linter, pyproject.toml) first, then the tests, spread over
+# TEST_WORKERS pytest-xdist workers (most of the time goes to waiting on Chromium, so even two
+# cores gain). --dist loadfile keeps each test file on one worker: its module fixtures start once.
+# `make test TEST_WORKERS=0` runs serially; PYTEST_ARGS adds options (e.g. --durations=30).
+TEST_WORKERS ?= 2
+PYTEST_ARGS ?=
 test: bootstrap
 	$(VENV)/bin/lint-imports
-	$(TOKENIZERS) $(VENV)/bin/python -m pytest -q
+	$(TOKENIZERS) $(VENV)/bin/python -m pytest -q -n $(TEST_WORKERS) --dist loadfile $(PYTEST_ARGS)
 
 lint: bootstrap
 	$(VENV)/bin/lint-imports

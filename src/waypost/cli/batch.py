@@ -166,7 +166,11 @@ def batch_command(
         ),
     )
     view = ProgressView()
-    live = Live(view, console=err, refresh_per_second=4) if sys.stderr.isatty() else contextlib.nullcontext()
+    live = (
+        Live(view, console=err.console, refresh_per_second=4)
+        if sys.stderr.isatty()
+        else contextlib.nullcontext()
+    )
     try:
         with live:
             summary = asyncio.run(run_batch(tasks, out, options, settings=settings, on_event=view.on_event))

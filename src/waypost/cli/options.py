@@ -13,7 +13,9 @@ Start-up speed: this module imports only Typer, Click, Rich and the standard lib
 
 from __future__ import annotations
 
+import os
 import sys
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -23,9 +25,56 @@ from rich.console import Console
 if TYPE_CHECKING:
     from waypost.config import Settings
 
-out = Console()
+
+class LazyConsole:
+    """A Rich console made when first used, and made anew when what Rich reads then has changed.
+
+    Rich fixes a console's width (``COLUMNS``), colours (``NO_COLOR``, ``FORCE_COLOR``, ``TERM``...)
+    and whether it is a terminal when the console is made. Made at import time, the consoles kept
+    the settings of whoever imported this module first: a test run with ``COLUMNS=200`` printed
+    at the width of an earlier one. This one is made at the first print, for the stream and the
+    variables in force then, and again when either changes (an embedding program or a test runner
+    swapping ``sys.stdout`` between runs). Attribute access goes to the console; code that must hold
+    the console itself (``rich.live.Live``) takes :attr:`console`.
+    """
+
+    _READS = (
+        "COLUMNS",
+        "LINES",
+        "TERM",
+        "COLORTERM",
+        "NO_COLOR",
+        "FORCE_COLOR",
+        "TTY_COMPATIBLE",
+        "TTY_INTERACTIVE",
+        "JUPYTER_COLUMNS",
+        "JUPYTER_LINES",
+    )
+
+    def __init__(self, **options: Any) -> None:
+        self._options = options
+        self._lock = threading.Lock()
+        self._console: Console | None = None
+        self._stream: object = None
+        self._environ: tuple[str | None, ...] = ()
+
+    @property
+    def console(self) -> Console:
+        """The console for the current stream and terminal variables."""
+        stream = sys.stderr if self._options.get("stderr") else sys.stdout
+        environ = tuple(os.environ.get(name) for name in self._READS)
+        with self._lock:
+            if self._console is None or stream is not self._stream or environ != self._environ:
+                self._console, self._stream, self._environ = Console(**self._options), stream, environ
+            return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.console, name)
+
+
+out = LazyConsole()
 # Errors are one line whatever the terminal width, so they can be read and copied whole.
-err = Console(stderr=True, soft_wrap=True, highlight=False)
+err = LazyConsole(stderr=True, soft_wrap=True, highlight=False)
 
 
 def choice(values: tuple[str, ...], aliases: dict[str, str] | None = None, option: str = "") -> Any:

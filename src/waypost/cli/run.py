@@ -275,7 +275,7 @@ async def _run(
                 )
         view = LiveView(max_steps, thread_id)
         loop = asyncio.get_running_loop()
-        with Live(view, console=out, refresh_per_second=8, transient=True) as live:
+        with Live(view, console=out.console, refresh_per_second=8, transient=True) as live:
             keys = CtrlCKey(loop)
             switch = PauseSwitch()
             approver = _approver_for(live, keys)

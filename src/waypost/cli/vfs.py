@@ -7,9 +7,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
 
-from waypost.cli.options import DataDir, cli_settings, fail
+from waypost.cli.options import DataDir, LazyConsole, cli_settings, fail
 from waypost.errors import WaypostError
 
 if TYPE_CHECKING:
@@ -21,8 +20,8 @@ vfs_app = typer.Typer(
     help="Read the notes (virtual file system) of a checkpointed run.", no_args_is_help=True
 )
 
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+out = LazyConsole(highlight=False)
+err = LazyConsole(stderr=True, highlight=False)
 ThreadId = Annotated[str, typer.Argument(help="The run's thread id (as `waypost run` printed it).")]
 
 
