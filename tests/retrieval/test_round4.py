@@ -10,7 +10,7 @@ import pytest
 from playwright.async_api import Page
 
 from tests.retrieval.site import PageServer
-from waypost.retrieval import Actor, RetrievalSettings, act
+from waypost.retrieval import Actor, RetrievalSettings, act, parse_instruction
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -168,3 +168,21 @@ async def test_a_slider_that_shows_no_value_is_left_alone(page: Page, pages: Pag
     assert not report.ok
     assert "does not say its value" in report.text
     assert await page.get_attribute("#mute", "data-value") == "50"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "target"),
+    [
+        # the full stop stays out of the target when the record is moved behind it
+        ('For the user @nieves, click on the "Mute" button.', "Mute button for the user @nieves"),
+        # finding the record is not a step of its own; the purpose at the end is not the target
+        (
+            "Find the email by Melesa and click the trash icon to delete it.",
+            "trash icon of the email by Melesa",
+        ),
+        ("Find the post by @tom and click the star icon.", "star icon of the post by @tom"),
+    ],
+)
+def test_a_record_named_before_the_click_goes_with_the_target(instruction: str, target: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target) == ("click", target)

@@ -371,6 +371,14 @@ _FIND_AND = re.compile(
     r"^(?:[^\x00]*?\bto\s+|[^\x00]*?[.,;]\s*)?(?:find|locate|look\s+for)\s+and\s+(?=(?:click|press|tap|select)\b)",
     re.I,
 )
+# 'Find the email by Trixi and click the trash icon (to delete it)': one click, on the control
+# of that record ('click the trash icon of the email by Trixi').
+_FIND_RECORD = re.compile(
+    r"^(?:find|locate)\s+(?P<rec>(?:the\s+|an?\s+)?(?:e-?mail|message|post|tweet|row|entry|item|order|comment|"
+    r"product|record|user|file)\b[^\x00]*?)\s+and\s+(?:then\s+)?(?P<verb>click|tap|press|hit)\s+(?:on\s+)?"
+    r"(?P<ctl>[^\x00]+?)(?:\s+(?:in\s+order\s+)?to\s+\w+\s+(?:it|them)\b[^\x00]*?)?[.!]?\s*$",
+    re.I,
+)
 _GERUNDS = {"selecting": "select", "choosing": "choose", "checking": "check", "ticking": "tick"}
 _IN_ORDER_TO = re.compile(
     r"^(?:to|in\s+order\s+to)\s+[^,\x00]+,\s*(?=(?:" + _STEP_VERBS + r")\b)",
@@ -397,7 +405,7 @@ def _singular(text: str) -> str:
 
 _FOR_RECORD = re.compile(
     r"^\s*(?:for|für|pro|pour|para|per)\s+(?P<rec>(?:the\s+(?:user|post|item|row|product|e-?mail|message|order|"
-    r"customer|person|account|entry|record)\s+)?@[\w.]+),\s*(?P<rest>.+)$",
+    r"customer|person|account|entry|record)\s+)?@[\w.]+),\s*(?P<rest>.+?)[.!]?\s*$",
     re.I,
 )
 # 'Like all posts by @tom': a control for every record the rest names.
@@ -634,6 +642,7 @@ def parse_instruction(instruction: str) -> list[Step]:
     """
     protected, slots = _protect(squash(languages.normalize(instruction)))
     protected = _FIND_AND.sub("", _IN_ORDER_TO.sub("", protected))
+    protected = _FIND_RECORD.sub(r"\g<verb> \g<ctl> of \g<rec>", protected)
     # 'For the user @jane, click Reply': the record goes with the target ('Reply ... for the user @jane').
     protected = _FOR_RECORD.sub(r"\g<rest> for \g<rec>", protected)
     steps: list[Step] = []
