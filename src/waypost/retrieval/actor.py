@@ -377,9 +377,9 @@ class Actor:
         # 'failed': what the words named takes no text (a "Search" button), and nothing was typed
         searched = result.status in ("not_found", "unsure", "failed") and _SEARCH.fullmatch(target.strip())
         if searched and real is text:
-            described = await self._search_form(page, text, submit)
-            if described is not None:
-                return described
+            filled = await self._search_form(page, text, submit)
+            if filled is not None:
+                return filled
         return result
 
     async def _search_form(self, page: Page, text: str, submit: bool) -> ActionResult | None:
@@ -408,8 +408,8 @@ class Actor:
         if submit and not button:
             return None  # a search that cannot be sent is not done half-way
         filled: list[str] = []
-        for e, path in zip(fields, paths, strict=True):
-            value = values[fields.index(e)]
+        for i, (e, path) in enumerate(zip(fields, paths, strict=True)):
+            value = values[i]
 
             async def fill(loc: Locator, res: Resolution, value: str = value) -> str:
                 return await self._fill(loc, res, value)
