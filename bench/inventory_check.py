@@ -27,7 +27,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.retrieval import _start_servers  # noqa: E402
+from bench.retrieval import _start_servers, open_fixture  # noqa: E402
 from tests.retrieval.site import CORPUS  # noqa: E402
 
 from waypost.browser.pool import SessionPool  # noqa: E402
@@ -68,13 +68,7 @@ async def _run(pages: list[str], urls: dict[str, str]) -> dict[str, Any]:
                 async with pool.session(sid) as session:
                     page = session.page
                     try:
-                        try:
-                            await page.goto(f"{urls['pages']}/{key}", wait_until="load", timeout=30_000)
-                        except Exception:
-                            await page.goto(
-                                f"{urls['pages']}/{key}", wait_until="domcontentloaded", timeout=30_000
-                            )
-                        await asyncio.sleep(0.3)
+                        await open_fixture(page, f"{urls['pages']}/{key}", 30_000)
                         await collect(page, time_limit=60)
                         screen = await collect(page, time_limit=60)
                         result[key] = _plain(screen)

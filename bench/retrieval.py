@@ -239,6 +239,16 @@ def bench(args: argparse.Namespace) -> int:
     return bench_old(args)
 
 
+async def open_fixture(page: Any, url: str, timeout_ms: float = 60_000) -> None:
+    """Open a fixture page: wait for ``load``, or for the DOM when a resource never ends loading,
+    then let its scripts settle briefly."""
+    try:
+        await page.goto(url, wait_until="load", timeout=timeout_ms)
+    except Exception:
+        await page.goto(url, wait_until="domcontentloaded", timeout=timeout_ms)
+    await asyncio.sleep(0.3)
+
+
 def _start_servers() -> tuple[subprocess.Popen[str], dict[str, str]]:
     servers = subprocess.Popen(
         [sys.executable, "-c", _SERVERS.format(root=str(ROOT))], stdout=subprocess.PIPE, text=True

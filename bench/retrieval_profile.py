@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.retrieval import _start_servers  # noqa: E402
+from bench.retrieval import _start_servers, open_fixture  # noqa: E402
 
 from waypost.browser.pool import SessionPool  # noqa: E402
 from waypost.config import RetrySettings, Settings  # noqa: E402
@@ -62,13 +62,7 @@ async def profile(args: argparse.Namespace, pages: list[str], urls: dict[str, st
             for n, key in enumerate(pages):
                 async with pool.session(f"prof-{n}") as session:
                     page = session.page
-                    try:
-                        await page.goto(f"{urls['pages']}/{key}", wait_until="load", timeout=60_000)
-                    except Exception:
-                        await page.goto(
-                            f"{urls['pages']}/{key}", wait_until="domcontentloaded", timeout=60_000
-                        )
-                    await asyncio.sleep(0.3)
+                    await open_fixture(page, f"{urls['pages']}/{key}")
                     if args.save:
                         raw = await page.evaluate(
                             INVENTORY_JS, {"recentMs": 3000, "maxElements": 5000, "budgetMs": 60000}

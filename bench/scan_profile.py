@@ -26,7 +26,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.retrieval import _start_servers  # noqa: E402
+from bench.retrieval import _start_servers, open_fixture  # noqa: E402
 
 from waypost.browser.pool import SessionPool  # noqa: E402
 from waypost.config import RetrySettings, Settings  # noqa: E402
@@ -57,13 +57,7 @@ async def run(args: argparse.Namespace, urls: dict[str, str]) -> None:
                 sid = f"scan-{n}"
                 async with pool.session(sid) as session:
                     page = session.page
-                    try:
-                        await page.goto(f"{urls['pages']}/{key}", wait_until="load", timeout=60_000)
-                    except Exception:
-                        await page.goto(
-                            f"{urls['pages']}/{key}", wait_until="domcontentloaded", timeout=60_000
-                        )
-                    await asyncio.sleep(0.3)
+                    await open_fixture(page, f"{urls['pages']}/{key}")
                     m: dict[str, list[float]] = {
                         k: [] for k in ("script", "evaluate", "parse", "build", "kB")
                     }
