@@ -12,11 +12,11 @@ own reward decides the outcome:
 - **not done**: ``act`` answered unsure / not found and did nothing that ended the episode.
 
 Tasks are split into a tuning part (the categories quoted in issue 17) and a held-out part that
-is run only to report (``--part held``); ``held2`` was chosen later the same way.
+is run only to report (``--part held``); ``held2`` and ``held3`` were chosen later the same way.
 Needs the task files of the ``miniwob`` package, without its dependencies (nothing of it is imported)::
 
     .venv/bin/pip install --no-deps 'miniwob>=1.1,<2'
-    .venv/bin/python bench/miniwob_act.py [--part tune|held|held2|all] [--episodes 10] [--first-seed 0]
+    .venv/bin/python bench/miniwob_act.py [--part tune|held|held2|held3|all] [--episodes 10] [--first-seed 0]
     .venv/bin/python bench/miniwob_act.py --tasks click-menu,click-tab-2 -v
 
 The task files are served on 127.0.0.1 by this script; every other request is blocked.
@@ -109,6 +109,29 @@ HELD2 = (
     "social-media-some",
     "use-slider",
     "use-slider-2",
+)
+
+# A third held-out part, chosen by task name on 2026-11-27 (session 5) before any of these pages
+# or instructions was looked at, and run once at the end of that session to report. Several share
+# a page generator with held2 tasks that were tuned on (the email inbox), others need a reading
+# of the page that ``act`` should refuse; all count, none is dropped.
+HELD3 = (
+    "email-inbox",
+    "email-inbox-nl-turk",
+    "email-inbox-noscroll",
+    "email-inbox-reply",
+    "email-inbox-star-reply",
+    "email-inbox-forward-nl",
+    "search-engine",
+    "form-sequence",
+    "form-sequence-2",
+    "form-sequence-3",
+    "sign-agreement",
+    "text-transform",
+    "click-color",
+    "click-shades",
+    "number-checkboxes",
+    "order-food",
 )
 
 
@@ -248,18 +271,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--part",
-        choices=("tune", "held", "held2", "all"),
+        choices=("tune", "held", "held2", "held3", "all"),
         default="tune",
-        help="all: tune and held (held2 only on its own).",
+        help="all: tune, held and held2 (held3 only on its own).",
     )
     parser.add_argument("--episodes", type=int, default=10, help="Episodes (seeds) per task.")
     parser.add_argument("--first-seed", type=int, default=0, help="Seed of the first episode (fresh seeds).")
     parser.add_argument("--tasks", help="Only these tasks (comma-separated).")
     parser.add_argument("-v", "--verbose", action="store_true", help="List every episode not solved.")
     args = parser.parse_args()
-    parts = {"tune": list(TUNE), "held": list(HELD), "held2": list(HELD2)}
+    parts = {"tune": list(TUNE), "held": list(HELD), "held2": list(HELD2), "held3": list(HELD3)}
     if args.part == "all":
-        parts.pop("held2")  # run only on its own, once, so that it is never looked at by accident
+        parts.pop("held3")  # run only on its own, once, so that it is never looked at by accident
     else:
         parts = {args.part: parts[args.part]}
     tasks = [t for ts in parts.values() for t in ts]
