@@ -8,6 +8,7 @@ no chooser (LLM) is configured, it does nothing and returns the top candidates.
 
 from __future__ import annotations
 
+import contextlib
 import re
 import time
 from collections.abc import Awaitable, Callable
@@ -26,6 +27,7 @@ from waypost.retrieval.finder import Chooser, ElementFinder, Resolution
 from waypost.retrieval.index import Embedder
 from waypost.retrieval.instructions import Step, direction_name, key_name, parse_instruction
 from waypost.retrieval.inventory import collect, structural_path
+from waypost.retrieval.listeners import mark_listened
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.number_words import numeric_value
 from waypost.retrieval.options import best_option
@@ -33,11 +35,13 @@ from waypost.retrieval.page_scripts import SCROLL_JS
 from waypost.retrieval.page_watch import PageWatch
 from waypost.retrieval.query import Intent, parse_query
 from waypost.retrieval.ranking import Candidate
+from waypost.retrieval.records import parse_record
 from waypost.retrieval.rerank import WEIGHTS_FILE, RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange, short
 from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
 from waypost.retrieval.telemetry import ActionRecord
+from waypost.retrieval.text import words
 from waypost.retrieval.validation import Validation
 from waypost.retrieval.values import AmbiguousDate, for_field, looks_like_date
 
@@ -234,6 +238,8 @@ class Actor:
             return await self._each(page, step)
         if step.action == "click":
             return await self.click(page, step.target, verb=step.verb, exact=step.exact)
+        if step.action == "type" and (values := _respective_values(step)) is not None:
+            return await self._respectively(page, step, values)
         if step.action == "type":
             return await self.type(
                 page, step.target, step.text or "", submit=step.submit, exact=step.exact, lang=step.lang
@@ -302,6 +308,9 @@ class Actor:
             sel = await _evaluate(page, _LOGIN_BUTTON_JS, list(_NOT_LOGIN))
             if sel:
                 return await self._act(page, "click", f"css={sel}", "click", do)
+        if result.status in ("not_found", "unsure") and await mark_listened(page):
+            # Icons and spans a script made clickable (the scan cannot see listeners): look again.
+            result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
         if result.status in ("not_found", "unsure", "not_actionable") and exact:
             opened: list[str] = []
             while len(opened) < 4 and (revealed := await self._reveal(page, exact)):
@@ -309,6 +318,8 @@ class Actor:
                 result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
                 if result.ok:
                     break
+            if not result.ok and not opened:
+                result = await self._open_record_menu(page, target, exact, do) or result
             if not result.ok:
                 # The one element showing exactly the quoted words, inside something clickable
                 # (a tree item or a card whose handler the page scan cannot see).
@@ -317,6 +328,33 @@ class Actor:
                     result = await self._act(page, "click", f"css={sel}", "click", do)
             if opened and result.ok:
                 result.message = f"Opened {', then '.join(opened)}, which held it. {result.message}"
+        return result
+
+    async def _open_record_menu(
+        self, page: Page, target: str, name: str, do: Callable[[Locator, Resolution], Awaitable[str]]
+    ) -> ActionResult | None:
+        """Open the one record's menu that hides the control ``name``, then click it.
+
+        ``None`` when no single record's hidden menu holds it (nothing is clicked).
+        """
+        record = parse_record(target)
+        name_words = set(words(name))
+        record_words = [w for w in record.words if w not in name_words]
+        if not record.handles and not record_words:
+            return None  # no record named: a hidden item of one of several menus is a guess
+        q = {"name": name, "handles": list(record.handles), "words": record_words}
+        found = await _evaluate(page, _RECORD_MENU_JS, q)
+        if not found:
+            return None
+        toggle, item, label = found
+        opened = await self._act(page, "click", f"css={toggle}", "click", _click_only(self._timeout))
+        if not opened.ok:
+            return None
+        result = await self._act(page, "click", f"css={item}", "click", do)
+        if result.ok:
+            result.message = f"Opened {label}, which held it. {result.message}"
+        else:
+            result.message = f"Opened {label}, but could not click {name!r} in it: {result.message}"
         return result
 
     async def _reveal(self, page: Page, name: str) -> str | None:
@@ -436,7 +474,14 @@ class Actor:
             await _select_native(loc, text, self._timeout)
             return f'Selected "{short(text, 40)}" in {res.element_text}'
         e = res.candidate.element if res.candidate is not None else None
-        if v.type == "range" or (e is not None and (e.role == "slider" or kind_of.matches(e, ("slider",)))):
+        slider = v.type == "range" or (
+            e is not None and (e.role == "slider" or kind_of.matches(e, ("slider",)))
+        )
+        if e is None and not slider and not v.editable:
+            # A selector (from a step over several elements): ask the element what it is.
+            role, classes = await loc.evaluate("el => [el.getAttribute('role') || '', el.className || '']")
+            slider = role == "slider" or bool(kind_of.SLIDER_HANDLE.search(str(classes)))
+        if slider:
             return await _set_slider(loc, res, numeric_value(text, lang), self._timeout)
         hints = " ".join((e.placeholder, e.classes, e.id, e.label, e.name)) if e is not None else ""
         pattern, page_lang = "", ""
@@ -638,6 +683,38 @@ class Actor:
                 return result
             done.append(result.message.split(" (")[0])
         return ActionResult(step.action, step.target, "done", "; ".join(done) + ".")
+
+    async def _respectively(self, page: Page, step: Step, values: list[str]) -> ActionResult:
+        """'Set the sliders to [12, 15, 17]': one value to each element of a kind, in reading order.
+
+        Only when the page shows exactly as many elements of that kind as there are values;
+        otherwise nothing is done and the candidates are listed.
+        """
+        query = parse_query(_singular(_COUNT.sub("", step.target.strip())), "type")
+        _, ranking, _ = await self.finder.rank_page(page, query)
+        group = [c for c in ranking.candidates if c.element.visible]
+        group = [c for c in group if kind_of.matches(c.element, query.kinds)]
+        group.sort(key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
+        if len(group) != len(values):
+            lines = [
+                f'"{short(step.target, 50)}" names {len(group)} element(s) for {len(values)} values; '
+                f"nothing was done. {UNTRUSTED}"
+            ]
+            lines += [c.line() for c in ranking.top(self.settings.top_k)]
+            return ActionResult("type", step.target, "unsure", "\n".join(lines), candidates=ranking.top(5))
+        targets = []
+        for c in group:  # every selector first: setting one element may re-render the others
+            unique, _ = await self.finder.validate_candidate(page, c)
+            targets.append(str(unique) if unique is not None else _selector_for(c.element))
+        done: list[str] = []
+        for target, value in zip(targets, values, strict=True):
+            result = await self.type(page, target, value, lang=step.lang)
+            if not result.ok:
+                if done:
+                    result.message = f"{'; '.join(done)}; then: {result.message}"
+                return result
+            done.append(result.message.split(" (")[0])
+        return ActionResult("type", step.target, "done", "; ".join(done) + ".")
 
     async def open_menu(self, page: Page, target: str, *, exact: str = "") -> ActionResult:
         """Open the submenu of a menu item on the way ('File' in 'File>New>Sheet').
@@ -1058,12 +1135,49 @@ async def act(
 # -- helpers -------------------------------------------------------------------------------------
 
 
+# 'the combination [12,15,17]', 'the values 3, 4 and 5', '1, 2 and 3': a list of values.
+_VALUE_LIST = re.compile(
+    r"^(?:the\s+)?(?:(?:combination|values?|numbers?|sequence)\s+(?:of\s+)?)?"
+    r"(?:\[(?P<bracket>[^\]]+)\]|(?P<plain>[-+\w.:/]+(?:\s*(?:,|;|\band\b)\s*[-+\w.:/]+)+))\s*$",
+    re.I,
+)
+_COUNT = re.compile(r"^(?:the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+", re.I)
+_LIST_SPLIT = re.compile(r"\s*(?:,|;|\band\b)\s*", re.I)
+
+
+def _singular(target: str) -> str:
+    """'the sliders' → 'the slider' (the last word only)."""
+    head, _, last = target.rstrip().rpartition(" ")
+    for suffix, repl in (("boxes", "box"), ("ies", "y"), ("s", "")):
+        if last.lower().endswith(suffix) and len(last) > len(suffix) + 2:
+            return f"{head} {last[: -len(suffix)]}{repl}".strip()
+    return target
+
+
+def _respective_values(step: Step) -> list[str] | None:
+    """The values of 'set the sliders to [1, 2, 3]' when the target is a plural kind, else ``None``."""
+    if step.quantity or step.exact or not step.text:
+        return None
+    m = _VALUE_LIST.match(step.text.strip())
+    if m is None:
+        return None
+    target = _COUNT.sub("", step.target.strip())  # 'the three sliders'
+    single = _singular(target)
+    if single == target or not parse_query(single, "type").kind_only:
+        return None  # 'the price' is one field; 'the items' is not a kind of field
+    values = [v for v in _LIST_SPLIT.split(m.group("bracket") or m.group("plain")) if v]
+    return values if len(values) >= 2 else None
+
+
 def _click_only(timeout_ms: float) -> Callable[[Locator, Resolution], Awaitable[str]]:
     async def do(loc: Locator, res: Resolution) -> str:
         await _click(loc, res, timeout_ms)
         return f"Clicked {res.element_text}"
 
     return do
+
+
+_NATIVE_TAGS = frozenset({"a", "button", "input", "select", "textarea", "summary", "label", "option", ""})
 
 
 async def _click(loc: Locator, res: Resolution, timeout_ms: float) -> None:
@@ -1073,6 +1187,12 @@ async def _click(loc: Locator, res: Resolution, timeout_ms: float) -> None:
             await label.click(timeout=timeout_ms)
             return
     point = res.validation.point if res.validation is not None else None
+    if res.validation is not None and res.validation.tag not in _NATIVE_TAGS:
+        # A span or icon may change under the pointer (a :hover image swap that is not loaded
+        # yet): hover first, as a person does, so the click's own checks see the hovered layout.
+        where = {"position": {"x": point[0], "y": point[1]}} if point else {}
+        with contextlib.suppress(Exception):
+            await loc.hover(timeout=timeout_ms, **where)  # type: ignore[arg-type]
     if point is not None:  # the centre is covered by a neighbour; this part is not
         await loc.click(position={"x": point[0], "y": point[1]}, timeout=timeout_ms)
         return
@@ -1270,6 +1390,72 @@ _ONE_EXACT_TEXT_JS = (
 }"""
 )
 
+# A control hidden in the menu of one record ('For the user @tom, click "Mute"', where each post's
+# "⋯" menu holds "Mute @tom"): hidden elements whose text is the quoted name, alone or followed by
+# a few words; each one's record is the largest ancestor holding no other such element; the one
+# record whose text carries every handle and record word; in it, the shown toggle just before the
+# hidden block (a button, a link, an element with a click listener, aria-haspopup/-expanded, or a
+# pointer cursor). Returns [toggle path, item path, toggle label], else null: nothing is clicked.
+_RECORD_MENU_JS = (
+    """(q) => {
+  """
+    + _CSS_PATH
+    + r"""
+  const norm = (t) => (t || '').replace(/\s+/g, ' ').trim();
+  const fold = (t) => norm(t).toLowerCase();
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const name = fold(q.name);
+  const listened = window.__waypostListened instanceof WeakSet ? window.__waypostListened : null;
+  const items = [];
+  for (const el of document.body.querySelectorAll('li, a, button, span, div, [role=menuitem]')) {
+    if (shown(el) || el.childElementCount > 2) continue;
+    const t = fold(el.textContent);
+    const rest = t.startsWith(name + ' ') ? t.slice(name.length).trim().split(' ').length : 99;
+    if (t !== name && rest > 3) continue;
+    if (items.some((o) => o.contains(el))) continue;
+    items.push(el);
+  }
+  if (!items.length) return null;
+  const recordOf = (el) => {
+    let rec = el;
+    while (rec.parentElement && rec.parentElement !== document.body
+           && !items.some((o) => o !== el && rec.parentElement.contains(o))) rec = rec.parentElement;
+    return rec;
+  };
+  const tokens = (t) => fold(t).split(/[^\p{L}\p{N}@._-]+/u).filter(Boolean);
+  const fits = [];
+  for (const el of items) {
+    const rec = recordOf(el);
+    if (rec === el) continue;
+    // The record's shown text, without the hidden menu itself (it repeats the handle).
+    let text = '';
+    const walker = document.createTreeWalker(rec, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      if (n.parentElement && shown(n.parentElement)) text += ' ' + n.data;
+    }
+    const toks = new Set(tokens(text));
+    const folded = fold(text);
+    const carries = q.handles.every((h) => toks.has('@' + h)) && q.words.every((w) => folded.includes(w));
+    if (carries) fits.push([el, rec]);
+  }
+  if (fits.length !== 1) return null;
+  const [item, rec] = fits[0];
+  const clickable = (c) => shown(c)
+    && (c.matches('a[href], button, [role=button], [aria-haspopup], [aria-expanded]')
+        || (listened && listened.has(c)) || getComputedStyle(c).cursor === 'pointer');
+  for (let p = item; p && p !== rec; p = p.parentElement) {
+    if (shown(p)) break;
+    for (let c = p.previousElementSibling; c; c = c.previousElementSibling) {
+      const t = clickable(c) ? c : [...c.querySelectorAll('*')].find(clickable);
+      if (!t) continue;
+      const label = norm(t.getAttribute('aria-label') || t.getAttribute('title') || t.textContent);
+      return [cssPath(t), cssPath(item), label.slice(0, 40) || 'its menu'];
+    }
+  }
+  return null;
+}"""
+)
+
 # 'press login' on a page with no element named so: the one button of the one login form (the
 # nearest block around the one visible password field that holds any button). Null otherwise.
 _LOGIN_BUTTON_JS = (
@@ -1370,12 +1556,17 @@ async def _set_slider(loc: Locator, res: Resolution, text: str, timeout_ms: floa
 # by node: what the page reads out as the slider moves.
 _READOUTS_JS = r"""el => {
   const found = [];
+  const seen = new Set();  // a node is read once, however many levels up it is met again
   let box = el.parentElement;
   for (let k = 0; box && k < 3 && box !== document.body; k++, box = box.parentElement) {
     if (box.querySelectorAll('*').length > 60) break;
     const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-    for (let t = walker.nextNode(); t; t = walker.nextNode()) found.push(t.nodeValue);
-    for (const f of box.querySelectorAll('input:not([type=range]), output')) found.push(f.value);
+    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+      if (!seen.has(t)) { seen.add(t); found.push(t.nodeValue); }
+    }
+    for (const f of box.querySelectorAll('input:not([type=range]), output')) {
+      if (!seen.has(f)) { seen.add(f); found.push(f.value); }
+    }
   }
   return found.map((s) => { const m = /-?\d+(?:[.,]\d+)?/.exec(s || ''); return m ? m[0] : null; });
 }"""

@@ -371,6 +371,10 @@ _FIND_AND = re.compile(
     r"^(?:[^\x00]*?\bto\s+|[^\x00]*?[.,;]\s*)?(?:find|locate|look\s+for)\s+and\s+(?=(?:click|press|tap|select)\b)",
     re.I,
 )
+# '…, and then find and click on the item labeled "Prev"': a later step's 'find and' says nothing.
+_THEN_FIND_AND = re.compile(
+    r"(?<=\bthen )(?:find|locate|look\s+for)\s+and\s+(?=(?:click|press|tap|select)\b)", re.I
+)
 # 'Find the email by Trixi and click the trash icon (to delete it)': one click, on the control
 # of that record ('click the trash icon of the email by Trixi').
 _FIND_RECORD = re.compile(
@@ -641,7 +645,7 @@ def parse_instruction(instruction: str) -> list[Step]:
         # [Step("type", "search", "rock and roll"), Step("press", text="Enter")]
     """
     protected, slots = _protect(squash(languages.normalize(instruction)))
-    protected = _FIND_AND.sub("", _IN_ORDER_TO.sub("", protected))
+    protected = _THEN_FIND_AND.sub("", _FIND_AND.sub("", _IN_ORDER_TO.sub("", protected)))
     protected = _FIND_RECORD.sub(r"\g<verb> \g<ctl> of \g<rec>", protected)
     # 'For the user @jane, click Reply': the record goes with the target ('Reply ... for the user @jane').
     protected = _FOR_RECORD.sub(r"\g<rest> for \g<rec>", protected)

@@ -235,9 +235,16 @@ INVENTORY_JS = (
         if (t) return t;
       }
     }
-    // Fallback: the text just before the element.
+    // Fallback: the text just before the element, else the short caption of the block it is in
+    // ('Farbe: ' before a row of colour swatches).
     const prev = el.previousElementSibling;
-    return prev ? contentText(prev, 80) : '';
+    const before = prev ? contentText(prev, 80) : '';
+    if (before) return before;
+    const block = parentOf(el);
+    if (!block || block.nodeType !== 1 || block === document.body) return '';
+    let t = contentText(block, 130, true);
+    if (own) t = t.replace(own, ' ');
+    return t.length <= 120 ? clean(t, 120) : '';
   };
   const implicitLabel = (el) => {
     // A field without <label>, aria-label or placeholder: the short text just before it (the
@@ -461,6 +468,8 @@ INVENTORY_JS = (
     ]);
   };
 
+  const NATIVE = new Set(['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY', 'LABEL']);
+  const listened = window.__waypostListened instanceof WeakSet ? window.__waypostListened : null;
   const walk = (root, ctx, depth) => {
     for (let el = root.firstElementChild; el; el = el.nextElementSibling) visitEl(el, ctx, depth);
   };
@@ -520,12 +529,15 @@ INVENTORY_JS = (
     else if (tag === 'BUTTON' || tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'SUMMARY') interactive = true;
     else if (ROLES.has(role) && explicit) interactive = true;
     else if (el.isContentEditable && !(el.parentElement && el.parentElement.isContentEditable)) interactive = true;
+    // An element a script gave a click listener (found by listeners.mark_listened), even in a
+    // clickable row: the trash icon of a mail row is its own control. Not inside a real control.
+    else if (listened && listened.has(el) && !ctx.native && isVisible()) interactive = true;
     else if (!ctx.inside && (el.hasAttribute('onclick') || typeof el.onclick === 'function')) interactive = true;
     else if (!ctx.inside && el.hasAttribute('tabindex') && el.tabIndex >= 0 && tag !== 'BODY' && tag !== 'HTML' && !LANDMARK.has(tag)) interactive = true;
     else if (!ctx.inside && pointer && !ctx.pointer && tag !== 'LABEL' && isVisible()) interactive = true;
     if (interactive && !(ctx.inside && tag === 'LABEL')) {
       describe(el, tag, role || (pointer ? 'generic' : ''), type, cs, rectOf(), ctx, depth, isVisible());
-      next = Object.assign({}, next, { inside: true });
+      next = Object.assign({}, next, { inside: true, native: next.native || NATIVE.has(tag) || !!explicit });
     }
     if (pointer) { if (!next.pointer) next = Object.assign({}, next, { pointer: true }); }
     else if (next.pointer) next = Object.assign({}, next, { pointer: false });
@@ -540,7 +552,7 @@ INVENTORY_JS = (
           frames: ctx.frames.concat([fsel]),
           ox: ctx.ox + rectOf().left + bl + (parseFloat(cs.paddingLeft) || 0),
           oy: ctx.oy + rectOf().top + bt + (parseFloat(cs.paddingTop) || 0),
-          inside: false, pointer: false,
+          inside: false, pointer: false, native: false,
         });
         walk(doc.body, fctx, depth + 1);
       }
@@ -550,7 +562,7 @@ INVENTORY_JS = (
     walk(el, next, depth + 1);
   };
 
-  const ctx0 = { frames: [], ox: 0, oy: 0, shadow: false, ov: [], main: false, reg: '', inside: false, pointer: false };
+  const ctx0 = { frames: [], ox: 0, oy: 0, shadow: false, ov: [], main: false, reg: '', inside: false, pointer: false, native: false };
   if (document.body) walk(document.body, ctx0, 1);
   st.els = els;
   // One JSON string crosses the protocol much faster than a tree of objects.
@@ -594,7 +606,17 @@ VALIDATE_JS = (
     checked: 'checked' in el ? !!el.checked : (el.getAttribute('aria-checked') === 'true'), proxy, covered: false, cover: null };
   if (!visible) return res;
   const vw = window.innerWidth, vh = window.innerHeight;
-  if (r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw) {
+  // Out of the viewport, or scrolled out of a scrolling box inside it (a feed in a fixed-height
+  // panel): bring it into view the way a person would scroll, before asking what is on top.
+  let clipped = r.bottom <= 0 || r.top >= vh || r.right <= 0 || r.left >= vw;
+  for (let a = target.parentElement, k = 0; a && !clipped && k < 30 && a !== document.body; a = a.parentElement, k++) {
+    const acs = getComputedStyle(a);
+    if (acs.overflowX === 'visible' && acs.overflowY === 'visible') continue;
+    const ar = a.getBoundingClientRect();
+    const mx = r.left + r.width / 2, my = r.top + r.height / 2;
+    if (mx < ar.left || mx > ar.right || my < ar.top || my > ar.bottom) clipped = true;
+  }
+  if (clipped) {
     target.scrollIntoView({ block: 'center', inline: 'center' });
     r = target.getBoundingClientRect();
   }

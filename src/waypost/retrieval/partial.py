@@ -198,12 +198,15 @@ def prefer_full_name(ranking: Ranking, confidence: float, tie_margin: float, min
     The query drops role words ('Copy link' asks for 'copy' in a link), so a 'Copy' button can
     outscore the 'Copy link' button. When the target, as written, is an element's whole name
     (case aside) and only that element (or identical copies) carries it, it is preferred as if
-    the name had been quoted.
+    the name had been quoted. A one-word target does so only for clicks ('klicke auf Warenkorb':
+    the link "Warenkorb", not "In den Warenkorb").
     """
     query = ranking.query
     target = " ".join(query.raw.split()).casefold()
-    if query.exact or len(target.split()) < 2 or not ranking.candidates:
+    if query.exact or not target or not ranking.candidates:
         return ranking
+    if len(target.split()) < 2 and query.intent != "click":
+        return ranking  # 'search' for typing means the search field, whatever the button is called
     if not any(" ".join(c.element.display_name.split()).casefold() == target for c in ranking.candidates):
         return ranking
     candidates = _prefer_exact(ranking.candidates, query.raw)

@@ -134,6 +134,11 @@ _ARIA_KINDS = frozenset(
 )
 
 
+_WITH = re.compile(
+    r"(?<!\w)(?:with|without|containing|having|that\s+has|mit|ohne|avec|sans|con|sin|s|bez)(?!\w)"
+)
+
+
 def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str = "") -> Query:
     """Parse a target such as 'the login button' or 'Löschen in der Zeile von Bob'.
 
@@ -186,7 +191,8 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
         ordinal=ordinal,
         verb=" ".join(words(verb)),
         kinds=frozenset(kinds),
-        kind_only=bool(kinds) and not context,
+        # 'the item with the icon' is a relation between two kinds, not a kind: not any item.
+        kind_only=bool(kinds) and not context and not _WITH.search(text),
         exact=exact,
         relation=relation,
     )
