@@ -122,3 +122,29 @@ async def test_the_item_with_the_icon_is_a_relation_not_a_kind(page: Page, pages
 async def test_then_find_and_is_no_step_of_its_own() -> None:
     steps = parse_instruction('Open the "Menu", and then find and click on the item labeled "Prev".')
     assert [(s.action, s.exact) for s in steps] == [("click", "Menu"), ("click", "Prev")]
+
+
+async def test_a_swatch_is_named_by_its_title_and_the_caption_of_its_row(
+    page: Page, pages: PageServer
+) -> None:
+    await page.goto(pages.url_for("ext8/laden_de.html"))
+    report = await act(page, "wähle die Farbe Grün")
+    assert report.ok, report.text
+    assert await _state(page) == "farbe Grün;"
+
+
+async def test_a_size_the_page_does_not_offer_is_not_chosen(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext8/laden_de.html"))
+    report = await act(page, "wähle die Größe XL")
+    assert not report.ok
+    assert await _state(page) == ""
+
+
+async def test_a_one_word_click_target_that_is_a_whole_name_wins_over_names_containing_it(
+    page: Page, pages: PageServer
+) -> None:
+    # "In den Warenkorb" carries the word too, with only stop words around it.
+    await page.goto(pages.url_for("ext8/laden_de.html"))
+    report = await act(page, "klicke auf Warenkorb")
+    assert report.ok, report.text
+    assert await _state(page) == "warenkorb;"
