@@ -148,3 +148,55 @@ async def test_a_one_word_click_target_that_is_a_whole_name_wins_over_names_cont
     report = await act(page, "klicke auf Warenkorb")
     assert report.ok, report.text
     assert await _state(page) == "warenkorb;"
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        "Para crear una cuenta, haga clic en Crear cuenta",
+        "Pour créer un compte, cliquez sur Crear cuenta",
+        "Um ein Konto anzulegen, klicke auf Crear cuenta",
+    ],
+)
+async def test_a_purpose_clause_before_the_step_says_nothing_about_the_element(
+    page: Page, pages: PageServer, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext8/cita_es.html"))
+    report = await act(page, instruction)
+    assert report.ok, report.text
+    assert await _state(page) == "crear;"
+
+
+async def test_a_clause_with_a_comma_and_no_step_after_it_stays_one_name() -> None:
+    steps = parse_instruction("Pour la France, Paris")
+    assert len(steps) == 1 and steps[0].target == "Pour la France, Paris"
+
+
+async def test_a_time_slot_is_named_by_its_time(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext8/cita_es.html"))
+    report = await act(page, "haz clic en la franja 10:30")
+    assert report.ok, report.text
+    assert await _state(page) == "hora 10:30;"
+
+
+async def test_a_time_slot_is_not_opened_as_if_it_were_a_dropdown(page: Page, pages: PageServer) -> None:
+    # Read as 'choose the option "la franja" from 10:30': the slot is no list, so it is not clicked.
+    await page.goto(pages.url_for("ext8/cita_es.html"))
+    report = await act(page, "elige la franja de las 10:30")
+    assert not report.ok
+    assert await _state(page) == ""
+
+
+async def test_a_time_the_page_does_not_offer_is_not_chosen(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext8/cita_es.html"))
+    report = await act(page, "haz clic en la franja 12:30")
+    assert not report.ok
+    assert await _state(page) == ""
+
+
+async def test_japanese_to_quotes_what_is_typed(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext8/profile_ja.html"))
+    report = await act(page, "ニックネームに「たろう」と入力")
+    assert report.ok, report.text
+    assert await page.input_value("#nick") == "たろう"
+    assert await page.input_value("#mail") == ""

@@ -1000,7 +1000,16 @@ class Actor:
         return None if refusal is None else f"Error: {refusal} Nothing was done."
 
     async def _select_custom(self, page: Page, loc: Locator, res: Resolution, option: str) -> str:
-        """Open a custom dropdown and click the option that matches."""
+        """Open a custom dropdown and click the option that matches.
+
+        Only an element that looks like a dropdown is opened: a click on anything else (a time
+        slot, a link) is an action of its own, not the opening of a list.
+        """
+        e = res.candidate.element if res.candidate is not None else None
+        if e is not None and not _looks_like_dropdown(e):
+            raise ActionProblem(
+                f'{res.element_text} is not a list to choose "{short(option, 40)}" from; nothing was done.'
+            )
         async with PageWatch(page) as watch:
             await _click(loc, res, self._timeout)
             await watch.settle(min(1.0, self.settings.settle_timeout))
@@ -1167,6 +1176,18 @@ def _respective_values(step: Step) -> list[str] | None:
         return None  # 'the price' is one field; 'the items' is not a kind of field
     values = [v for v in _LIST_SPLIT.split(m.group("bracket") or m.group("plain")) if v]
     return values if len(values) >= 2 else None
+
+
+_DROPDOWN_HINT = re.compile(r"select|dropdown|drop-down|combo|picker|menu|listbox|chooser|toggle", re.I)
+
+
+def _looks_like_dropdown(e: Any) -> bool:
+    """A control that opens a list: by its role, its ARIA state, its tag, or its class names."""
+    if e.role in ("combobox", "listbox", "button", "menu", "menubar") or e.popup or e.expanded is not None:
+        return True
+    if e.tag in ("button", "input"):
+        return True
+    return bool(_DROPDOWN_HINT.search(f"{e.classes} {e.id}"))
 
 
 def _click_only(timeout_ms: float) -> Callable[[Locator, Resolution], Awaitable[str]]:

@@ -388,6 +388,12 @@ _IN_ORDER_TO = re.compile(
     r"^(?:to|in\s+order\s+to)\s+[^,\x00]+,\s*(?=(?:" + _STEP_VERBS + r")\b)",
     re.I,
 )
+# The same purpose clause in other languages ('Pour créer un compte, cliquez sur …', 'Um ein Konto
+# anzulegen, klicke …'): dropped only when what follows the comma parses as steps.
+_PURPOSE = re.compile(
+    r"^(?:pour|afin\s+de|um|para|per|aby|abyste|chcete-li|чтобы|om|för\s+att|żeby)\s+[^,\x00]+,\s*",
+    re.I,
+)
 
 
 def _typed(text: str, slots: Slots) -> str:
@@ -630,6 +636,12 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
     return Step("click", target=target, exact=exact or _restore(seg, slots))
 
 
+def _parses(text: str, slots: Slots) -> bool:
+    """Whether ``text`` reads as steps with a verb (not as one verbless name)."""
+    steps = _parse_one(text, slots)
+    return bool(steps) and not (steps[0].exact and steps[0].exact == steps[0].target and not steps[0].lang)
+
+
 def parse_instruction(instruction: str) -> list[Step]:
     """Split an instruction into steps, in order.
 
@@ -645,6 +657,9 @@ def parse_instruction(instruction: str) -> list[Step]:
         # [Step("type", "search", "rock and roll"), Step("press", text="Enter")]
     """
     protected, slots = _protect(squash(languages.normalize(instruction)))
+    purpose = _PURPOSE.match(protected)
+    if purpose and _parses(protected[purpose.end() :], slots):
+        protected = protected[purpose.end() :]
     protected = _THEN_FIND_AND.sub("", _FIND_AND.sub("", _IN_ORDER_TO.sub("", protected)))
     protected = _FIND_RECORD.sub(r"\g<verb> \g<ctl> of \g<rec>", protected)
     # 'For the user @jane, click Reply': the record goes with the target ('Reply ... for the user @jane').

@@ -527,6 +527,9 @@ _CJK: tuple[_Language, ...] = (
             (_rx(r"^(?P<target>.+?)", _JA_SELECT), "choose"),
             (_rx(rf"^(?P<target>.+?)に\s*(?P<text>.+?)\s*を(?:入力|記入){_JA_END}$"), "type"),
             (_rx(rf"^(?P<text>.+?)\s*を\s*(?P<target>.+?)に(?:入力|記入){_JA_END}$"), "type"),
+            # 'YにXと入力': と quotes what is typed
+            (_rx(rf"^(?P<target>.+?)に\s*(?P<text>.+?)\s*と(?:入力|記入){_JA_END}$"), "type"),
+            (_rx(rf"^(?P<text>.+?)\s*と\s*(?P<target>.+?)に(?:入力|記入){_JA_END}$"), "type"),
             (_rx(rf"^(?P<target>.+?)として\s*(?P<text>.+?)\s*を(?:入力|記入){_JA_END}$"), "type"),
             (_rx(rf"^(?P<text>.+?)\s*を\s*(?P<target>.+?)として(?:入力|記入){_JA_END}$"), "type"),
             (_rx(rf"^(?P<target>.+?)を\s*(?P<text>.+?)\s*に(?:設定|変更|指定){_JA_END}$"), "type"),

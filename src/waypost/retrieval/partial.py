@@ -105,6 +105,7 @@ def _sentence(query: Query, e: ElementDescriptor) -> bool:
     return any(_match(w, asked) < _STEM for w in said if not w.startswith("§"))
 
 
+_NUMERIC_NAME = re.compile(r"[\d\s:.,/–-]+(?:\s?(?:am|pm|h|uhr))?", re.I)
 _PAIR = re.compile(r"\s*[・／/、|｜]\s*")
 
 
@@ -160,6 +161,10 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         return True
     head = tuple(w for w in query.head if not w.isdigit())
     if not head:
+        return False
+    if _NUMERIC_NAME.fullmatch(" ".join(e.display_name.split())) and _numbers(e.display_name):
+        # A time, date or number that is the element's whole name and the target's own ('the slot
+        # at 10:30', 'page 2'): the other words only say what kind of thing it is.
         return False
     own = _own_words(e)
     # An instruction the parser took whole ('close the dialog', 'publish the post') starts with its
