@@ -200,3 +200,10 @@ async def test_japanese_to_quotes_what_is_typed(page: Page, pages: PageServer) -
     assert report.ok, report.text
     assert await page.input_value("#nick") == "たろう"
     assert await page.input_value("#mail") == ""
+
+
+async def test_an_icon_on_every_post_of_one_user(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext8/feed.html"))
+    report = await act(page, 'Click the "Reply" button on all posts by @eva.')
+    assert report.ok, report.text
+    assert await _state(page) == "reply eva;reply eva;"

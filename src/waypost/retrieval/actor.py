@@ -663,6 +663,10 @@ class Actor:
             best = ranking.candidates[0].p if ranking.candidates else 0.0
             group = [c for c in ranking.candidates if c.p >= 0.5 * best and c.p >= self.settings.min_p]
         group.sort(key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
+        if not group and intent == "click" and await mark_listened(page):
+            # Icons a script made clickable (the scan cannot see listeners): look again, once
+            # (the marked elements are not marked twice).
+            return await self._each(page, step)
         if not group or (step.quantity == "both" and len(group) != 2):
             wanted = "two" if step.quantity == "both" else "a set"
             lines = [
