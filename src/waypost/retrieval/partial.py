@@ -39,7 +39,7 @@ from waypost.retrieval.features import name_words
 from waypost.retrieval.index import context_text, naming_text
 from waypost.retrieval.overlays import ActiveOverlay
 from waypost.retrieval.query import Query
-from waypost.retrieval.ranking import Ranking, _prefer_exact, decide, lead_with_best_copy
+from waypost.retrieval.ranking import Ranking, _equivalent, _prefer_exact, decide, lead_with_best_copy
 from waypost.retrieval.synonyms import ROLE_WORDS
 from waypost.retrieval.text import expand, field_words, split_identifier, token_match, words
 
@@ -212,8 +212,9 @@ def prefer_full_name(ranking: Ranking, confidence: float, tie_margin: float, min
         return ranking
     if len(target.split()) < 2 and query.intent != "click":
         return ranking  # 'search' for typing means the search field, whatever the button is called
-    if not any(" ".join(c.element.display_name.split()).casefold() == target for c in ranking.candidates):
-        return ranking
+    same = [c for c in ranking.candidates if " ".join(c.element.display_name.split()).casefold() == target]
+    if not same or not all(_equivalent(same[0].element, c.element) for c in same):
+        return ranking  # unquoted, 'eget' and 'Eget' are both what 'click Eget' may mean
     candidates = _prefer_exact(ranking.candidates, query.raw)
     if candidates is ranking.candidates:
         return ranking
