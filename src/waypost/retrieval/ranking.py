@@ -118,6 +118,12 @@ def _target(href: str) -> str:
     return urlunsplit((scheme, parts.netloc.lower(), path, query, parts.fragment))
 
 
+def _page_of(href: str) -> str:
+    """The page a link goes to: host and path, without parameters or fragment."""
+    parts = urlsplit(href.strip())
+    return f"{parts.netloc.lower()}{parts.path.rstrip('/')}"
+
+
 def _real_href(href: str) -> bool:
     return bool(href) and not href.startswith(("#", "javascript:"))
 
@@ -551,7 +557,13 @@ def decide(
         else:
             runner_up = max(runner_up, c.p)
             e = c.element
-            if name and e.visible and _real_href(e.href) and " ".join(e.name.split()).casefold() == name:
+            if (
+                name
+                and e.visible
+                and _real_href(e.href)
+                and " ".join(e.name.split()).casefold() == name
+                and _page_of(e.href) != _page_of(first.element.href)  # not a copy with other parameters
+            ):
                 namesake = max(namesake, c.p)
     if mass < min_p:
         return "none", mass
