@@ -67,6 +67,10 @@ class ActionProblem(Exception):
     """An action could not be done for a reason worth telling the model (not a bug)."""
 
 
+class AlreadySo(Exception):
+    """The state a step asks for already holds (a checked box, a selected radio): nothing is done."""
+
+
 @dataclass
 class Observation:
     """The result of :meth:`Actor.observe`.
@@ -183,7 +187,8 @@ class Actor:
     # -- instructions --------------------------------------------------------------------------
 
     async def act(self, page: Page, instruction: str) -> ActReport:
-        """Run an instruction of one or more steps in order, stopping at the first step not done.
+        """Run an instruction of one or more steps in order, stopping at the first step not done
+        (a step whose state already holds, answered ``already``, does not stop it).
 
         Args:
             page: Any Playwright async page.
@@ -201,7 +206,7 @@ class Actor:
             except PageTooLarge as exc:
                 result = ActionResult(step.action, step.target, "failed", str(exc))
             results.append(result)
-            if not result.ok:
+            if not result.ok and result.status != "already":
                 break
         if not steps:
             results.append(
@@ -234,6 +239,15 @@ class Actor:
 
     async def run_step(self, page: Page, step: Step) -> ActionResult:
         """Run one parsed step."""
+        # 'open 契約書' where 契約書 is a tree item in a closed branch: the words are its name
+        # exactly (its branch is opened first), not the closed branch whose text holds it.
+        if (
+            step.action in ("click", "choose")
+            and not step.exact
+            and not step.quantity
+            and await _evaluate(page, effect.HIDDEN_NAMED_JS, step.target)
+        ):
+            step = replace(step, exact=step.target)
         if step.quantity:
             return await self._each(page, step)
         if step.action == "click":
@@ -268,6 +282,8 @@ class Actor:
             return ActionResult("wait", "", "done", f"Waited {seconds:g} s.")
         if step.action == "dismiss_overlays":
             return await self.dismiss_overlays(page)
+        if step.action == "refuse":  # a stated change of the value that cannot be done exactly
+            return ActionResult("type", step.target, "unsure", step.text or "Nothing was done.")
         found = await self.extract(page, step.target)
         return ActionResult("extract", step.target, "done" if found.text else "not_found", found.message)
 
@@ -526,6 +542,9 @@ class Actor:
                 label = await _select_native(loc, option, self._timeout)
                 return f'Selected "{short(label, 50)}" in {res.element_text}'
             if v.type == "radio" or (res.candidate is not None and res.candidate.element.role == "radio"):
+                st = await effect.state(loc, self._timeout)
+                if st is not None and st.holds(True):
+                    raise AlreadySo(effect.already_line(res.element_text, st, True))
                 await _click(loc, res, self._timeout)
                 return f"Chose {res.element_text}"
             if v.tag in ("input", "textarea"):
@@ -558,11 +577,12 @@ class Actor:
         async def do(loc: Locator, res: Resolution) -> str:
             v = res.validation or Validation("ok")
             e = res.candidate.element if res.candidate is not None else None
+            st = await effect.state(loc, self._timeout)
+            if st is not None and st.holds(True):
+                raise AlreadySo(effect.already_line(res.element_text, st, True))
             if v.type in ("checkbox", "radio") or (
                 e is not None and e.role in ("checkbox", "radio", "switch")
             ):
-                if v.checked:
-                    return f"{res.element_text} was already checked"
                 if v.proxy == "label" or v.tag != "input":
                     await _click(loc, res, self._timeout)
                 else:
@@ -571,7 +591,15 @@ class Actor:
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
-        return await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
+        result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
+        if (
+            result.status in ("not_found", "unsure", "not_actionable")
+            and exact
+            and await _evaluate(page, effect.HIDDEN_NAMED_JS, exact)
+        ):
+            # A tree item in a closed branch: its branch is opened, then it is clicked (chosen).
+            return await self.click(page, target, verb=verb, exact=exact)
+        return result
 
     async def uncheck_all(self, page: Page) -> ActionResult:
         """Clear every checked, visible checkbox ('select nothing'); done also when none is checked."""
@@ -663,6 +691,13 @@ class Actor:
             best = ranking.candidates[0].p if ranking.candidates else 0.0
             group = [c for c in ranking.candidates if c.p >= 0.5 * best and c.p >= self.settings.min_p]
         group.sort(key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
+        master = _select_all_box(screen.elements, ranking.candidates, step)
+        if master is not None:
+            # 'select all orders' in a grid with a 'Select all' box: that box, not each row's.
+            return await self.check(page, _selector_for(master), checked=step.checked)
+        if step.quantity == "all" and step.action in ("choose", "check") and not query.kind_only:
+            # Selecting all of something sets things on: a sort button named 'Order' is not an order.
+            group = [c for c in group if _checkable(c.element)]
         if not group and intent == "click" and await mark_listened(page):
             # Icons a script made clickable (the scan cannot see listeners): look again, once
             # (the marked elements are not marked twice).
@@ -678,15 +713,17 @@ class Actor:
                 step.action, step.target, "unsure", "\n".join(lines), candidates=ranking.top(5)
             )
         done: list[str] = []
+        acted = False
         for c in group:
             unique, _ = await self.finder.validate_candidate(page, c)
             sel = str(unique) if unique is not None else _selector_for(c.element)
             one = replace(step, target=sel, quantity="", exact="")
             result = await self.run_step(page, one)
-            if not result.ok:
+            if not result.ok and result.status != "already":
                 return result
-            done.append(result.message.split(" (")[0])
-        return ActionResult(step.action, step.target, "done", "; ".join(done) + ".")
+            acted = acted or result.ok
+            done.append(result.message.split(" (")[0].removesuffix("; nothing was done."))
+        return ActionResult(step.action, step.target, "done" if acted else "already", "; ".join(done) + ".")
 
     async def _respectively(self, page: Page, step: Step, values: list[str]) -> ActionResult:
         """'Set the sliders to [12, 15, 17]': one value to each element of a kind, in reading order.
@@ -757,8 +794,12 @@ class Actor:
         async def do(loc: Locator, res: Resolution) -> str:
             v = res.validation or Validation("ok")
             verb = "Checked" if checked else "Unchecked"
+            st = await effect.state(loc, self._timeout)
+            if st is not None and st.holds(checked):
+                raise AlreadySo(effect.already_line(res.element_text, st, checked))
             if v.checked == checked:
-                return f"{res.element_text} was already {'checked' if checked else 'unchecked'}"
+                state = "checked" if checked else "unchecked"
+                raise AlreadySo(f"{res.element_text} is already {state}; nothing was done.")
             if v.proxy == "label" or v.tag not in ("input",):
                 await _click(loc, res, self._timeout)
             else:
@@ -938,6 +979,8 @@ class Actor:
             try:
                 line = await do(loc, res)
                 status = "done"
+            except AlreadySo as exc:
+                line, status = str(exc), "already"
             except ActionProblem as exc:
                 line, status = str(exc), "failed"
             except AmbiguousDate as exc:
@@ -1653,8 +1696,28 @@ async def _select_native(loc: Locator, option: str, timeout_ms: float) -> str:
         raise ActionProblem(
             f'No option like "{short(option, 40)}"; the options are: {names}. Nothing was selected.'
         )
+    if await loc.evaluate("(el, i) => !el.multiple && el.selectedIndex === i", i):
+        raise AlreadySo(f'"{short(options[i][0], 50)}" is already selected; nothing was done.')
     await loc.select_option(value=options[i][1], timeout=timeout_ms)
     return options[i][0]
+
+
+def _checkable(e: Any) -> bool:
+    return e.type in ("checkbox", "radio") or kind_of.matches(
+        e, ("checkbox", "switch", "radio", "option", "menuitemcheckbox", "treeitem")
+    )
+
+
+def _select_all_box(elements: list[Any], ranked: list[Candidate], step: Step) -> Any | None:
+    """The one 'Select all' checkbox on the page when 'all' of the step names several checkboxes
+    (rows of a list); ``None`` otherwise (then each element is acted on)."""
+    if step.quantity != "all" or step.action not in ("choose", "check"):
+        return None
+    boxes = [c for c in ranked if kind_of.matches(c.element, ("checkbox",)) or c.element.type == "checkbox"]
+    masters = [e for e in elements if (e.visible or e.has_label) and kind_of.select_all(e)]
+    if len(masters) != 1 or len([c for c in boxes if c.element is not masters[0]]) < 2:
+        return None
+    return masters[0]
 
 
 def _selector_for(e: Any) -> str:

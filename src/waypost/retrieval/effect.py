@@ -10,6 +10,7 @@ an element that cannot be read is described by what is known (nothing), and the 
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from waypost.approval import ElementInfo, FormInfo
@@ -147,3 +148,124 @@ async def describe_focused(page: Page) -> ElementInfo | None:
     with contextlib.suppress(Exception):  # no frame says it has focus (a background page)
         return _info(await page.main_frame.evaluate(f"({DESCRIBE_JS})(null)"))
     return None
+
+
+# The on/off state of a control, for 'already so' (a step asking for a state that holds is not
+# acted on: clicking a checked radio or an on switch could turn it off). A label or a wrapper is
+# read through the one control it stands for; a tree item, tab or option by aria-selected.
+STATE_JS = r"""
+(el) => {
+  const ctl = (n) => {
+    if (n.tagName === 'LABEL' && n.control) return n.control;
+    const role = n.getAttribute('role') || '';
+    if (n.tagName === 'INPUT' || role) return n;
+    const inner = n.querySelectorAll('input[type=checkbox], input[type=radio], [role=checkbox], [role=radio], [role=switch]');
+    return inner.length === 1 ? inner[0] : n;
+  };
+  let c = ctl(el);
+  // The text of a tree item, option or tab (a span inside it) stands for the item.
+  const holder = c.closest('[role=treeitem], [role=option], [role=tab]');
+  if (!c.getAttribute('role') && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(c.tagName) && holder) c = holder;
+  const role = c.getAttribute('role') || '';
+  const tri = (a) => { const v = c.getAttribute(a); return v === null ? null : v === 'true' || v === 'mixed'; };
+  let checked = null;
+  if (c.tagName === 'INPUT' && (c.type === 'checkbox' || c.type === 'radio')) checked = !!c.checked;
+  else if (/^(checkbox|radio|switch|menuitemcheckbox|menuitemradio)$/.test(role)) checked = c.getAttribute('aria-checked') === 'true';
+  return {
+    kind: c.tagName === 'INPUT' ? (c.type || 'text') : role || c.tagName.toLowerCase(),
+    checked,
+    pressed: tri('aria-pressed'),
+    selected: /^(option|tab|treeitem|gridcell|row)$/.test(role) ? c.getAttribute('aria-selected') === 'true' : null,
+    expanded: tri('aria-expanded'),
+  };
+}
+"""
+
+
+@dataclass(frozen=True)
+class ControlState:
+    """The on/off state of a control as the page shows it (``None``: the control has no such state).
+
+    Attributes:
+        kind: Input type or role ('checkbox', 'radio', 'switch', 'treeitem', 'tab', 'button'...).
+        checked: Checked (checkbox, radio, switch, checkable menu item).
+        pressed: ``aria-pressed`` of a toggle button.
+        selected: ``aria-selected`` of an option, tab, tree item or grid cell.
+        expanded: ``aria-expanded`` (a tree item, a menu button, an accordion header).
+    """
+
+    kind: str = ""
+    checked: bool | None = None
+    pressed: bool | None = None
+    selected: bool | None = None
+    expanded: bool | None = None
+
+    @property
+    def on(self) -> bool | None:
+        """Whether the control is on (checked, pressed or selected); ``None`` if it has no such state."""
+        for v in (self.checked, self.pressed, self.selected):
+            if v is not None:
+                return v
+        return None
+
+    def holds(self, on: bool) -> bool:
+        """The state ``on`` (set / not set) already holds."""
+        return self.on is not None and self.on == on
+
+
+async def state(loc: Locator, timeout_ms: float = 5000) -> ControlState | None:
+    """The on/off state of the control ``loc`` points at (``None`` if unreadable)."""
+    with contextlib.suppress(Exception):
+        raw = await loc.evaluate(STATE_JS, timeout=timeout_ms)
+        if isinstance(raw, dict):
+            return ControlState(
+                kind=str(raw.get("kind") or ""),
+                checked=raw.get("checked"),
+                pressed=raw.get("pressed"),
+                selected=raw.get("selected"),
+                expanded=raw.get("expanded"),
+            )
+    return None
+
+
+def already_line(element: str, st: ControlState, on: bool) -> str:
+    """'"Notifications" (switch) is already on; nothing was done.'"""
+    if st.checked is not None:
+        word = ("checked" if on else "unchecked") if st.kind in ("checkbox", "menuitemcheckbox") else None
+        word = word or (
+            ("selected" if on else "not selected") if "radio" in st.kind else ("on" if on else "off")
+        )
+    elif st.pressed is not None:
+        word = "pressed" if on else "not pressed"
+    else:
+        word = "selected" if on else "not selected"
+    return f"{element} is already {word}; nothing was done."
+
+
+# Whether the words of a target are the whole name of a tree item that is hidden now (in a closed
+# branch) while no tree item shown is named so: then the words name that item exactly, and a match
+# of them in the hidden text of the closed branch that holds it is not the element meant.
+HIDDEN_NAMED_JS = r"""
+(name) => {
+  const norm = (t) => (t || '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const want = norm(name);
+  if (!want || want.length > 80) return false;
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const own = (el) => {
+    // A tree item's own name: its text without the text of its group of children.
+    const parts = [];
+    for (const n of el.childNodes) {
+      if (n.nodeType === 3) parts.push(n.textContent);
+      else if (n.nodeType === 1 && n.getAttribute('role') !== 'group' && !/^(UL|OL)$/.test(n.tagName)) parts.push(n.textContent);
+    }
+    return norm(parts.join(' '));
+  };
+  let hidden = 0;
+  for (const el of document.querySelectorAll('[role=treeitem]')) {
+    if (own(el) !== want) continue;
+    if (shown(el)) return false;
+    hidden++;
+  }
+  return hidden >= 1;
+}
+"""

@@ -31,6 +31,7 @@ StepAction = Literal[
     "wait",
     "dismiss_overlays",
     "extract",
+    "refuse",
 ]
 Quantity = Literal["", "both", "all", "any"]
 
@@ -322,24 +323,26 @@ def direction_name(text: str) -> str | None:
     return _DIRECTIONS.get(t) or _DIRECTIONS.get(t.removeprefix("the page ").removeprefix("die seite "))
 
 
-# Stated transformations of the value to type: only ones that can be done exactly.
-_TRANSFORMS: list[tuple[re.Pattern[str], Callable[[str], str]]] = [
-    (
-        re.compile(
-            r"\s*,?\s*\b(?:in\s+)?(?:all\s+)?(?:lower[\s-]?case|small)(?:\s+(?:letters|characters))?\b", re.I
-        ),
-        str.lower,
-    ),
-    (
-        re.compile(
-            r"\s*,?\s*\b(?:in\s+)?(?:all\s+)?(?:upper[\s-]?case|capitals?|caps|capital\s+letters)"
-            r"(?:\s+(?:letters|characters))?\b",
-            re.I,
-        ),
-        str.upper,
-    ),
-    (re.compile(r"\s*,?\s*\b(?:reversed|backwards|in\s+reverse(?:\s+order)?)\b", re.I), lambda t: t[::-1]),
+# Stated transformations of the value to type: only ones that can be done exactly (the words, in
+# every language read here, are in ``languages``). Several may be stated ('in capitals, backwards').
+def _transform_rx(words: tuple[str, ...], cjk: tuple[str, ...]) -> re.Pattern[str]:
+    latin = "|".join(f"(?:{w})" for w in words)
+    return re.compile(rf"\s*,?\s*(?:(?<![\w'’])(?:{latin})(?![\w-])|(?:{'|'.join(cjk)}))", re.IGNORECASE)
+
+
+_TRANSFORMS: list[tuple[str, re.Pattern[str], Callable[[str], str]]] = [
+    (kind, _transform_rx(languages.TRANSFORM_WORDS[kind], languages.TRANSFORM_CJK[kind]), fn)
+    for kind, fn in (("upper", str.upper), ("lower", str.lower), ("reverse", lambda t: t[::-1]))
 ]
+# A change that cannot be done exactly: the step is refused rather than typed with the words left in.
+_INEXACT = _transform_rx(languages.INEXACT_WORDS, languages.INEXACT_CJK)
+# Chinese 大写 of a number asks for the financial numerals (壹佰贰拾), not for capital letters.
+_ZH_UPPER = re.compile(r"大写")
+
+
+def _cased(text: str) -> bool:
+    return any(c.lower() != c.upper() for c in text)
+
 
 _TYPE_VERB = re.compile(
     r"^(?:enter|type|input|write|fill\s+in|put|provide|tippe|gib|trage)\s+(?P<rest>.+)$", re.I
@@ -396,12 +399,29 @@ _PURPOSE = re.compile(
 )
 
 
-def _typed(text: str, slots: Slots) -> str:
-    """The value of 'the password "fU"': the quoted text when a few words only describe it."""
+def _typed(text: str, slots: Slots, target: str = "") -> str:
+    """The value of 'the password "fU"': the quoted text when a few words only describe it; of
+    'the code lato20' into 'Kod rabatowy' / 'Discount code': the one word after a noun that names
+    what the value is (a code, a password, a number...) when the field is named by that noun too."""
     m = re.fullmatch(r"(?:the\s+|a\s+|an\s+|my\s+|your\s+)?[^\x00]{1,30}?\s+(\x00\d+\x00)", text.strip())
     if m and len(text.split()) <= 4:
         return _value(m.group(1), slots)
+    m = _VALUE_NOUN.fullmatch(text.strip())
+    if m and target:
+        noun = m.group("noun").casefold()
+        if any(noun in w for w in re.findall(r"[^\W\d_]+", target.casefold())):
+            return _value(m.group("value"), slots)
     return _value(text, slots)
+
+
+# Nouns that say what a value is ('kod lato20', 'the password hunter2', 'номер 42'), in the
+# languages read here; the value is the one word after it.
+_VALUE_NOUN = re.compile(
+    r"(?:(?:the|my|your|den|die|das|le|la|el|il|o|a|de|het)\s+)?(?P<noun>code|kod|kód|kódem|código|codice|"
+    r"код|coupon|kupon|voucher|gutschein|gutscheincode|password|passwort|hasło|heslo|heslem|contraseña|"
+    r"senha|wachtwoord|пароль|pin|number|nummer|numer|číslo|número|numero|номер)\s+(?P<value>[^\s\x00]+)",
+    re.IGNORECASE,
+)
 
 
 def _singular(text: str) -> str:
@@ -495,16 +515,59 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
         verb = (m.group("verb") or "clicking").casefold()
         seg = f"{_GERUNDS.get(verb, 'click')} {m.group('rest')}"
 
-    for rx, fn in _TRANSFORMS:
-        m = rx.search(seg)
-        if m is None:
-            continue
-        plain = (seg[: m.start()] + " " + seg[m.end() :]).strip(" ,")
+    transformed = _transformed(seg, slots)
+    if transformed is not None:
+        return transformed
+    inexact = _INEXACT.search(seg)
+    if inexact is not None:
+        plain = (seg[: inexact.start()] + " " + seg[inexact.end() :]).strip(" ,")
         steps = _parse_plain(plain, slots)
-        if len(steps) == 1 and steps[0].action == "type" and steps[0].text:
-            return [replace(steps[0], text=fn(steps[0].text))]
-        break
+        if len(steps) == 1 and steps[0].action == "type":
+            return [_refuse(steps[0], inexact.group(0))]
     return _parse_plain(seg, slots)
+
+
+def _refuse(step: Step, words: str) -> Step:
+    words = " ".join(words.strip(" ,").split())
+    return Step(
+        "refuse",
+        target=step.target,
+        text=f'The instruction asks for the text to be changed ("{words}") in a way that cannot be done '
+        "exactly; nothing was typed. Give the exact text to type.",
+        lang=step.lang,
+    )
+
+
+def _transformed(seg: str, slots: Slots) -> list[Step] | None:
+    """'wpisz kod lato20 wielkimi literami w pole Kod': the one step to type, with the stated
+    changes of its value applied in order; ``None`` when no change is stated or the rest is not
+    one step to type (then the words are read as they are)."""
+    found: list[tuple[int, int, str, Callable[[str], str]]] = []
+    for kind, rx, fn in _TRANSFORMS:
+        for m in rx.finditer(seg):
+            if not any(m.start() < b and a < m.end() for a, b, _, _ in found):
+                found.append((m.start(), m.end(), kind, fn))
+    if not found:
+        return None
+    found.sort()
+    plain, at = "", 0
+    for a, b, _, _ in found:
+        plain += seg[at:a] + " "
+        at = b
+    plain = (plain + seg[at:]).strip(" ,")
+    steps = _parse_plain(plain, slots)
+    if len(steps) != 1 or steps[0].action != "type" or not steps[0].text:
+        return None
+    step = steps[0]
+    inexact = _INEXACT.search(plain)
+    if inexact is not None:
+        return [_refuse(step, inexact.group(0))]
+    value = step.text or ""
+    for a, b, kind, fn in found:
+        if kind == "upper" and _ZH_UPPER.search(seg[a:b]) and not _cased(value):
+            return [_refuse(step, seg[a:b])]  # 大写 of a number: financial numerals, not capitals
+        value = fn(value)
+    return [replace(step, text=value)]
 
 
 def _parse_plain(seg: str, slots: Slots) -> list[Step]:
@@ -538,7 +601,7 @@ def _foreign_multi(seg: str, slots: Slots) -> list[Step] | None:
     steps = []
     for hit in found:
         target, exact = _target(hit.target, slots)
-        text = _typed(hit.text, slots) if hit.kind == "type" else _value(hit.text, slots)
+        text = _typed(hit.text, slots, target) if hit.kind == "type" else _value(hit.text, slots)
         steps.append(Step(hit.kind, target=target, text=text, exact=exact, lang=hit.lang))
     return steps
 
@@ -550,7 +613,7 @@ def _foreign(seg: str, slots: Slots) -> Step | None:
         return None
     target, exact = _target(hit.target, slots)
     if hit.kind in ("type", "type_any"):
-        return Step("type", target=target, text=_typed(hit.text, slots), exact=exact, lang=hit.lang)
+        return Step("type", target=target, text=_typed(hit.text, slots, target), exact=exact, lang=hit.lang)
     if hit.kind == "select":
         return Step("select", target=target, text=_value(hit.text, slots), exact=exact, lang=hit.lang)
     if hit.kind in ("check", "uncheck"):
@@ -607,7 +670,7 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
             return Step("check", target=target, checked=kind == "check", exact=exact)
         if kind == "type":
             target, exact = _target(groups["target"], slots)
-            return Step("type", target=target, text=_typed(groups["text"], slots), exact=exact)
+            return Step("type", target=target, text=_typed(groups["text"], slots, target), exact=exact)
         if kind == "type_any":
             return Step("type", target="text field", text=_value(groups["text"], slots))
         if kind == "click":

@@ -165,3 +165,22 @@ def matches(e: ElementDescriptor, kinds: Iterable[str]) -> bool:
 def typable(e: ElementDescriptor) -> bool:
     """A field text can be typed into."""
     return e.editable or e.tag == "textarea" or (e.tag == "input" and e.type in _TEXT_TYPES)
+
+
+# The name of a checkbox that selects every row of a list or grid at once ('Select all', 'Alle
+# auswählen', 'Tout sélectionner', '全选'), in the languages instructions are read in.
+_SELECT_ALL = re.compile(
+    r"^\s*(?:(?:select|check|tick|toggle)\s+all(?:\s+(?:rows|items|entries))?|all|"
+    r"alle\s+(?:auswählen|markieren|wählen)|alles\s+(?:auswählen|markieren|selecteren)|"
+    r"(?:tout|tous|toutes)\s+(?:sélectionner|cocher)|sélectionner\s+tout|"
+    r"seleccionar\s+todo[s]?|marcar\s+todo[s]?|seleziona(?:re)?\s+tutt[oie]|selecionar\s+tud[oa]s?|"
+    r"zaznacz\s+wszystk(?:o|ie)|vybrat\s+vše|označit\s+vše|выбрать\s+все|выделить\s+все|"
+    r"全选|全部选择|すべて選択|全て選択|모두\s*선택|전체\s*선택)\s*$",
+    re.IGNORECASE,
+)
+
+
+def select_all(e: ElementDescriptor) -> bool:
+    """A checkbox (input or role) named 'Select all' or the like in a language read here."""
+    is_box = (e.tag == "input" and e.type == "checkbox") or e.role in ("checkbox", "switch")
+    return is_box and any(_SELECT_ALL.match(t) for t in (e.display_name, e.label, e.title) if t)

@@ -483,7 +483,8 @@ _CJK: tuple[_Language, ...] = (
         code="zh",
         rules=(
             (_rx(r"^(?:请)?(?:取消勾选|取消选中|取消选择)\s*(?P<target>.+)$"), "uncheck"),
-            (_rx(r"^(?:请)?(?:勾选|选中|勾上)\s*(?P<target>.+)$"), "check"),
+            (_rx(r"^(?:请)?(?:勾选|选中|勾上|开启|启用)\s*(?P<target>.+)$"), "check"),
+            (_rx(r"^(?:请)?(?:禁用|停用)\s*(?P<target>.+)$"), "uncheck"),
             (_rx(r"^(?:请)?(?:在|从)\s*(?P<target>.+?)\s*(?:中|里|内)\s*选择\s*(?P<text>.+)$"), "select"),
             (_rx(r"^(?:请)?(?:选择|选取|选)\s*(?P<text>.+?)\s*作为\s*(?P<target>.+)$"), "select"),
             (_rx(r"^(?:请)?(?:输入|填写|填入|键入)\s*(?P<text>.+?)\s*作为\s*(?P<target>.+)$"), "type"),
@@ -516,6 +517,9 @@ _CJK: tuple[_Language, ...] = (
         code="ja",
         rules=(
             (_rx(r"^(?P<target>.+?)の?チェックを(?:外|はず)(?:して(?:ください)?|す|します)$"), "uncheck"),
+            # 'YをオンにＸ' / 'Yを有効にする': a switch or checkbox set on (off: オフ, 無効)
+            (_rx(r"^(?P<target>.+?)を(?:オフ|無効)に", _JA_END, "$"), "uncheck"),
+            (_rx(r"^(?P<target>.+?)を(?:オン|有効)に", _JA_END, "$"), "check"),
             (
                 _rx(r"^(?P<target>.+?)(?:に|を)チェック",
                     r"(?:を入れ(?:て(?:ください)?|る|ます)?)?", _JA_END, "$"),
@@ -547,6 +551,11 @@ _CJK: tuple[_Language, ...] = (
         code="ko",
         rules=(
             (_rx(rf"^(?P<target>.+?){_KO_OBJ}(?:체크\s*해제|선택\s*해제){_KO_END}$"), "uncheck"),
+            (
+                _rx(rf"^(?P<target>.+?){_KO_OBJ}(?:비활성화{_KO_END}|끄(?:기|세요|십시오)|꺼\s*주세요|꺼)$"),
+                "uncheck",
+            ),
+            (_rx(rf"^(?P<target>.+?){_KO_OBJ}(?:활성화{_KO_END}|켜(?:기|세요|십시오|\s*주세요)?)$"), "check"),
             (_rx(rf"^(?P<target>.+?)(?:에|을|를)?\s*체크{_KO_END}$"), "check"),
             (_rx(rf"^(?P<target>.+?)에서\s*(?P<text>.+?){_KO_OBJ}선택{_KO_END}$"), "select"),
             (_rx(rf"^(?P<text>.+?)(?:을|를)\s*(?P<target>.+?)(?:으로|로)\s*선택{_KO_END}$"), "select"),
@@ -757,6 +766,78 @@ def _pairs(parts: list[str], pair: str, kind: Kind, lang: _Language) -> list[Mat
     return out
 
 
+# Stated transformations of a value to type, by what they do ('in capitals', 'wielkimi literami',
+# 'en majuscules', '大写', '大文字で'), in every language read here and in English and German: only
+# changes that can be done exactly. Each entry is one alternative of a regex; Latin and Cyrillic
+# phrases are whole words, CJK ones are not (no spaces there).
+TRANSFORM_WORDS: dict[str, tuple[str, ...]] = {
+    "upper": (
+        r"(?:in\s+)?(?:all\s+)?(?:upper[\s-]?case|block\s+capitals|capitals?|caps|capital\s+letters)"
+        r"(?:\s+(?:letters|characters))?",
+        r"(?:in\s+)?(?:Großbuchstaben|Grossbuchstaben|Versalien|Majuskeln)|großgeschrieben",
+        r"(?:tout\s+)?en\s+(?:lettres\s+)?majuscules?",
+        r"(?:todo\s+)?en\s+(?:letras\s+)?mayúsculas?",
+        r"(?:tutto\s+)?in\s+(?:lettere\s+)?maiuscol[oae]",
+        r"(?:tudo\s+)?em\s+(?:letras\s+)?maiúscul[oa]s?|em\s+caixa\s+alta",
+        r"in\s+hoofdletters",
+        r"(?:wielkimi|dużymi)\s+literami|wersalikami",
+        r"velkými\s+písmeny|verzálkami",
+        r"(?:заглавными|прописными|большими)\s+буквами|капсом",
+    ),
+    "lower": (
+        r"(?:in\s+)?(?:all\s+)?(?:lower[\s-]?case|small)(?:\s+(?:letters|characters))?",
+        r"(?:in\s+)?(?:Kleinbuchstaben|Minuskeln)|kleingeschrieben",
+        r"(?:tout\s+)?en\s+(?:lettres\s+)?minuscules?",
+        r"(?:todo\s+)?en\s+(?:letras\s+)?minúsculas?",
+        r"(?:tutto\s+)?in\s+(?:lettere\s+)?minuscol[oae]",
+        r"(?:tudo\s+)?em\s+(?:letras\s+)?minúscul[oa]s?|em\s+caixa\s+baixa",
+        r"in\s+kleine\s+letters",
+        r"małymi\s+literami",
+        r"malými\s+písmeny",
+        r"(?:строчными|маленькими)\s+буквами",
+    ),
+    "reverse": (
+        r"reversed|backwards|in\s+reverse(?:\s+order)?",
+        r"rückwärts|in\s+umgekehrter\s+Reihenfolge",
+        r"à\s+l['’]\s*envers|(?:dans\s+l['’]\s*)?ordre\s+inverse",
+        r"al\s+revés|en\s+orden\s+inverso",
+        r"al\s+contrario|al\s+rovescio|in\s+ordine\s+inverso",
+        r"de\s+trás\s+para\s+(?:a\s+)?frente|em\s+ordem\s+inversa",
+        r"achterstevoren|in\s+omgekeerde\s+volgorde",
+        r"od\s+tyłu|wspak|w\s+odwrotnej\s+kolejności",
+        r"pozpátku|v\s+opačném\s+pořadí",
+        r"задом\s+наперёд|задом\s+наперед|в\s+обратном\s+порядке",
+    ),
+}
+TRANSFORM_CJK: dict[str, tuple[str, ...]] = {
+    "upper": (r"(?:用|以)?(?:全部)?大写(?:字母)?", r"大文字(?:で|に(?:して)?)", r"대문자로"),
+    "lower": (r"(?:用|以)?(?:全部)?小写(?:字母)?", r"小文字(?:で|に(?:して)?)", r"소문자로"),
+    "reverse": (r"倒序|倒过来|反过来", r"逆(?:順|さま)?(?:に|で)|逆から", r"거꾸로|역순으로"),
+}
+# Changes of a value that cannot be done exactly (or whose meaning is not one string): title case,
+# 'capitalised', a translation, numbers in words, formatting. A step that asks for one is refused
+# (nothing typed), never typed with the words left in.
+INEXACT_WORDS: tuple[str, ...] = (
+    r"(?:in\s+)?(?:title|camel|snake)[\s-]?case|capitali[sz]ed|with\s+(?:an?\s+)?(?:initial\s+)?capital(?:\s+letter)?|camel[\s-]?case"
+    r"|snake[\s-]?case|translated|in\s+morse(?:\s+code)?|(?:in\s+)?base[\s-]?64|encrypted|hashed|abbreviated"
+    r"|spelled\s+out|in\s+(?:bold|italics?)",
+    r"übersetzt|mit\s+großem\s+Anfangsbuchstaben|in\s+Worten|ausgeschrieben|fett(?:gedruckt)?|kursiv",
+    r"tradu(?:it|ite|its)|en\s+toutes\s+lettres|en\s+gras|en\s+italique|avec\s+une\s+majuscule",
+    r"traducid[oa]s?|en\s+negrita|en\s+cursiva|con\s+mayúscula\s+inicial",
+    r"tradott[oaie]|in\s+grassetto|in\s+corsivo|con\s+l['’]\s*iniziale\s+maiuscola",
+    r"traduzid[oa]s?|por\s+extenso|em\s+negrito|em\s+itálico",
+    r"vertaald|voluit|vetgedrukt|cursief",
+    r"przetłumaczon[aey]|słownie|pogrubion[aey]|kursywą|(?:z\s+)?wielk(?:ą|iej)\s+liter[ąy]",
+    r"přeložen[ýéoá]|slovy|tučně|kurzívou|s\s+velkým\s+počátečním\s+písmenem",
+    r"переведённ\w*|переведенн\w*|прописью|жирным|курсивом|с\s+заглавной\s+буквы",
+)
+INEXACT_CJK: tuple[str, ...] = (
+    r"翻译成|首字母大写|加粗|粗体|斜体|金额大写|中文大写",
+    r"翻訳して|太字|斜体|頭文字を大文字",
+    r"번역|굵게|기울임",
+)
+
+
 # The language of a step in English or German (read by the rules of ``instructions``).
 _GERMAN = re.compile(
     r"^(?:bitte\s+)?(?:tippe|tipp|gib|gebe|schreibe|schreib|trage|fülle|füll|wähle|wähl|klicke|klick|"
@@ -807,4 +888,16 @@ def known(code: str) -> bool:
     return code in _BY_CODE
 
 
-__all__ = ["Match", "known", "language_of", "normalize", "parse", "several", "split"]
+__all__ = [
+    "INEXACT_CJK",
+    "INEXACT_WORDS",
+    "TRANSFORM_CJK",
+    "TRANSFORM_WORDS",
+    "Match",
+    "known",
+    "language_of",
+    "normalize",
+    "parse",
+    "several",
+    "split",
+]

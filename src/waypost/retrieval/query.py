@@ -196,3 +196,38 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
         exact=exact,
         relation=relation,
     )
+
+
+# Words made opposite by a prefix: 'déconnecter' / 'connecter', 'unsubscribe' / 'subscribe',
+# 'deaktivieren' / 'aktivieren', 'disattiva' / 'attiva', and pairs of prefixes that swap a way in
+# for a way out: 'abmelden' / 'anmelden', 'wyloguj' / 'zaloguj', 'odhlásit' / 'přihlásit',
+# 'uitloggen' / 'inloggen', 'выйти' / 'войти'. A name word that is the opposite of a query word
+# (and the name lacks the word itself) makes an element the wrong one however similar it looks.
+_NEGATING = ("dé", "dés", "de", "des", "dis", "un", "non", "ne", "dez", "ent")
+_SWAPPED = (
+    ("ab", "an"),
+    ("aus", "ein"),
+    ("wy", "za"),
+    ("wy", "w"),
+    ("od", "při"),
+    ("od", "za"),
+    ("uit", "in"),
+    ("вы", "во"),
+    ("вы", "в"),
+    ("out", "in"),
+)
+
+
+def opposed(a: str, b: str) -> bool:
+    """Whether the words ``a`` and ``b`` (folded to lower case) mean opposite actions by a prefix."""
+    if a == b or min(len(a), len(b)) < 5:
+        return False
+    short, long = sorted((a, b), key=len)
+    for p in _NEGATING:
+        if long == p + short or long == p + "-" + short:
+            return len(short) >= 4
+    for x, y in _SWAPPED:
+        for u, v in ((a, b), (b, a)):
+            if u.startswith(x) and v.startswith(y) and u[len(x) :] == v[len(y) :] and len(u) - len(x) >= 3:
+                return True
+    return False

@@ -16,7 +16,7 @@ from waypost.retrieval import kinds as kind_of
 from waypost.retrieval.descriptor import ElementDescriptor, Screen
 from waypost.retrieval.index import TfidfIndex
 from waypost.retrieval.overlays import ActiveOverlay, active_overlay
-from waypost.retrieval.query import Query
+from waypost.retrieval.query import Query, opposed
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import InventoryCounts, Selector, synthesize
 
@@ -116,6 +116,12 @@ def _target(href: str) -> str:
     path = parts.path.rstrip("/") or "/" if parts.path else ""
     scheme = "" if parts.scheme in ("http", "https") else parts.scheme
     return urlunsplit((scheme, parts.netloc.lower(), path, query, parts.fragment))
+
+
+def _page_of(href: str) -> str:
+    """The page a link goes to: host and path, without parameters or fragment."""
+    parts = urlsplit(href.strip())
+    return f"{parts.netloc.lower()}{parts.path.rstrip('/')}"
 
 
 def _real_href(href: str) -> bool:
@@ -282,13 +288,13 @@ def _demote_opposites(candidates: list[Candidate], query: Query) -> list[Candida
     (and without the word itself) loses its probability."""
     asked = set(query.head)
     pairs = [(w, _OPPOSITES[w] - asked) for w in asked if w in _OPPOSITES]
-    if not pairs:
-        return candidates
     out: list[Candidate] = []
     changed = False
     for c in candidates:
         name = set(feats.name_words(c.element.display_name))
-        if any(name & opp and w not in name for w, opp in pairs):
+        if any(name & opp and w not in name for w, opp in pairs) or any(
+            w not in name and any(opposed(w, n) for n in name - asked) for w in asked
+        ):
             out.append(Candidate(c.id, c.element, c.p * 0.05, c.logit, c.features, c.selectors))
             changed = True
         else:
@@ -543,14 +549,29 @@ def decide(
     first = candidates[0]
     mass = first.p
     runner_up = 0.0
+    namesake = 0.0  # the best link named exactly as the first that goes somewhere else
+    name = " ".join(first.element.name.split()).casefold() if _real_href(first.element.href) else ""
     for c in candidates[1:]:
         if _equivalent(first.element, c.element):
             mass += c.p
         else:
             runner_up = max(runner_up, c.p)
+            e = c.element
+            if (
+                name
+                and e.visible
+                and _real_href(e.href)
+                and " ".join(e.name.split()).casefold() == name
+                and _page_of(e.href) != _page_of(first.element.href)  # not a copy with other parameters
+            ):
+                namesake = max(namesake, c.p)
     if mass < min_p:
         return "none", mass
     if mass - runner_up < tie_margin:
+        return "tie", mass
+    if first.element.visible and namesake >= 0.5 * mass:
+        # Two visible links of one name that go to different places ('Talk': the article's talk
+        # page and the reader's own): the name cannot tell them apart, and neither may the ranking.
         return "tie", mass
     if mass < confidence:
         return "low", mass

@@ -12,7 +12,9 @@ from waypost.errors import ElementNotFound
 from waypost.retrieval.errors import AmbiguousTarget, ElementNotActionable
 from waypost.retrieval.ranking import Candidate
 
-Status = Literal["done", "unsure", "not_found", "not_actionable", "failed", "refused"]
+# ``already``: the state the step asks for already holds (a checked box, a selected option or tab);
+# nothing was done, on purpose: acting would have toggled it away.
+Status = Literal["done", "unsure", "not_found", "not_actionable", "failed", "refused", "already"]
 
 
 def short(text: str, n: int = 80) -> str:
@@ -89,7 +91,8 @@ class ActionResult:
         action: ``click``, ``type``, ``select``, ``check``, ``press``, ``scroll``, ``dismiss_overlays``.
         target: The target as given.
         status: ``done``; ``unsure`` (several candidates, nothing done); ``not_found``;
-            ``not_actionable`` (hidden, disabled, covered); ``failed`` (the action itself failed).
+            ``not_actionable`` (hidden, disabled, covered); ``failed`` (the action itself failed);
+            ``already`` (the state asked for holds: nothing was done, and :attr:`ok` is false).
         message: A short line for the model.
         selector: The selector acted on (string form, reusable as a target).
         element: What the element is, e.g. ``button "Anmelden"``.
@@ -133,14 +136,14 @@ class ActionResult:
         return self.message
 
     def raise_for_status(self) -> ActionResult:
-        """Return ``self`` if done, else raise the matching typed error.
+        """Return ``self`` if done (or already so), else raise the matching typed error.
 
         Raises:
             AmbiguousTarget: Unsure which element was meant (``candidates`` attached).
             ElementNotFound: Nothing matches.
             ElementNotActionable: Found but hidden, disabled or covered, or the action failed.
         """
-        if self.status == "done":
+        if self.status in ("done", "already"):
             return self
         if self.status == "unsure":
             raise AmbiguousTarget(self.message, self.candidates)
@@ -155,7 +158,8 @@ class ActReport:
 
     Attributes:
         instruction: The instruction as given.
-        steps: One result per step run; running stops at the first step not done.
+        steps: One result per step run; running stops at the first step not done (a step
+            whose state already held does not stop it).
         planned: How many steps the instruction was split into.
     """
 
@@ -165,8 +169,15 @@ class ActReport:
 
     @property
     def ok(self) -> bool:
-        """Every planned step was done."""
-        return len(self.steps) == self.planned and all(s.ok for s in self.steps)
+        """Every planned step was done, and something was: a step whose state already held counts
+        as done beside steps that did something ('check Remember me and click Log in'); alone
+        ('turn on Notifications' when they are on) it is not done, since nothing was."""
+        return self.holds and any(s.ok for s in self.steps)
+
+    @property
+    def holds(self) -> bool:
+        """Every planned step was done or already so: what the instruction asks for holds now."""
+        return len(self.steps) == self.planned and all(s.ok or s.status == "already" for s in self.steps)
 
     @property
     def text(self) -> str:

@@ -82,6 +82,40 @@ class Validation:
         return cls("ok", **base)
 
 
+# A tree item's box holds its children when it is open (and spans the row's width): its centre may
+# be a child item or empty space. A person clicks the item's own label; so does the action, at the
+# centre of the first child of the item that is not its group (or of its own text).
+_ITEM_POINT = r"""
+(el) => {
+  if (!el || el.getAttribute('role') !== 'treeitem') return null;
+  const box = el.getBoundingClientRect();
+  let b = null;
+  for (const c of el.children) {
+    if (c.getAttribute('role') === 'group' || /^(UL|OL)$/.test(c.tagName)) continue;
+    const r = c.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0 && (c.innerText || '').trim()) { b = r; break; }
+  }
+  if (!b) {
+    const t = Array.from(el.childNodes).find((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!t) return null;
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    b = range.getBoundingClientRect();
+  }
+  if (!b || b.width <= 0 || b.height <= 0) return null;
+  const x = b.left + b.width / 2, y = b.top + b.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  if (!hit || !el.contains(hit) || hit.closest('[role=treeitem]') !== el) return null;
+  return { x: x - box.left, y: y - box.top };
+}
+"""
+_VALIDATE_ITEM_JS = (
+    f"(els, idx) => {{ const r = ({VALIDATE_JS})(els, idx);"
+    f" if (r && r.count === 1 && r.visible && !r.covered && !r.point && !r.proxy) {{"
+    f" const p = ({_ITEM_POINT})(els[0]); if (p) r.point = p; }} return r; }}"
+)
+
+
 async def validate(
     page: Page, selector: Selector, index: int | None = None, within: float = 2.0
 ) -> Validation:
@@ -97,7 +131,7 @@ async def validate(
         A :class:`Validation`; never raises for a missing or ambiguous element.
     """
     try:
-        raw = await asyncio.wait_for(selector.locator(page).evaluate_all(VALIDATE_JS, index), within)
+        raw = await asyncio.wait_for(selector.locator(page).evaluate_all(_VALIDATE_ITEM_JS, index), within)
     except Exception:  # a bad selector, a detached frame, a timeout: not usable
         return Validation("error")
     return Validation.from_json(raw)
