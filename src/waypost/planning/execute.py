@@ -32,7 +32,8 @@ class Execution:
         ok: The action was done.
         message: The one-line answer for the model (page text in it is data).
         selector: The selector acted on, if any.
-        status: ``done``, ``not_found``, ``not_actionable``, ``failed`` or ``bad_plan``.
+        status: ``done``, ``already`` (the state held; ``ok`` is true), ``not_found``,
+            ``not_actionable``, ``failed`` or ``bad_plan``.
         result: The acting pipeline's result, when it ran.
     """
 
@@ -92,7 +93,8 @@ async def execute(
             break
     if last is None:
         return Execution(False, f"Item {item.number} has no selector to act on.", status="not_found")
-    return Execution(last.ok, last.message, last.selector, last.status, last)
+    # 'already': the state asked for holds (a box already checked); nothing to retry or avoid.
+    return Execution(last.ok or last.status == "already", last.message, last.selector, last.status, last)
 
 
 async def _validate_only(actor: Actor, page: Page, item: EvidenceItem, targets: list[str]) -> Execution:
