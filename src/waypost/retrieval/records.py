@@ -7,20 +7,31 @@ icon) is named together with the record it acts on.
 
 The record is found from the page's structure, not from tag names: elements of the same kind at
 the same place of their repeated container (their structural paths equal once the positions are
-left out) are copies of one control, and each copy's record is the smallest ancestor it does not
-share with the others. A lone copy takes its nearest row, list item or article. The record is then
+left out; the tag names from the document down when ids cut the paths short) are copies of one
+control, and each copy's record is the largest ancestor that holds no other copy. A lone copy
+takes its nearest row, list item or article. A control is named by its name, title, label or
+icon class, without the count it shows ('♡ 41' titled "Like"); an instruction with a verb the
+parser does not know ('Smažte zprávu od Petra Svobody', 'Aimer la publication de @hugob')
+names a control when its first word is the name of a repeated control (or another form of it:
+'Smažte' / 'Smazat') and its other words name exactly one record; otherwise nothing here acts
+and the exact phrase stays required ('pošlete formulář' does nothing). The record is then
 matched by its words (all the words the target gives for it, handles such as ``@jane`` exactly,
 the record's first field preferred when several records carry them) or by its position among its
 siblings ('the 3rd row', 'the last row'); the control inside it by its own words (name, title,
 class names of its icon).
 
-One matching record acts; none or several are ``unsure`` with the copies as candidates, never a
-guess. 'all posts by @tom' gives every matching record's control the same probability, so a step
-meant for each acts on all of them.
+One matching record acts; several are ``unsure`` with the copies as candidates, never a guess;
+none (or a person's name the page does not show) is 'not found'. A count of records ('like 2
+posts') names none of them: nothing acts. 'all posts by @tom' gives every matching record's
+control the same probability, so a step meant for each acts on all of them.
 
 A seat or cell named by row and column ('Řada 5, místo 1', 'seat 1 in row 5') is the control
 named with the column's number inside the record labelled with the row's number; when the page
 does not label rows so, nothing is done.
+
+'Share this article on Twitter', 'email this', 'follow Yahoo News on Instagram': the page itself
+is the record and the control its link or button for the platform (named so, by its icon, or
+linking there); copies that carry this page (its title's words in the link) are one control.
 
 Copies in different records are not copies either: when the ranking would act on one of several
 same-named controls of a list whose records read differently ('press the Follow button' with two
@@ -66,9 +77,31 @@ _NOUN_LIST = (
     "ligne élément article utilisateur fila elemento usuario riga utente wiersz",
     "the a an von der dem den die des im in on at of for by from with v ve na u od pro z ze s",
     "all each every alle jeden jede jedes všechny všech každý tous toutes todos todas tutti",
+    "about regarding concerning über o sur sobre su di del della delle dello dei degli do",
+    "as als jako comme como come als",
+    "la le les de du des au aux en el los las al un una uno une il lo gli da dal dalla",
     "under below beneath above inside within near next to unter neben bei pod nad vedle sous dans",
 )
-_NOUNS = frozenset(fold(w) for line in _NOUN_LIST for w in line.split())
+# Kinds of record a target may name ('the message from Petr', "l'appuntamento di Marco Rossi"):
+# words that say a record is meant, never which one.
+_KIND_LIST = (
+    "review reviews appointment appointments booking bookings reservation reservations passenger",
+    "passengers task tasks ticket tickets event events photo photos video videos article articles",
+    "story stories thread threads question questions listing listings publication publications",
+    "nachricht nachrichten bewertung bewertungen termin termine buchung buchungen bestellung",
+    "bestellungen artikel aufgabe aufgaben passagier fahrgast",
+    "zpráva zprávu zprávy zprávě zprávou objednávka objednávku objednávky objednávce recenze recenzi",
+    "schůzka schůzku schůzky rezervace rezervaci cestující cestujícího úkol úkolu úkoly",
+    "commande commandes avis rendez réservation réservations passager passagère tâche",
+    "mensaje mensajes pedido pedidos reseña reseñas cita citas reserva reservas pasajero tarea",
+    "publicación messaggio messaggi ordine ordini recensione recensioni appuntamento appuntamenti",
+    "prenotazione prenotazioni passeggero compito wiadomość wiadomości zamówienie",
+    "zamówienia opinia opinię recenzja recenzję wizyta wizytę rezerwacja rezerwację pasażer",
+    "pasażera zadanie mensagem mensagens avaliação consulta passageiro tarefa bericht berichten",
+    "bestelling beoordeling afspraak reservering taak",
+)
+_KINDS = frozenset(fold(w) for line in _KIND_LIST for w in line.split())
+_NOUNS = frozenset(fold(w) for line in _NOUN_LIST for w in line.split()) | _KINDS
 _EVERY = re.compile(
     r"\b(?:all|each|every|alle|jede[nsm]?|všechny|všech|každ[ýéou]|tous|toutes|todos|todas|tutti)\b"
 )
@@ -111,6 +144,23 @@ _ORDINAL_RECORD = re.compile(
 _NAMES_RECORD = re.compile(rf"(?<!\w){_RECORD_NOUN}(?!\w)")
 _ROW = r"(?:row|řada|řadě|řady|řadu|reihe|rang|zeile|fila|rangée|rang)"
 _SEAT = r"(?:seat|místo|místa|sedadlo|sitz|sitzplatz|platz|column|col|sloupec|place|siège|asiento|posto)"
+# 'like 2 posts', 'smažte tři zprávy': a count of records, which names none of them.
+_COUNT_WORD = (
+    r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|several|some|few|zwei|drei|vier|fünf|mehrere|"
+    r"dva|dvě|tři|čtyři|pět|několik|deux|trois|quatre|cinq|plusieurs|dos|tres|cuatro|cinco|varios|"
+    r"varias|due|tre|quattro|cinque|dwa|dwie|trzy|cztery|pięć|kilka)"
+)
+_COUNTED = re.compile(
+    rf"(?<![\w.:/-]){_COUNT_WORD}\s+(?:(?:of\s+(?:the\s+|his\s+|her\s+|their\s+)?)?[\w-]+\s+)?"
+    r"(?:rows|lines|entries|records|items|posts|tweets|messages|e-?mails|mails|cards|products|results|"
+    r"comments|users|people|members|customers|orders|files|contacts|reviews|photos|videos|articles|"
+    r"zeilen|einträge|beiträge|nachrichten|bewertungen|artikel|bestellungen|kunden|"
+    r"řádky|řádků|položky|položek|příspěvky|příspěvků|zprávy|zpráv|objednávky|objednávek|recenze|recenzí|"
+    r"lignes|éléments|articles|publications|messages|commandes|avis|filas|elementos|publicaciones|"
+    r"mensajes|pedidos|righe|elementi|messaggi|ordini|wiersze|wierszy|posty|postów|wiadomości|"
+    r"zamówienia|zamówień)(?!\w)",
+    re.IGNORECASE,
+)
 _GRID_ROW = re.compile(rf"(?<!\w){_ROW}\s*(?:no\.?\s*|nr\.?\s*|č\.\s*)?(?P<n>\d+)(?!\w)")
 _GRID_SEAT = re.compile(rf"(?<!\w){_SEAT}\s*(?:no\.?\s*|nr\.?\s*|č\.\s*)?(?P<n>\d+)(?!\w)")
 
@@ -224,26 +274,19 @@ def _carries(word: str, own: frozenset[str]) -> bool:
     return token_match(word, own) >= 0.8 or token_match(_plain(word), own) >= 0.8
 
 
-def _levels(members: Sequence[ElementDescriptor]) -> dict[int, int]:
-    """For each member, how many levels up its record is: the smallest ancestor the others do not
-    share (``-1``: a lone copy, whose record is its nearest row, list item or article)."""
-    if len(members) < 2:
-        return {members[0].index: -1} if members else {}
-    segs = [_segments(m.path) for m in members]
-    common = 0
-    for parts in zip(*segs, strict=False):
-        if any(p != parts[0] for p in parts[1:]):
-            break
-        common += 1
-    return {m.index: max(0, len(s) - common - 1) for m, s in zip(members, segs, strict=True)}
-
-
-RECORDS_JS = """([items, members]) => {
+# Each copy's record is the largest ancestor that holds no other copy of the control (found from the
+# page's structure, whatever the structural paths look like: ids cut them short); a lone copy takes
+# its nearest row, list item or article.
+RECORDS_JS = """([items, peers, branch]) => {
   let st = null;
   try { st = window.top.__waypostInventory || null; } catch (e) { st = window.__waypostInventory || null; }
   if (!st) return null;
   const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
-  const skip = new Set(members.map((i) => st.els[i]).filter(Boolean));
+  const skip = new Set(peers.map((i) => st.els[i]).filter(Boolean));
+  const holds = new Map();
+  if (skip.size > 1) {
+    for (const m of skip) for (let n = m; n; n = up(n)) holds.set(n, (holds.get(n) || 0) + 1);
+  }
   const clean = (t) => (t || '').replace(/\\s+/g, ' ').trim();
   const header = (n) => (n.parentElement && n.parentElement.tagName === 'THEAD') ||
     (!!n.querySelector('th, [role=columnheader]') && !n.querySelector('td, [role=gridcell], [role=cell]'));
@@ -265,16 +308,18 @@ RECORDS_JS = """([items, members]) => {
     walk(root);
     return parts;
   };
-  return items.map(([idx, levels]) => {
+  const top = (n) => n === document.body || n === document.documentElement;
+  return items.map((idx) => {
     const el = st.els[idx];
     if (!el) return null;
     let rec = el;
-    if (levels < 0) {
+    if (skip.size < 2 || !skip.has(el)) {
       rec = el.closest ? el.closest('tr, li, article, [role=row], [role=listitem], [role=article]') : null;
       if (!rec) return null;
     } else {
-      for (let k = 0; k < levels && rec; k++) rec = up(rec);
-      if (!rec) return null;
+      // ``branch``: the ancestor just below the one all copies share (a seat's row of seats).
+      const most = branch ? skip.size : 2;
+      for (let p = up(rec); p && !top(p) && (holds.get(p) || 0) < most; p = up(p)) rec = p;
     }
     const parts = textOf(rec, false);
     const parent = rec.parentElement;
@@ -303,12 +348,20 @@ class _Record:
     count: int
 
 
-async def _records(page: Page, members: Sequence[ElementDescriptor]) -> list[_Record]:
-    levels = _levels(members)
-    items = [[m.index, levels[m.index]] for m in members]
+async def _records(
+    page: Page,
+    members: Sequence[ElementDescriptor],
+    peers: Sequence[ElementDescriptor] = (),
+    *,
+    branch: bool = False,
+) -> list[_Record]:
+    """The records of ``members``, told apart from those of ``peers`` (all copies of the control;
+    the members themselves when not given). ``branch``: each record is the part of the page below
+    the one all copies share (a row of seats), not the part with no other copy in it."""
+    group = list(dict.fromkeys([*(m.index for m in peers or members), *(m.index for m in members)]))
     try:
         raw: list[dict[str, Any] | None] | None = await page.evaluate(
-            RECORDS_JS, [items, [m.index for m in members]]
+            RECORDS_JS, [[m.index for m in members], group, branch]
         )
     except Exception:  # a navigation or a detached frame: no records, nothing decided here
         return []
@@ -331,15 +384,20 @@ async def _records(page: Page, members: Sequence[ElementDescriptor]) -> list[_Re
     return out
 
 
-def _word_in(word: str, field: frozenset[str]) -> bool:
+def _word_in(word: str, field: frozenset[str], loose: bool = False) -> bool:
     """A record word is there as written (folded); longer words also with another ending
-    ('Svoboda' / 'Svobody'), never as part of another name ('Jane' is not 'Janet')."""
+    ('Svoboda' / 'Svobody'), never as part of another name ('Jane' is not 'Janet'). ``loose``:
+    also a name of four letters with a case ending added ('Petra' / 'Petr')."""
     if word in field:
         return True
+    if _UNSPACED.search(word):
+        return len(word) >= 2 and any(word in d for d in field)
     if len(word) < 5 or not word.isalpha():
         return False
     return any(
-        len(d) >= 5 and d[:-2] and (d.startswith(word[:-2]) and abs(len(d) - len(word)) <= 2) for d in field
+        (len(d) >= 5 and d[:-2] and (d.startswith(word[:-2]) and abs(len(d) - len(word)) <= 2))
+        or (loose and len(d) == 4 and len(word) == 5 and word.startswith(d) and word[-1] in "aeiouy")
+        for d in field
     )
 
 
@@ -349,7 +407,317 @@ def _has_handle(handle: str, text: str) -> bool:
 
 # -- ranking by record ----------------------------------------------------------------------------
 
+
+def _inflected(word: str, e: ElementDescriptor) -> bool:
+    """The target's leading word is another form of the control's name ('Smažte' / 'Smazat',
+    'Odstraňte' / 'Odstranit'): the same stem of four letters or more, endings of at most three."""
+    w = _plain(word)
+    if len(w) < 4 or not w.isalpha():
+        return False
+    for d in words(f"{e.display_name} {e.title}"):
+        d = _plain(d)
+        if len(d) < 4 or not d.isalpha() or d == w:
+            continue
+        p = 0
+        while p < min(len(w), len(d)) and w[p] == d[p]:
+            p += 1
+        if p >= 4 and len(w) - p <= 3 and len(d) - p <= 3:
+            return True
+    return False
+
+
+def _names(word: str, e: ElementDescriptor, own: frozenset[str], lead: str) -> bool:
+    """``word`` names the control ``e`` (whose own words are ``own``); the target's leading word
+    ``lead`` (its verb, when the instruction has none the parser knows) also in another form."""
+    return _carries(word, own) or (word == lead and _inflected(word, e))
+
+
+_COUNTER = re.compile(r"[\d.,:%+kKmM]*\d[\d.,:%+kKmM]*")
+
+
+def _control_name(e: ElementDescriptor) -> str:
+    """A copy's name without the counts it shows ('♡ 41', '♡ 7'): copies of one Like control."""
+    return " ".join(_COUNTER.sub(" ", e.display_name).split()).casefold()
+
+
+# The tag names from the document down to each element, through shadow hosts: the structural
+# path without positions, for elements whose inventory path starts at an id.
+STRUCTURE_JS = """(idxs) => {
+  let st = null;
+  try { st = window.top.__waypostInventory || null; } catch (e) { st = window.__waypostInventory || null; }
+  if (!st) return null;
+  const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  return idxs.map((i) => {
+    const parts = [];
+    for (let n = st.els[i]; n && parts.length < 60; n = up(n)) parts.push(n.tagName || '');
+    return parts.reverse().join('>');
+  });
+}"""
+
+
+async def _copy_groups(
+    page: Page, screen: Screen, wanted: Sequence[str]
+) -> dict[tuple[object, ...], list[ElementDescriptor]]:
+    """Copies of one control, grouped (see :func:`_key`). Structural paths start at an element's
+    id when it has a unique one ('#follow-maya', '#follow-omar'): the elements carrying a wanted
+    word are then grouped by their tag names from the document down, read from the page."""
+    groups = _groups(screen)
+    carrying = [
+        e
+        for members in groups.values()
+        if len(members) <= _MAX_MEMBERS
+        for e in members
+        if any(_names(w, e, _own_cached(e), wanted[0]) for w in wanted)
+    ]
+    if not any("#" in e.path for e in carrying) or len(carrying) > 2 * _MAX_MEMBERS:
+        return groups
+    try:
+        chains: list[str] | None = await page.evaluate(STRUCTURE_JS, [e.index for e in carrying])
+    except Exception:  # a navigation or a detached frame: the paths as they are
+        return groups
+    if not chains or len(chains) != len(carrying):
+        return groups
+    moved = {e.index for e in carrying}
+    out: dict[tuple[object, ...], list[ElementDescriptor]] = defaultdict(list)
+    for k, members in groups.items():
+        kept = [m for m in members if m.index not in moved]
+        if kept:
+            out[k] = kept
+    for e, chain in zip(carrying, chains, strict=True):
+        out[(e.frames, e.tag, e.role, e.type, "structure", chain)].append(e)
+    return out
+
+
 _MAX_MEMBERS = 400
+
+
+# Scripts written without spaces: a target such as '删除乘客李娜' is one word until the page's
+# repeated control names ('删除') and the kinds of record ('乘客') are cut out of it.
+_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_UNSPACED_KIND_LIST = (
+    "乘客 旅客 用户 订单 消息 邮件 帖子 评论 条目 项目 记录 商品 产品 文章 联系人 客户 预约",
+    "注文 メッセージ メール 投稿 コメント ユーザー 予約 記事 連絡先 顧客",
+)
+_UNSPACED_KINDS = tuple(
+    sorted((w for line in _UNSPACED_KIND_LIST for w in line.split()), key=len, reverse=True)
+)
+_PARTICLES = "的中里在把将给这那一条个件项行のをにでからへと"
+
+
+def _segment(target: RecordTarget, groups: dict[tuple[object, ...], list[ElementDescriptor]]) -> RecordTarget:
+    """Cut the names of repeated controls and the record kinds out of unspaced words; what is left
+    are the record's words ('删除乘客李娜' → '删除', '李娜')."""
+    names = {
+        n
+        for members in groups.values()
+        if len(members) >= 2
+        for n in [_control_name(members[0])]
+        if len(n) >= 2 and _UNSPACED.search(n) and all(_control_name(m) == n for m in members)
+    }
+    out: list[str] = []
+    for w in target.words:
+        if not _UNSPACED.search(w):
+            out.append(w)
+            continue
+        found = sorted((n for n in names if n in w), key=len, reverse=True)[:1]
+        pieces = [(w.index(found[0]), found[0])] if found else []
+        rest = w.replace(found[0], " ") if found else w
+        for kind in _UNSPACED_KINDS:
+            rest = rest.replace(kind, " ")
+        for piece in rest.split():
+            piece = piece.strip(_PARTICLES)
+            if len(piece) >= 2 or (piece and not _UNSPACED.search(piece)):
+                pieces.append((w.find(piece), piece))
+        out.extend(p for _, p in sorted(pieces))
+    return replace(target, words=tuple(out))
+
+
+def _absent_name(raw: str, record_words: Sequence[str], screen: Screen) -> bool:
+    """The record's words are a name (written with capitals) that the page shows nowhere."""
+    capital = {fold(w) for w in re.findall(r"(?<![\w@])([A-ZÀ-ÝĀ-Ž][\w'-]+)", raw)}
+    if not record_words or not all(w in capital for w in record_words):
+        return False
+    shown: set[str] = set(words(screen.title))
+    for e in screen.elements:
+        shown.update(words(f"{e.display_name} {e.nearby} {e.section}"))
+    return not any(w in shown for w in record_words)
+
+
+def _boxes(
+    groups: dict[tuple[object, ...], list[ElementDescriptor]], wanted: Sequence[str], *, explicit: bool
+) -> list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str], list[ElementDescriptor]]]:
+    """'Tick the message Faktura 2024-117': to check a record names no control, the record's one
+    checkbox is meant. Checkboxes repeated once per record, whose names do not tell the records
+    apart (all 'Select', or none); all the target's words are the record's."""
+    out = []
+    for members in groups.values():
+        if len(members) < 2 or len(members) > _MAX_MEMBERS:
+            continue
+        if not all(m.role in ("checkbox", "switch") or m.type == "checkbox" for m in members):
+            continue
+        if not explicit and len({_control_name(m) for m in members}) > 1:
+            continue
+        if any(_carries(w, _own_cached(m)) for w in wanted for m in members):
+            continue
+        out.append(((0, 0), list(members), frozenset[str](), list(members)))
+    return out
+
+
+# -- sharing this page ----------------------------------------------------------------------------
+
+# Where a page is shared or followed: the platform's words and the hosts of its links.
+_PLATFORMS: dict[str, tuple[str, ...]] = {
+    "twitter": ("twitter.com", "x.com"),
+    "facebook": ("facebook.com", "fb.com", "fb.me"),
+    "instagram": ("instagram.com",),
+    "linkedin": ("linkedin.com",),
+    "pinterest": ("pinterest.com",),
+    "reddit": ("reddit.com",),
+    "whatsapp": ("whatsapp.com", "wa.me"),
+    "telegram": ("telegram.me", "t.me"),
+    "tumblr": ("tumblr.com",),
+    "youtube": ("youtube.com",),
+    "tiktok": ("tiktok.com",),
+    "flipboard": ("flipboard.com",),
+    "mastodon": (),
+    "bluesky": ("bsky.app",),
+    "email": ("mailto:",),
+    "mail": ("mailto:",),
+    "e-mail": ("mailto:",),
+    "correo": ("mailto:",),
+    "courriel": ("mailto:",),
+}
+# Verbs of sharing and following, which the controls often do not show (an icon named 'Twitter').
+_SOCIAL_GROUPS = (
+    "share teilen sdílet sdílejte partager partagez compartir comparte condividi condividere",
+    "udostępnij udostępnić compartilhe compartilhar delen deel",
+    "follow folgen sledovat sledujte suivre suivez seguir sigue segui seguire obserwuj siga volg volgen",
+    "email mail",
+    "tweet",
+    "pin",
+    "post",
+    "send",
+)
+_SOCIAL_GROUP = {fold(w): n for n, line in enumerate(_SOCIAL_GROUPS) for w in line.split()}
+_SOCIAL_GROUP.update({fold(w): 0 for w in _SOCIAL_GROUPS[1].split()})
+_SOCIAL = frozenset(_SOCIAL_GROUP)
+# 'this', 'it', 'the page': the page itself is the record.
+_DEICTIC_LIST = (
+    "this it page story article post recipe video site dieser diesen dieses diese seite artikel",
+    "tento tuto toto tenhle tenhle stránku stránka článek článku ce cet cette la le page este esta",
+    "esto página questo questa pagina via per über přes par por",
+)
+_DEICTIC = frozenset(fold(w) for line in _DEICTIC_LIST for w in line.split())
+_GENERIC_LIST = "icon logo link button share on to via with auf na sur en su"
+_GENERIC = frozenset(_GENERIC_LIST.split())
+
+
+def _platform(word: str) -> str:
+    return "email" if word in ("mail", "e-mail", "correo", "courriel") else word
+
+
+def _on_platform(e: ElementDescriptor, platform: str) -> bool:
+    """A link or button of ``platform``: named so (also by its icon's class), or linking there."""
+    if platform in _own_cached(e) or (platform == "email" and "mail" in _own_cached(e)):
+        return True
+    href = e.href.strip().casefold()
+    if platform == "email":
+        return href.startswith("mailto:")
+    host = re.sub(r"^(?:https?:)?//(?:www\.|m\.|mobile\.)?", "", href).split("/", 1)[0].split("?", 1)[0]
+    return any(host == h or host.endswith("." + h) for h in _PLATFORMS.get(platform, ()))
+
+
+def _shares_page(e: ElementDescriptor, title: frozenset[str]) -> bool:
+    """The link carries this page (its title's words in the shared text or address)."""
+    if not e.href or len(title) < 3:
+        return False
+    from urllib.parse import unquote
+
+    href = e.href
+    for _ in range(3):
+        href = unquote(href)
+    return len(title & set(words(href))) >= 3
+
+
+def _rank_share(screen: Screen, query: Query, model: RerankModel, index: TfidfIndex) -> Ranking | None:
+    """'Share this article on Twitter', 'email this', 'follow Yahoo News on Instagram': the page
+    itself is the record, the control is its one link or button for the platform. The target
+    says a platform; its other words are a verb of sharing or following, the page's own words
+    (its title) or words of the control. Copies that share the page alike (the bar at the top and
+    at the bottom) are one control; anything else is a tie."""
+    toks = [
+        w
+        for w in words(query.raw)
+        if (w not in STOPWORDS and w not in _NOUNS) or w in _SOCIAL or w in _DEICTIC or w in _PLATFORMS
+    ]
+    platforms = {_platform(w) for w in toks if w in _PLATFORMS}
+    if len(platforms) != 1:
+        return None
+    platform = platforms.pop()
+    if not any((w in _SOCIAL or w in _DEICTIC) and _platform(w) != platform for w in toks):
+        return None  # 'click Email': a name, no sharing or following said (the ranking decides)
+    title = frozenset(w for w in words(screen.title) if w not in STOPWORDS and len(w) > 2)
+    cands = [
+        e
+        for e in screen.elements
+        if e.visible and e.enabled and (e.tag in ("a", "button") or e.role in ("link", "button"))
+        if _on_platform(e, platform)
+    ]
+    if not cands:
+        return None
+    lead = toks[0] if toks else ""
+    if (
+        lead not in _SOCIAL
+        and lead not in _DEICTIC
+        and _platform(lead) != platform
+        and not any(_carries(lead, _own_cached(e)) for e in cands)
+    ):
+        return None  # an unknown word leads ('pošlete na Twitter'): not a verb this tool knows
+    said_social = {_SOCIAL_GROUP[w] for w in toks if w in _SOCIAL and _platform(w) != platform}
+    fitting = []
+    for e in cands:
+        own = _own_cached(e)
+        does = {_SOCIAL_GROUP[w] for w in own if w in _SOCIAL and _platform(w) != platform}
+        if does and said_social and not does & said_social:
+            continue  # 'Share' (by e-mail, on Twitter...) is not 'Follow by email'
+        href_words = set(words(e.href))
+        rest = [
+            w
+            for w in toks
+            if _platform(w) != platform
+            and w not in _DEICTIC
+            and w not in _SOCIAL
+            and not _carries(w, own)
+            and not _word_in(w, title)
+            and w not in href_words
+        ]
+        if not rest:
+            fitting.append(e)
+    if not fitting:
+        return None
+    # Named for the platform ('Share by email', not 'Share' titled "on Twitter, Facebook, or email"),
+    # with nothing the target does not say ('Email', not 'Email newsletters').
+    named = [e for e in fitting if any(_platform(w) == platform for w in words(e.display_name))]
+    fitting = named or fitting
+    said = set(toks) | _SOCIAL | _GENERIC | STOPWORDS | _NOUNS
+    plain = [e for e in fitting if all(w in said or _platform(w) == platform for w in words(e.display_name))]
+    fitting = plain or fitting
+    if len(fitting) > 1:  # links that carry this page, not a link to one post on the platform
+        fitting = [e for e in fitting if _shares_page(e, title)] or fitting
+    first = fitting[0]
+    same = all(
+        _equivalent(first, e) or (_shares_page(first, title) and _shares_page(e, title)) for e in fitting[1:]
+    )
+    order = [e.index for e in fitting[:10]]
+    word_sim, char_sim = index.similarities(query)
+    overlay = active_overlay(screen)
+    scored = _scored(query, screen.elements, order, model, word_sim, char_sim, overlay)
+    if same:
+        return Ranking(
+            query, _candidates(scored, [1.0] + [0.0] * (len(order) - 1)), "confident", overlay, 1.0
+        )
+    ps = [1.0 / len(order)] * len(order)
+    return Ranking(query, _candidates(scored, ps), "tie", overlay, 1.0 / len(order))  # type: ignore[arg-type]
 
 
 async def rank_records(
@@ -367,15 +735,30 @@ async def rank_records(
     target = parse_record(query.raw)
     if target.grid is not None:
         return await _rank_grid(page, screen, query, target, model, index=index)
+    counted = _COUNTED.search(fold(query.raw)) is not None and not target.every
+    if query.intent != "check":
+        shared = _rank_share(screen, query, model, index)
+        if shared is not None:
+            return shared
     if not target.words and not target.handles:
         return None
     groups = _groups(screen)
+    if any(_UNSPACED.search(w) for w in target.words):
+        target = _segment(target, groups)
     wanted = [w for w in target.words if not w.isdigit()]
     if not wanted:
         return None
-    explicit = target.ordinal is not None or bool(target.handles) or _NAMES_RECORD.search(fold(query.raw))
-    best: list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str]]] = []
-    lone: list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str]]] = []
+    groups = await _copy_groups(page, screen, wanted)
+    lead = wanted[0]
+    explicit = (
+        target.ordinal is not None
+        or bool(target.handles)
+        or bool(_NAMES_RECORD.search(fold(query.raw)))
+        or any(w in _KINDS for w in words(query.raw))
+        or any(k in query.raw for k in _UNSPACED_KINDS if _UNSPACED.search(query.raw))
+    )
+    best: list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str], list[ElementDescriptor]]] = []
+    lone: list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str], list[ElementDescriptor]]] = []
     for members in groups.values():
         if len(members) > _MAX_MEMBERS or (len(members) < 2 and not explicit):
             continue
@@ -386,8 +769,8 @@ async def rank_records(
         pairs = list(zip(members, owns, strict=True))
         hit_list: list[str] = []
         for w in wanted:
-            narrowed = [(m, o) for m, o in pairs if _carries(w, o)]
-            names = Counter(" ".join(m.display_name.split()).casefold() for m, _ in narrowed)
+            narrowed = [(m, o) for m, o in pairs if _names(w, m, o, lead)]
+            names = Counter(_control_name(m) for m, _ in narrowed)
             if len(narrowed) >= 2 and max(names.values()) >= 2:
                 hit_list.append(w)
                 pairs = narrowed
@@ -395,7 +778,7 @@ async def rank_records(
         if not hit_list and explicit:
             pairs = list(zip(members, owns, strict=True))
             for w in wanted:
-                narrowed = [(m, o) for m, o in pairs if _carries(w, o)]
+                narrowed = [(m, o) for m, o in pairs if _names(w, m, o, lead)]
                 if narrowed:
                     hit_list.append(w)
                     pairs = narrowed
@@ -407,8 +790,10 @@ async def rank_records(
         if chosen_members and (len(chosen_members) >= 2 or explicit):
             # The control is named before its record ('follow Jane Doe', 'Delete in Bob's row').
             first = min(target.words.index(w) for w in hits)
-            found.append(((-first, len(hits)), chosen_members, hits))
+            found.append(((-first, len(hits)), chosen_members, hits, members))
     best = best or lone
+    if not best and query.intent == "check":
+        best = _boxes(groups, wanted, explicit=bool(explicit))
     if not best:
         return None
     top = max(b[0] for b in best)
@@ -418,23 +803,26 @@ async def rank_records(
     if not record_words and not target.handles and target.ordinal is None:
         return None  # only the control is named: the ordinary ranking (and its copies rule) decides
     records: list[_Record] = []
-    for _, members, _ in chosen:
+    for _, members, _, _ in chosen:
         records.extend(await _records(page, members))
     if not records:
         return None
     # Words no record carries may name the list itself ('from the cart', 'in the blog archive').
     fields = {r.element.index: field_words(f"{r.text} {r.element.name} {r.element.title}") for r in records}
-    carried = [w for w in record_words if any(_word_in(w, f) for f in fields.values())]
+    carried = [w for w in record_words if any(_word_in(w, f, loose=True) for f in fields.values())]
     listed = field_words(" ".join({r.element.section for r in records} | {screen.title}))
     record_words = [w for w in record_words if w in carried or not _word_in(w, listed)]
     if not explicit and any(w not in carried for w in record_words):
-        return None  # words no record carries: not a record the target names (the ranking decides)
+        if not carried and _absent_name(query.raw, record_words, screen):
+            explicit = True  # 'Follow Jean Valjean': a person's name, nowhere on the page
+        else:
+            return None  # words no record carries: not a record the target names (the ranking decides)
     if not record_words and not target.handles and target.ordinal is None:
         return None
 
-    def fits(r: _Record) -> bool:
+    def fits(r: _Record, loose: bool = False) -> bool:
         f = fields[r.element.index]
-        if not all(_word_in(w, f) for w in record_words):
+        if not all(_word_in(w, f, loose) for w in record_words):
             return False
         if not all(_has_handle(h, f"{r.text} {r.element.name}") for h in target.handles):
             return False
@@ -444,7 +832,9 @@ async def rank_records(
                 return False
         return True
 
-    matches = [r for r in records if fits(r)]
+    matches = [r for r in records if fits(r)] or [r for r in records if fits(r, loose=True)]
+    if counted:  # 'like 2 posts': which two is not said; the copies are listed, none acts
+        matches = []
     if len(matches) > 1 and record_words and not target.every:
         # The record's first field (its name, sender, author) says whose record it is.
         first = [r for r in matches if all(_word_in(w, field_words(r.first)) for w in record_words)]
@@ -462,8 +852,10 @@ async def rank_records(
         decision, conf = "confident", 1.0
     elif matches:  # several records, or 'all posts by @tom' (a step for each acts on every one)
         decision, conf = "tie", 1.0 / len(matches)
-    else:
+    elif counted:
         decision, conf = "low", 0.0
+    else:  # no such record: nothing on the page is what the target names
+        decision, conf = "none", 0.0
     return Ranking(query, candidates, decision, overlay, conf)  # type: ignore[arg-type]
 
 
@@ -501,7 +893,7 @@ async def _rank_grid(
         if k not in seen:
             seen.add(k)
             members.extend(m for m in groups.get(k, [e]) if _only_number(m))
-    records = await _records(page, members)
+    records = await _records(page, members, branch=True)
     matches = []
     for r in records:
         if _only_number(r.element) != seat:
