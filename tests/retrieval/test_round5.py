@@ -207,3 +207,13 @@ async def test_an_icon_on_every_post_of_one_user(page: Page, pages: PageServer) 
     report = await act(page, 'Click the "Reply" button on all posts by @eva.')
     assert report.ok, report.text
     assert await _state(page) == "reply eva;reply eva;"
+
+
+async def test_a_value_named_only_by_where_it_is_shown_is_not_typed(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext8/profile_ja.html"))
+    report = await act(page, "Type the text below into the ニックネーム field and press 保存.")
+    assert not report.ok
+    assert "not given" in report.text
+    assert await page.input_value("#nick") == ""
+    quoted = parse_instruction('type "the text below" into the field')
+    assert quoted[0].action == "type" and quoted[0].text == "the text below"

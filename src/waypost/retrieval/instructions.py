@@ -524,7 +524,35 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
         steps = _parse_plain(plain, slots)
         if len(steps) == 1 and steps[0].action == "type":
             return [_refuse(steps[0], inexact.group(0))]
-    return _parse_plain(seg, slots)
+    steps = _parse_plain(seg, slots)
+    for i, step in enumerate(steps):
+        if step.action == "type" and _shown_value(step, seg):
+            steps[i] = Step(
+                "refuse",
+                target=step.target,
+                text=f'The text to type is only named by where it is shown ("{step.text}"), not given; '
+                "nothing was typed. Read it from the page and give the exact text.",
+                lang=step.lang,
+            )
+    return steps
+
+
+# A value named by where it is shown, not given ('Type the text below', 'enter the code shown in
+# the image'): typing those words would be wrong; the step is refused.
+_SHOWN_VALUE = re.compile(
+    r"^(?:the|this|that|these)\s+(?:\w+\s+)?(?:text|word|words|value|code|number|string|phrase|characters?|"
+    r"letters?|captcha|answer)(?:\s+(?:below|above|shown|displayed|here|there|on\s+the\s+\w+|"
+    r"in\s+the\s+\w+(?:\s+\w+)?|from\s+[^\x00]+|next\s+to\s+[^\x00]+)[^\x00]*)?$"
+    r"|^(?:the\s+)?following\s+(?:text|words?|value|code)$",
+    re.I,
+)
+
+
+def _shown_value(step: Step, seg: str) -> bool:
+    """A typed value that only says where the text is ('the text below'), written without quotes."""
+    text = " ".join((step.text or "").split())
+    unquoted = text.casefold() in " ".join(seg.split()).casefold()
+    return bool(text) and unquoted and bool(_SHOWN_VALUE.match(text))
 
 
 def _refuse(step: Step, words: str) -> Step:
