@@ -217,3 +217,28 @@ async def test_a_value_named_only_by_where_it_is_shown_is_not_typed(page: Page, 
     assert await page.input_value("#nick") == ""
     quoted = parse_instruction('type "the text below" into the field')
     assert quoted[0].action == "type" and quoted[0].text == "the text below"
+
+
+async def _ticked(page: Page) -> list[str]:
+    return await page.eval_on_selector_all("input:checked", "els => els.map(e => e.id)")
+
+
+async def test_opening_an_issue_is_not_ticking_its_row(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext8/issues.html"))
+    report = await act(page, "open issue #12")
+    assert await _ticked(page) == []
+    assert not report.ok or page.url.endswith("#i12"), report.text
+
+
+async def test_a_phrase_without_a_verb_ticks_no_row(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext8/issues.html"))
+    report = await act(page, "filter the issues by the bug label")
+    assert await _ticked(page) == []
+    assert not report.ok or page.url.endswith("#l"), report.text
+
+
+async def test_selecting_a_row_still_ticks_it(page: Page, pages: PageServer) -> None:
+    await page.goto(pages.url_for("ext8/issues.html"))
+    report = await act(page, "select the row of issue #15")
+    assert report.ok, report.text
+    assert await _ticked(page) == ["s2"]

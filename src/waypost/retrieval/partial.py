@@ -106,6 +106,13 @@ def _sentence(query: Query, e: ElementDescriptor) -> bool:
 
 
 _NUMERIC_NAME = re.compile(r"[\d\s:.,/–-]+(?:\s?(?:am|pm|h|uhr))?", re.I)
+_OPEN_VERBS = frozenset({"open", "visit", "go", "view", "read", "öffne", "ouvre", "ouvrez", "abre", "apri"})
+
+
+def _tickable(e: ElementDescriptor) -> bool:
+    return e.role in ("checkbox", "switch", "radio") or e.type in ("checkbox", "radio")
+
+
 _PAIR = re.compile(r"\s*[・／/、|｜]\s*")
 
 
@@ -159,6 +166,8 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         return False  # named exactly as quoted (or as the whole verbless instruction)
     if _wrong_number(query, e) or _sentence(query, e) or _one_of_pair(query, e):
         return True
+    if _tickable(e) and set(words(query.verb)) & _OPEN_VERBS:
+        return True  # 'open issue #4790' is not the tick box named "Select issue #4790"
     head = tuple(w for w in query.head if not w.isdigit())
     if not head:
         return False

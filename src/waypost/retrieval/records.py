@@ -543,6 +543,18 @@ def _absent_name(raw: str, record_words: Sequence[str], screen: Screen) -> bool:
     return not any(w in shown for w in record_words)
 
 
+# Verbs under which a click on a record's checkbox is what is meant ('select the row of Bob').
+_TICK_VERBS = frozenset(
+    {"select", "choose", "pick", "check", "tick", "mark", "toggle", "uncheck", "untick", "wähle"}
+    | {"markiere", "zaškrtni", "vyber", "označ", "sélectionne", "sélectionnez", "coche", "cochez"}
+    | {"selecciona", "marca", "seleziona", "spunta", "zaznacz"}
+)
+
+
+def _tickable(e: ElementDescriptor) -> bool:
+    return e.role in ("checkbox", "switch", "radio") or e.type in ("checkbox", "radio")
+
+
 def _boxes(
     groups: dict[tuple[object, ...], list[ElementDescriptor]], wanted: Sequence[str], *, explicit: bool
 ) -> list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str], list[ElementDescriptor]]]:
@@ -798,6 +810,12 @@ async def rank_records(
         return None
     top = max(b[0] for b in best)
     chosen = [b for b in best if b[0] == top]
+    if (
+        query.intent != "check"
+        and not set(words(query.verb)) & _TICK_VERBS
+        and any(all(_tickable(m) for m in b[1]) for b in chosen)
+    ):
+        return None  # 'open issue #4790' is not a tick in that issue's row (nor is a verbless phrase)
     hits = frozenset().union(*(b[2] for b in chosen))
     record_words = [w for w in target.words if w not in hits]
     if not record_words and not target.handles and target.ordinal is None:
