@@ -53,6 +53,12 @@ def actor(store: RetrievalStore) -> Iterator[Actor]:
     yield Actor(RetrievalSettings(settle_timeout=1.5), store=store)
 
 
+@pytest.fixture
+def quiet() -> Iterator[Actor]:
+    """An actor that remembers nothing and logs nothing, and settles briefly."""
+    yield Actor(RetrievalSettings(memory=False, telemetry=False, settle_timeout=0.3))
+
+
 class ScriptedChooser:
     """Stands in for an LLM: answers with the candidate whose element matches, and records each call."""
 

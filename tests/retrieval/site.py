@@ -7,6 +7,7 @@ be checked. Run ``python -m tests.retrieval.site`` to serve in the foreground (p
 from __future__ import annotations
 
 import html
+import json
 import sys
 import threading
 import time
@@ -44,6 +45,25 @@ class _Handler(SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+
+
+def record_clicks(controls: str) -> str:
+    """A script for ``page.evaluate`` that records each click as ``'<record>:<control name>'`` in
+    ``window.__clicks`` (the record from the nearest ``[data-r]``, the control as the nearest
+    element matching ``controls``); links do not navigate."""
+    return (
+        """() => {
+  window.__clicks = [];
+  document.addEventListener('click', (e) => {
+    const rec = e.target.closest('[data-r]');
+    const ctl = e.target.closest(CONTROLS);
+    const label = ctl ? (ctl.getAttribute('aria-label') || ctl.title || ctl.textContent) : e.target.tagName;
+    const name = label.trim();
+    window.__clicks.push((rec ? rec.dataset.r : '-') + ':' + name);
+    if (ctl && ctl.tagName === 'A') e.preventDefault();
+  }, true);
+}"""
+    ).replace("CONTROLS", json.dumps(controls))
 
 
 class PageServer:

@@ -8,13 +8,11 @@ links to different years. ``pages/issue17/near_names.html`` has Diff1 and Diff2 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.async_api import Page
 
 from tests.retrieval.site import PageServer
-from waypost.retrieval import Actor, RetrievalSettings
+from waypost.retrieval import Actor
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -26,11 +24,6 @@ _RECORD = """() => {
   }, true);
   document.querySelectorAll('a').forEach((a) => a.addEventListener('click', (e) => e.preventDefault()));
 }"""
-
-
-@pytest.fixture
-def quiet() -> Iterator[Actor]:
-    yield Actor(RetrievalSettings(memory=False, telemetry=False, settle_timeout=0.3))
 
 
 async def _open(page: Page, pages: PageServer, name: str) -> None:

@@ -8,20 +8,13 @@ Dates: day-first and month-first pages, placeholders, patterns and native inputs
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.async_api import Page
 
 from tests.retrieval.site import PageServer
-from waypost.retrieval import Actor, RetrievalSettings
+from waypost.retrieval import Actor
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
-
-
-@pytest.fixture
-def quiet() -> Iterator[Actor]:
-    yield Actor(RetrievalSettings(memory=False, telemetry=False, settle_timeout=0.3))
 
 
 # code: (type, typed value, select, option, check, click, type-then-click)

@@ -10,13 +10,11 @@ nothing else did.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.async_api import Page
 
 from tests.retrieval.site import PageServer
-from waypost.retrieval import Actor, RetrievalSettings
+from waypost.retrieval import Actor
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -31,11 +29,6 @@ _START = {
     "city": "",
     "genre": "",
 }
-
-
-@pytest.fixture
-def quiet() -> Iterator[Actor]:
-    yield Actor(RetrievalSettings(memory=False, telemetry=False, settle_timeout=0.3))
 
 
 async def _run(

@@ -12,32 +12,15 @@ carries a ``data-r`` name; the tests record which record's control was clicked.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.async_api import Page
 
-from tests.retrieval.site import PageServer
-from waypost.retrieval import Actor, RetrievalSettings
+from tests.retrieval.site import PageServer, record_clicks
+from waypost.retrieval import Actor
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
-_RECORD = """() => {
-  window.__clicks = [];
-  document.addEventListener('click', (e) => {
-    const rec = e.target.closest('[data-r]');
-    const ctl = e.target.closest('button, a, [role=button], input');
-    const label = ctl ? (ctl.getAttribute('aria-label') || ctl.title || ctl.textContent) : e.target.tagName;
-    const name = label.trim();
-    window.__clicks.push((rec ? rec.dataset.r : '-') + ':' + name);
-    if (ctl && ctl.tagName === 'A') e.preventDefault();
-  }, true);
-}"""
-
-
-@pytest.fixture
-def quiet() -> Iterator[Actor]:
-    yield Actor(RetrievalSettings(memory=False, telemetry=False, settle_timeout=0.3))
+_RECORD = record_clicks("button, a, [role=button], input")
 
 
 async def _run(
