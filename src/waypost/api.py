@@ -27,8 +27,6 @@ from collections.abc import AsyncIterator, Callable, Coroutine, Iterator, Mappin
 from pathlib import Path
 from typing import Any, TypeVar
 
-from playwright.async_api import Browser
-
 from waypost.agent import runner as engine
 from waypost.agent.extensions import RunExtension
 from waypost.agent.personas import find_persona
@@ -115,9 +113,6 @@ class Waypost:
         on_blocked: Gets a :class:`~waypost.navigation.navigator.Wall` (its Playwright ``page``)
             when a page is a CAPTCHA or bot wall: hand it to a person or a solver, return True
             once solved (the page is read again), else False (reported as blocked).
-        browser: A Chromium you launched with Playwright and keep: Waypost opens its sessions'
-            contexts in it (isolated and guarded as in its own) and never closes it; see
-            :class:`~waypost.browser.pool.SessionPool`. Default: Waypost launches its own.
         **overrides: Individual settings, e.g. ``Waypost(data_dir="/tmp/wp", headless=False)``.
 
     Raises:
@@ -131,21 +126,18 @@ class Waypost:
         mcp_servers: Mapping[str, Any] | Sequence[Any] | None = None,
         ask_user: AskUser | None = None,
         on_blocked: OnBlocked | None = None,
-        browser: Browser | None = None,
         **overrides: Any,
     ) -> None:
         if settings is not None and overrides:
             settings = settings.model_copy(update=overrides)
         self.settings = settings or Settings(**overrides)
         self.archive = Archive.in_data_dir(self.settings.data_dir, self.settings.archive)
-        self.pool = SessionPool(self.settings, on_context=self._on_context, browser=browser)
+        self.pool = SessionPool(self.settings, on_context=self._on_context)
         self.recorder = Recorder(self.settings.trace, self.settings.screenshots)
         self.downloads = Downloads(
             self.settings.data_dir,
             max_bytes=self.settings.download_max_bytes,
-            partial_dir=None
-            if self.pool.attached or self.pool.shares_browser
-            else self.pool.partial_downloads,
+            partial_dir=None if self.pool.attached else self.pool.partial_downloads,
         )
         self.documents = Documents(self.downloads, self.archive, token_budget=self.settings.view_token_budget)
         self.downloads.on_saved = self.documents.on_saved

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser
 
 from tests.agent.scripted import ScriptedChatModel, answer, call
 from tests.conftest import make_settings
@@ -67,15 +66,15 @@ def site() -> Iterator[Any]:
     server.server_close()
 
 
-async def _wp(tmp_path: Path, browser: Browser, **overrides: Any) -> Waypost:
-    wp = Waypost(make_settings(tmp_path / "data", **overrides), browser=browser)
+async def _wp(tmp_path: Path, **overrides: Any) -> Waypost:
+    wp = Waypost(make_settings(tmp_path / "data", **overrides))
     await wp.start()
     return wp
 
 
 @pytest.fixture
-async def wp(tmp_path: Path, shared_browser: Browser) -> AsyncIterator[Waypost]:
-    w = await _wp(tmp_path, shared_browser)  # approve="ask" and nobody to ask: critical actions are refused
+async def wp(tmp_path: Path) -> AsyncIterator[Waypost]:
+    w = await _wp(tmp_path)  # approve="ask" and nobody to ask: critical actions are refused
     yield w
     await w.close()
 
@@ -133,9 +132,7 @@ async def test_navigation_is_judged_on_the_normalized_url(wp: Waypost, site: Any
     assert article.ok  # a slug is prose, not a command
 
 
-async def test_an_approver_or_approve_always_lets_it_through(
-    tmp_path: Path, site: Any, shared_browser: Browser
-) -> None:
+async def test_an_approver_or_approve_always_lets_it_through(tmp_path: Path, site: Any) -> None:
     from waypost.approval import ApprovalGate, using_gate
 
     asked: list[str] = []
@@ -144,7 +141,7 @@ async def test_an_approver_or_approve_always_lets_it_through(
         asked.append(request.reason)
         return True
 
-    wp = await _wp(tmp_path, shared_browser)
+    wp = await _wp(tmp_path)
     try:
         wp.approval.approver = approver
         await wp.navigate(site.url + "/")
@@ -155,7 +152,7 @@ async def test_an_approver_or_approve_always_lets_it_through(
         assert await hits(wp) == ["delete", "buy"]
     finally:
         await wp.close()
-    never = await _wp(tmp_path / "n", shared_browser, approve="never")
+    never = await _wp(tmp_path / "n", approve="never")
     try:
         never.approval.approver = approver
         await never.navigate(site.url + "/")

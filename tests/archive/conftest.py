@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.async_api import Browser
 
 from tests.archive.archive_site import ArchiveSite
 from waypost.archive import Archive, ArchiveSettings, ArchiveState, NavigationStats
@@ -25,12 +24,12 @@ def archive_site() -> Iterator[ArchiveSite]:
 
 @contextlib.asynccontextmanager
 async def capturing(
-    settings: Settings, browser: Browser, **archive_settings: Any
+    settings: Settings, **archive_settings: Any
 ) -> AsyncIterator[tuple[Archive, SessionPool]]:
-    """An open archive in the test's data dir and a session pool it captures, in ``browser``."""
+    """An open archive in the test's data dir and a session pool it captures."""
     async with (
         Archive.in_data_dir(settings.data_dir, ArchiveSettings(**archive_settings)) as archive,
-        SessionPool(settings, on_context=archive.attach, browser=browser) as pool,
+        SessionPool(settings, on_context=archive.attach) as pool,
     ):
         yield archive, pool
         if archive.state is ArchiveState.OPEN:  # read pending bodies while the pages are still open
@@ -38,8 +37,8 @@ async def capturing(
 
 
 @pytest.fixture
-async def captured(settings: Settings, shared_browser: Browser) -> AsyncIterator[tuple[Archive, SessionPool]]:
-    async with capturing(settings, shared_browser) as pair:
+async def captured(settings: Settings) -> AsyncIterator[tuple[Archive, SessionPool]]:
+    async with capturing(settings) as pair:
         yield pair
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser
 
 from tests.archive.archive_site import ArchiveSite
 from tests.archive.conftest import browse, capturing
@@ -41,10 +40,8 @@ def test_navigation_stats_line_should_skip_zero_counts() -> None:
 
 
 @pytest.mark.browser
-async def test_archive_disabled_should_record_nothing(
-    settings: Settings, archive_site: ArchiveSite, shared_browser: Browser
-) -> None:
-    async with capturing(settings, shared_browser, enabled=False) as (archive, pool):
+async def test_archive_disabled_should_record_nothing(settings: Settings, archive_site: ArchiveSite) -> None:
+    async with capturing(settings, enabled=False) as (archive, pool):
         stats = await browse(archive, pool, archive_site.url + "/status/200")
         assert stats.document_id is None
     assert documents(settings) == []
@@ -52,9 +49,9 @@ async def test_archive_disabled_should_record_nothing(
 
 @pytest.mark.browser
 async def test_archive_should_open_a_navigation_when_the_page_navigates_itself(
-    settings: Settings, archive_site: ArchiveSite, shared_browser: Browser
+    settings: Settings, archive_site: ArchiveSite
 ) -> None:
-    async with capturing(settings, shared_browser) as (archive, pool):
+    async with capturing(settings) as (archive, pool):
         first = await browse(archive, pool, archive_site.url + "/status/200")
         async with pool.session() as session:
             await session.page.evaluate("location.href = '/s/click/1'")

@@ -6,7 +6,6 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser
 
 from tests.archive.archive_site import (
     LATIN1_PAGE,
@@ -100,12 +99,10 @@ async def test_archive_feeds_and_text_should_be_searchable(
 
 
 async def test_archive_status_and_url_filters_should_hold(
-    settings: Settings, archive_site: ArchiveSite, shared_browser: Browser
+    settings: Settings, archive_site: ArchiveSite
 ) -> None:
     site = archive_site.url
-    async with capturing(
-        settings, shared_browser, exclude_urls=("*/status/203*",), exclude_domains=("localhost",)
-    ) as (
+    async with capturing(settings, exclude_urls=("*/status/203*",), exclude_domains=("localhost",)) as (
         archive,
         pool,
     ):
@@ -119,12 +116,12 @@ async def test_archive_status_and_url_filters_should_hold(
 
 
 async def test_archive_statuses_setting_should_admit_errors(
-    tmp_path: Path, archive_site: ArchiveSite, shared_browser: Browser
+    tmp_path: Path, archive_site: ArchiveSite
 ) -> None:
     from tests.conftest import make_settings
 
     settings = make_settings(tmp_path / "data")
-    async with capturing(settings, shared_browser, statuses=("2xx", "404")) as (archive, pool):
+    async with capturing(settings, statuses=("2xx", "404")) as (archive, pool):
         stats = await browse(archive, pool, archive_site.url + "/status/404")
         assert stats.document_id is not None
         await browse(archive, pool, archive_site.url + "/status/500")
@@ -133,9 +130,9 @@ async def test_archive_statuses_setting_should_admit_errors(
 
 
 async def test_archive_mime_allowlist_should_keep_only_allowed_bodies(
-    settings: Settings, archive_site: ArchiveSite, shared_browser: Browser
+    settings: Settings, archive_site: ArchiveSite
 ) -> None:
-    async with capturing(settings, shared_browser) as (archive, pool):
+    async with capturing(settings) as (archive, pool):
         await browse(archive, pool, archive_site.url + "/styled")
         await browse(archive, pool, archive_site.url + "/binary-page", wait_for_done=True)
         assert await archive.search("cssmarker") == []
@@ -147,16 +144,11 @@ async def test_archive_mime_allowlist_should_keep_only_allowed_bodies(
     assert docs["/styled"].body_state == "stored"
 
 
-async def test_archive_include_js_should_keep_scripts(
-    tmp_path: Path, archive_site: ArchiveSite, shared_browser: Browser
-) -> None:
+async def test_archive_include_js_should_keep_scripts(tmp_path: Path, archive_site: ArchiveSite) -> None:
     from tests.conftest import make_settings
 
     settings = make_settings(tmp_path / "data")
-    async with capturing(settings, shared_browser, include_js=True, record_all_types=False) as (
-        archive,
-        pool,
-    ):
+    async with capturing(settings, include_js=True, record_all_types=False) as (archive, pool):
         await browse(archive, pool, archive_site.url + "/styled")
         hits = await archive.search("jsmarker")
         assert [h.url for h in hits] == [archive_site.url + "/site.js"]
@@ -165,9 +157,9 @@ async def test_archive_include_js_should_keep_scripts(
 
 
 async def test_archive_size_limit_should_keep_large_bodies_out(
-    settings: Settings, archive_site: ArchiveSite, shared_browser: Browser
+    settings: Settings, archive_site: ArchiveSite
 ) -> None:
-    async with capturing(settings, shared_browser) as (archive, pool):
+    async with capturing(settings) as (archive, pool):
         stats = await browse(archive, pool, archive_site.url + "/huge?mb=6")
         assert await archive.search("finalword") == []
         doc = await archive.get(stats.document_id or "")
@@ -176,12 +168,12 @@ async def test_archive_size_limit_should_keep_large_bodies_out(
 
 
 async def test_archive_small_size_limit_should_apply_to_every_body(
-    tmp_path: Path, archive_site: ArchiveSite, shared_browser: Browser
+    tmp_path: Path, archive_site: ArchiveSite
 ) -> None:
     from tests.conftest import make_settings
 
     settings = make_settings(tmp_path / "data")
-    async with capturing(settings, shared_browser, max_body_bytes=60) as (archive, pool):
+    async with capturing(settings, max_body_bytes=60) as (archive, pool):
         await browse(archive, pool, archive_site.url + "/xhr-page?n=2", wait_for_done=True)
     docs = by_path(documents(settings), archive_site.url)
     assert docs["/xhr-page?n=2"].body_state == "too_large"
@@ -189,12 +181,12 @@ async def test_archive_small_size_limit_should_apply_to_every_body(
 
 
 async def test_archive_five_sessions_capturing_at_once_should_lose_nothing(
-    settings: Settings, archive_site: ArchiveSite, shared_browser: Browser
+    settings: Settings, archive_site: ArchiveSite
 ) -> None:
     sessions = [f"s-{i}" for i in range(5)]
     pages = 6
 
-    async with capturing(settings, shared_browser) as (archive, pool):
+    async with capturing(settings) as (archive, pool):
 
         async def walk(sid: str) -> list[str | None]:
             ids = []
@@ -246,12 +238,12 @@ async def test_archive_non_utf8_bodies_should_be_decoded(
 
 
 async def test_archive_huge_body_within_limit_should_not_break_capture(
-    tmp_path: Path, archive_site: ArchiveSite, shared_browser: Browser
+    tmp_path: Path, archive_site: ArchiveSite
 ) -> None:
     from tests.conftest import make_settings
 
     settings = make_settings(tmp_path / "data")
-    async with capturing(settings, shared_browser, max_body_bytes=40 * 1024 * 1024) as (archive, pool):
+    async with capturing(settings, max_body_bytes=40 * 1024 * 1024) as (archive, pool):
         huge = await browse(archive, pool, archive_site.url + "/huge?mb=12")
         after = await browse(archive, pool, archive_site.url + "/status/200")
         assert huge.document_id and after.document_id
@@ -312,12 +304,12 @@ async def test_archive_navigation_line_should_be_short(
 
 
 async def test_archive_redirects_should_be_recorded_and_unreadable_bodies_should_not_break_capture(
-    tmp_path: Path, archive_site: ArchiveSite, shared_browser: Browser
+    tmp_path: Path, archive_site: ArchiveSite
 ) -> None:
     from tests.conftest import make_settings
 
     settings = make_settings(tmp_path / "data")
-    async with capturing(settings, shared_browser, statuses=("2xx", "3xx")) as (archive, pool):
+    async with capturing(settings, statuses=("2xx", "3xx")) as (archive, pool):
         stats = await browse(archive, pool, archive_site.url + "/redirect?to=/status/201")
         assert stats.document_id is not None
         final = await archive.get(stats.document_id)

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from playwright.async_api import Browser
 
 from tests.archive.archive_site import ArchiveSite
 from tests.archive.conftest import browse, capturing
@@ -27,13 +26,9 @@ async def _browse_some(archive: Archive, pool: SessionPool, site: str, fixture_s
 
 
 async def test_har_export_should_validate_against_har_1_2(
-    settings: Settings,
-    archive_site: ArchiveSite,
-    shared_browser: Browser,
-    fixture_server: object,
-    tmp_path: Path,
+    settings: Settings, archive_site: ArchiveSite, fixture_server: object, tmp_path: Path
 ) -> None:
-    async with capturing(settings, shared_browser) as (archive, pool):
+    async with capturing(settings) as (archive, pool):
         await _browse_some(archive, pool, archive_site.url, fixture_server.url)  # type: ignore[attr-defined]
         count = await archive.export_har(tmp_path / "all.har")
         only_other = await archive.export_har(tmp_path / "other.har", session_id="other")
@@ -61,15 +56,15 @@ async def test_har_export_should_validate_against_har_1_2(
 
 
 async def test_har_export_should_replay_in_chromium(
-    settings: Settings, archive_site: ArchiveSite, shared_browser: Browser, tmp_path: Path
+    settings: Settings, archive_site: ArchiveSite, tmp_path: Path
 ) -> None:
     har_path = tmp_path / "replay.har"
-    async with capturing(settings, shared_browser) as (archive, pool):
+    async with capturing(settings) as (archive, pool):
         await browse(archive, pool, archive_site.url + "/xhr-page?n=4", wait_for_done=True)
         await archive.export_har(har_path)
 
     hits_before = sum(archive_site.hits.values())
-    async with SessionPool(settings, browser=shared_browser) as pool, pool.session("replay") as session:
+    async with SessionPool(settings) as pool, pool.session("replay") as session:
         await session.context.route_from_har(har_path, not_found="abort")
         await session.page.goto(archive_site.url + "/xhr-page?n=4")
         await session.page.wait_for_function("document.getElementById('status').textContent === 'done'")

@@ -122,21 +122,19 @@ async def test_the_janitor_expires_sessions_in_the_background(
 
 
 async def test_a_killed_browser_is_relaunched_with_its_sessions(
-    settings: Settings, fixture_server: FixtureServer
+    pool: SessionPool, fixture_server: FixtureServer
 ) -> None:
-    # A browser of its own (not the shared one): the test kills it.
-    async with SessionPool(settings) as pool:
-        await open_url(pool, "survivor", fixture_server.url + "/setcookie?name=keep&value=me")
-        pids = browser_pids(pool.instance_id)
-        assert len(pids) == 1
-        os.kill(pids[0], signal.SIGKILL)
-        for _ in range(100):
-            if pool.browser is None or not pool.browser.is_connected():
-                break
-            await asyncio.sleep(0.05)
-        assert await cookie_seen(pool, "survivor", fixture_server) == "keep=me"
-        assert pool.relaunches == 1
-        assert browser_pids(pool.instance_id) and browser_pids(pool.instance_id) != pids
+    await open_url(pool, "survivor", fixture_server.url + "/setcookie?name=keep&value=me")
+    pids = browser_pids(pool.instance_id)
+    assert len(pids) == 1
+    os.kill(pids[0], signal.SIGKILL)
+    for _ in range(100):
+        if pool.browser is None or not pool.browser.is_connected():
+            break
+        await asyncio.sleep(0.05)
+    assert await cookie_seen(pool, "survivor", fixture_server) == "keep=me"
+    assert pool.relaunches == 1
+    assert browser_pids(pool.instance_id) and browser_pids(pool.instance_id) != pids
 
 
 async def test_status_and_clear(pool: SessionPool, fixture_server: FixtureServer) -> None:

@@ -100,25 +100,10 @@ class SessionPool:
         settings: Waypost settings (data dir, limits, browser choice).
         on_context: Called with each new :class:`Session` right after its context is created
             (e.g. to attach network capture). May be async.
-        browser: A Chromium the caller launched with Playwright and keeps (e.g. one browser for
-            many short-lived pools, as the tests do). The pool opens its own contexts in it, with
-            the same isolation and URL policy as in a browser it launches, but never closes it and
-            cannot relaunch it: once it is gone, sessions raise ``BrowserUnavailable``. Downloads in
-            progress go where the caller's launch puts them, not to ``partial_downloads``. Not with
-            ``cdp_url``; use the pool on the event loop that launched the browser.
     """
 
-    def __init__(
-        self,
-        settings: Settings | None = None,
-        *,
-        on_context: ContextHook | None = None,
-        browser: Browser | None = None,
-    ) -> None:
+    def __init__(self, settings: Settings | None = None, *, on_context: ContextHook | None = None) -> None:
         self.settings = settings or Settings()
-        if browser is not None and self.settings.cdp_url:
-            raise ConfigError("SessionPool: give either a browser or cdp_url, not both.")
-        self._given = browser
         self.store = SessionStore(self.settings.data_dir)
         try:
             self.policy = UrlPolicy(
@@ -158,16 +143,14 @@ class SessionPool:
         self._started = True
         with contextlib.suppress(OSError):  # a read-only data dir: nothing to clean
             await asyncio.to_thread(self.store.remove_stale_temp_files)
-        if self._given is None:
-            self._playwright = await async_playwright().start()
+        self._playwright = await async_playwright().start()
         try:
             if self.guard is not None:
                 await self.guard.start()
             await self._ensure_browser()
         except BaseException:
-            if self._playwright is not None:
-                await self._playwright.stop()
-                self._playwright = None
+            await self._playwright.stop()
+            self._playwright = None
             if self.guard is not None:
                 await self.guard.close()
             self._started = False
@@ -213,11 +196,6 @@ class SessionPool:
         return self.settings.data_dir / "downloads-in-progress"
 
     @property
-    def shares_browser(self) -> bool:
-        """True when the pool works in a browser the caller gave it (``browser=``) and keeps."""
-        return self._given is not None
-
-    @property
     def attached(self) -> bool:
         """True when working inside the user's own browser over CDP."""
         return bool(self.settings.cdp_url)
@@ -229,12 +207,6 @@ class SessionPool:
         if self._browser_alive():
             assert self._launched is not None
             return self._launched.browser
-        if self._given is not None:
-            if self._launched is None and self._given.is_connected():
-                self._launched = LaunchedBrowser(browser=self._given, owned=False, executable=None)
-                return self._given
-            self._sessions.clear()  # its contexts went with it
-            raise BrowserUnavailable("The browser this session pool was given is closed or has crashed.")
         if self._playwright is None:
             raise BrowserUnavailable(
                 "The session pool is not started: use 'async with SessionPool() as pool'."
