@@ -143,6 +143,18 @@ async def test_both_password_fields_are_the_two_of_that_type_whatever_the_labels
 
 async def test_the_password_with_two_password_fields_is_not_guessed(page: Page, pages: PageServer) -> None:
     await page.goto(pages.url_for("ext6/hesla_cs.html"))
+    # "Heslo" is the Czech word for password and "Heslo znovu" its repetition: as with
+    # "Password" / "Password again", the field named exactly so is meant.
+    report = await act(page, "type tajne123 into the password")
+    assert report.ok, report.text
+    assert await page.input_value("#h1") == "tajne123"
+    assert await page.input_value("#h2") == ""
+    # Two password fields named otherwise ('PIN', 'PIN znovu'): which one is not guessed.
+    await page.goto(pages.url_for("ext6/hesla_cs.html"))
+    await page.evaluate(
+        "() => { for (const l of document.querySelectorAll('label')) "
+        "l.textContent = l.textContent.replace('Heslo', 'PIN'); }"
+    )
     report = await act(page, "type tajne123 into the password")
     assert not report.ok
     assert await page.locator("input").evaluate_all("els => els.map((e) => e.value).join('')") == ""

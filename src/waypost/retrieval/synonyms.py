@@ -1,11 +1,15 @@
-"""Small bilingual (English/German) vocabulary: concepts, phrases, role words, stopwords.
+"""Small multilingual vocabulary: concepts, phrases, role words, stopwords.
 
 Words of one concept share a concept token, so 'login' finds 'Anmelden' and 'Suche' finds
-'search'. The lists are deliberately short: common UI words only, no general dictionary.
+'search'; ``_MORE_WORDS`` gives the same concepts in the other languages the parser reads, so that
+'open the shopping cart' finds "Warenkorb", "Panier" or "购物车" and "删除" is a delete button.
+The lists are deliberately short: the words UI controls are named with, no general dictionary,
+and no word that means something else in another language ('data', 'cap', 'plus').
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 _CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
@@ -89,6 +93,253 @@ _CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
     "dark": ("dark", "dunkel", "darkmode", "nachtmodus"),
 }
 
+# The concepts above in French, Spanish, Italian, Portuguese, Dutch, Polish, Czech, Russian,
+# Chinese, Japanese, Korean, Hungarian, Turkish, Greek and Swedish. Words of scripts without spaces
+# are also found inside longer runs ('上传文件'), so none of them is a single character.
+_MORE_WORDS: dict[str, tuple[str, ...]] = {
+    "login": (
+        "connexion", "connecter", "entrar", "acceder", "accedi", "accesso", "inloggen", "zaloguj",
+        "logowanie", "přihlásit", "přihlášení", "войти", "вход", "登录", "登入", "ログイン", "로그인",
+        "bejelentkezés", "belépés", "giriş", "σύνδεση", "είσοδος",
+    ),
+    "logout": (
+        "déconnexion", "déconnecter", "uitloggen", "afmelden", "wyloguj", "odhlásit", "odhlášení",
+        "выйти", "выход", "退出", "登出", "ログアウト", "로그아웃", "kijelentkezés", "kilépés", "çıkış",
+        "αποσύνδεση",
+    ),
+    "register": (
+        "inscription", "inscrire", "registrarse", "registro", "regístrate", "registrati",
+        "registrazione", "cadastrar", "cadastro", "registreren", "zarejestruj", "rejestracja",
+        "registrace", "zaregistrovat", "регистрация", "зарегистрироваться", "注册", "会員登録",
+        "회원가입", "regisztráció", "regisztrálok", "εγγραφή",
+    ),
+    "search": (
+        "recherche", "rechercher", "chercher", "buscar", "búsqueda", "ricerca", "pesquisar",
+        "pesquisa", "zoeken", "zoek", "szukaj", "wyszukaj", "hledat", "vyhledat", "hledání", "поиск",
+        "найти", "искать", "搜索", "查找", "検索", "검색", "keresés", "arama", "αναζήτηση", "sök",
+    ),
+    "submit": (
+        "envoyer", "valider", "soumettre", "enviar", "invia", "inviare", "verzenden", "versturen",
+        "verstuur", "wyślij", "odeslat", "отправить", "提交", "发送", "送信", "제출", "전송", "보내기",
+        "küldés", "elküld", "gönder", "υποβολή", "αποστολή", "skicka",
+    ),
+    "save": (
+        "enregistrer", "sauvegarder", "guardar", "salva", "salvare", "salvar", "opslaan", "zapisz",
+        "uložit", "сохранить", "保存", "저장", "mentés", "kaydet", "αποθήκευση", "spara",
+    ),
+    "cancel": (
+        "annuler", "cancelar", "annulla", "annuleren", "anuluj", "zrušit", "отмена", "отменить",
+        "取消", "キャンセル", "취소", "mégse", "iptal", "vazgeç", "ακύρωση", "avbryt",
+    ),
+    "close": (
+        "fermer", "cerrar", "chiudi", "fechar", "sluiten", "zamknij", "zavřít", "закрыть", "关闭",
+        "閉じる", "닫기", "bezárás", "kapat", "κλείσιμο", "stäng",
+    ),
+    "delete": (
+        "supprimer", "effacer", "eliminar", "borrar", "elimina", "cancella", "excluir", "apagar",
+        "verwijderen", "verwijder", "usuń", "smazat", "odstranit", "удалить", "删除", "削除", "삭제",
+        "törlés", "töröl", "διαγραφή", "radera", "ta bort",
+    ),
+    "edit": (
+        "modifier", "éditer", "editar", "modifica", "bewerken", "wijzigen", "edytuj", "upravit",
+        "редактировать", "изменить", "编辑", "修改", "編集", "편집", "수정", "szerkesztés",
+        "módosítás", "düzenle", "επεξεργασία", "redigera",
+    ),
+    "add": (
+        "ajouter", "nouveau", "nouvelle", "créer", "añadir", "agregar", "nuevo", "nueva", "crear",
+        "aggiungi", "nuovo", "nuova", "crea", "adicionar", "novo", "nova", "criar", "toevoegen",
+        "nieuw", "nieuwe", "dodaj", "nowy", "nowa", "utwórz", "přidat", "nový", "nová", "vytvořit",
+        "добавить", "новый", "создать", "添加", "新建", "创建", "新增", "追加", "新規", "作成", "추가",
+        "만들기", "hozzáadás", "létrehozás", "ekle", "yeni", "oluştur", "προσθήκη", "νέο", "νέα",
+        "lägg till",
+    ),
+    "accept": (
+        "accepter", "accepte", "aceptar", "acepto", "accetta", "accetto", "aceitar", "aceito",
+        "accepteren", "akkoord", "akceptuj", "zaakceptuj", "přijmout", "souhlasím", "принять",
+        "согласен", "接受", "同意", "承諾", "동의", "수락", "elfogad", "elfogadom", "elfogadás", "kabul",
+        "αποδοχή", "αποδέχομαι", "godkänn",
+    ),
+    "reject": (
+        "refuser", "rejeter", "nécessaires", "rechazar", "necesarias", "rifiuta", "necessari",
+        "rejeitar", "recusar", "weigeren", "afwijzen", "noodzakelijke", "odrzuć", "niezbędne",
+        "odmítnout", "nezbytné", "отклонить", "拒绝", "拒否", "거부", "elutasít", "elutasítás",
+        "szükséges", "reddet", "απόρριψη", "avvisa",
+    ),
+    "next": (
+        "suivant", "suivante", "siguiente", "successivo", "avanti", "prossimo", "próximo", "seguinte",
+        "volgende", "następny", "następna", "dalej", "další", "далее", "следующая", "следующий",
+        "вперёд", "下一页", "下一个", "下一篇", "下一步", "次へ", "다음", "következő", "tovább",
+        "sonraki", "ileri", "επόμενο", "επόμενη", "nästa",
+    ),
+    "previous": (
+        "précédent", "précédente", "retour", "anterior", "volver", "atrás", "precedente", "indietro",
+        "voltar", "vorige", "terug", "poprzedni", "poprzednia", "wstecz", "předchozí", "zpět", "назад",
+        "предыдущая", "предыдущий", "上一页", "上一个", "上一篇", "返回", "前へ", "戻る", "이전", "뒤로",
+        "előző", "vissza", "önceki", "geri", "προηγούμενο", "πίσω", "föregående",
+    ),
+    "cart": (
+        "panier", "carrito", "cesta", "carrello", "carrinho", "winkelwagen", "winkelmandje", "koszyk",
+        "košík", "корзина", "购物车", "カート", "장바구니", "kosár", "sepet", "καλάθι", "varukorg",
+    ),
+    "buy": (
+        "acheter", "commander", "comprar", "acquista", "compra", "kopen", "bestellen", "kup",
+        "koupit", "objednat", "купить", "购买", "購入", "구매", "vásárlás", "megveszem", "satın",
+        "αγορά", "köp",
+    ),
+    "menu": ("menú", "меню", "菜单", "メニュー", "메뉴", "μενού", "meny"),
+    "home": (
+        "accueil", "inicio", "início", "startpagina", "domů", "главная", "首页", "ホーム", "홈",
+        "főoldal", "kezdőlap", "anasayfa", "αρχική",
+    ),
+    "help": (
+        "aide", "ayuda", "aiuto", "ajuda", "hulp", "pomoc", "nápověda", "помощь", "справка", "帮助",
+        "ヘルプ", "도움말", "súgó", "segítség", "yardım", "βοήθεια", "hjälp",
+    ),
+    "settings": (
+        "paramètres", "réglages", "configuración", "ajustes", "impostazioni", "configurações",
+        "definições", "instellingen", "ustawienia", "nastavení", "настройки", "设置", "設定", "설정",
+        "beállítások", "ayarlar", "ρυθμίσεις", "inställningar",
+    ),
+    "account": (
+        "compte", "cuenta", "conta", "konto", "účet", "аккаунт", "профиль", "账户", "账号",
+        "アカウント", "マイページ", "계정", "fiók", "hesap", "hesabım", "λογαριασμός", "προφίλ",
+    ),
+    "contact": (
+        "contactez", "contacto", "contatti", "contato", "kontakt", "контакты", "联系我们",
+        "お問い合わせ", "kapcsolat", "iletişim", "επικοινωνία",
+    ),
+    "download": (
+        "télécharger", "descargar", "scarica", "baixar", "downloaden", "pobierz", "stáhnout",
+        "скачать", "下载", "ダウンロード", "다운로드", "letöltés", "indir", "λήψη", "ladda ner",
+    ),
+    "upload": (
+        "téléverser", "subir", "carica", "carregar", "uploaden", "prześlij", "nahrát", "загрузить",
+        "上传", "アップロード", "업로드", "feltöltés", "yükle", "μεταφόρτωση",
+    ),
+    "share": (
+        "partager", "compartir", "condividi", "compartilhar", "partilhar", "delen", "udostępnij",
+        "sdílet", "поделиться", "分享", "共有", "シェア", "공유", "megosztás", "paylaş",
+        "κοινοποίηση",
+    ),
+    "print": (
+        "imprimer", "imprimir", "stampa", "afdrukken", "drukuj", "vytisknout", "печать", "打印",
+        "印刷", "인쇄", "nyomtatás", "yazdır", "εκτύπωση", "skriv ut",
+    ),
+    "filter": (
+        "filtrer", "filtrar", "filtra", "filteren", "filtruj", "filtrovat", "фильтр", "筛选",
+        "絞り込み", "フィルター", "필터", "szűrés", "szűrő", "filtrele", "φίλτρα",
+    ),
+    "sort": (
+        "trier", "ordenar", "ordina", "sorteren", "sortuj", "seřadit", "řazení", "сортировка",
+        "排序", "並び替え", "並べ替え", "정렬", "rendezés", "sırala", "ταξινόμηση", "sortera",
+    ),
+    "like": (
+        "aimer", "gusta", "piace", "curtir", "lubię", "líbí", "нравится", "点赞", "喜欢", "いいね",
+        "좋아요", "tetszik", "kedvel", "beğen", "favoris", "favoritos", "preferiti", "favorieten",
+        "ulubione", "oblíbené", "избранное", "收藏", "お気に入り", "즐겨찾기", "kedvenc", "favori",
+        "αγαπημένα",
+    ),
+    "notifications": (
+        "notificaciones", "notifiche", "notificações", "meldingen", "powiadomienia", "oznámení",
+        "уведомления", "通知", "알림", "értesítések", "bildirimler", "ειδοποιήσεις", "aviseringar",
+    ),
+    "more": (
+        "más", "altro", "altri", "mais", "meer", "więcej", "více", "ещё", "еще", "больше", "更多",
+        "もっと見る", "その他", "더보기", "továbbiak", "több", "περισσότερα",
+    ),
+    "open": (
+        "ouvrir", "abrir", "apri", "openen", "otwórz", "otevřít", "открыть", "打开", "開く", "열기",
+        "megnyitás", "άνοιγμα", "öppna",
+    ),
+    "play": (
+        "reproducir", "riproduci", "reproduzir", "afspelen", "odtwórz", "přehrát",
+        "воспроизвести", "播放", "再生", "재생", "lejátszás", "oynat", "αναπαραγωγή", "spela",
+    ),
+    "message": (
+        "commentaire", "comentario", "commento", "comentário", "reactie", "komentarz", "komentář",
+        "комментарий", "评论", "留言", "コメント", "댓글", "hozzászólás", "yorum", "σχόλιο",
+        "mensaje", "messaggio", "mensagem", "bericht", "wiadomość", "zpráva", "сообщение", "消息",
+        "メッセージ", "메시지", "üzenet", "mesaj", "μήνυμα", "meddelande", "kommentar",
+    ),
+    "password": (
+        "motdepasse", "contraseña", "senha", "wachtwoord", "hasło", "heslo", "пароль", "密码",
+        "パスワード", "비밀번호", "jelszó", "şifre", "κωδικός", "lösenord",
+    ),
+    "email": ("courriel", "correo", "eposta", "邮箱", "メールアドレス", "이메일", "epost"),
+    "username": (
+        "usuario", "utente", "usuário", "gebruikersnaam", "użytkownik", "uživatel", "用户名",
+        "ユーザー名", "사용자", "felhasználónév", "kullanıcı",
+    ),
+    "firstname": ("prénom", "voornaam", "imię", "jméno", "имя", "keresztnév", "utónév", "förnamn"),
+    "lastname": (
+        "apellido", "apellidos", "cognome", "sobrenome", "achternaam", "nazwisko", "příjmení",
+        "фамилия", "姓氏", "vezetéknév", "soyad", "soyadı", "επώνυμο", "efternamn",
+    ),
+    "phone": (
+        "téléphone", "teléfono", "telefono", "telefone", "telefoon", "телефон", "电话", "手机", "電話",
+        "전화", "telefonszám", "τηλέφωνο",
+    ),
+    "address": (
+        "dirección", "indirizzo", "endereço", "adres", "adresa", "адрес", "地址", "住所", "주소",
+        "διεύθυνση",
+    ),
+    "city": (
+        "ville", "ciudad", "città", "cidade", "plaats", "miasto", "město", "город", "城市", "도시",
+        "város", "şehir", "πόλη",
+    ),
+    "zip": (
+        "codepostal", "códigopostal", "psč", "邮编", "郵便番号", "우편번호", "irányítószám", "postnummer",
+    ),
+    "country": (
+        "pays", "país", "paese", "kraj", "země", "страна", "国家", "국가", "ország", "ülke", "χώρα",
+    ),
+    "date": ("fecha", "дата", "日期", "日付", "날짜", "dátum", "tarih", "ημερομηνία"),
+    "quantity": (
+        "quantité", "cantidad", "quantità", "quantidade", "aantal", "ilość", "množství", "počet",
+        "количество", "数量", "수량", "mennyiség", "adet", "ποσότητα", "antal",
+    ),
+    "price": (
+        "prix", "precio", "prezzo", "preço", "prijs", "cena", "цена", "价格", "価格", "가격", "fiyat",
+        "τιμή",
+    ),
+    "subject": (
+        "objet", "asunto", "oggetto", "assunto", "onderwerp", "temat", "předmět", "主题", "件名", "제목",
+        "tárgy", "konu", "θέμα", "ämne",
+    ),
+    "newsletter": (
+        "abonner", "suscribirse", "suscríbete", "inschrijven", "odebírat", "订阅", "購読", "구독",
+        "feliratkozás", "abone",
+    ),
+    "dark": (
+        "sombre", "oscuro", "scuro", "escuro", "donker", "ciemny", "tmavý", "тёмная", "темная",
+        "深色", "ダーク", "다크", "sötét", "koyu", "σκοτεινό", "mörkt",
+    ),
+    "reply": (
+        "reply", "antworten", "antwort", "répondre", "responder", "rispondi", "beantwoorden",
+        "odpowiedz", "odpovědět", "ответить", "回复", "返信", "답글", "답장", "válasz", "yanıtla",
+        "cevapla", "απάντηση", "svara",
+    ),
+    "follow": (
+        "follow", "folgen", "suivre", "seguir", "segui", "volgen", "obserwuj", "sledovat", "关注",
+        "フォロー", "팔로우", "követés", "takip", "ακολούθησε", "följ",
+    ),
+    "file": (
+        "file", "files", "datei", "dateien", "fichier", "fichiers", "archivo", "archivos", "arquivo",
+        "bestand", "plik", "soubor", "файл", "文件", "ファイル", "파일", "fájl", "dosya", "αρχείο",
+    ),
+    "folder": (
+        "folder", "ordner", "dossier", "carpeta", "cartella", "složka", "папка", "文件夹", "フォルダ",
+        "폴더", "mappa", "klasör", "φάκελος", "mapp",
+    ),
+    "bookmark": (
+        "bookmark", "lesezeichen", "merkzettel", "signet", "marcador", "segnalibro", "bladwijzer",
+        "zakładka", "záložka", "закладка", "书签", "ブックマーク", "북마크", "könyvjelző", "yer imi",
+        "σελιδοδείκτης", "bokmärke",
+    ),
+}  # fmt: skip
+for _key, _extra in _MORE_WORDS.items():
+    _CONCEPT_GROUPS[_key] = (*_CONCEPT_GROUPS.get(_key, ()), *_extra)
+
 # Multi-word or punctuated forms joined before tokenising.
 PHRASES: dict[str, str] = {
     "sign in": "signin",
@@ -111,6 +362,19 @@ PHRASES: dict[str, str] = {
     "dark mode": "darkmode",
     "add to cart": "add cart",
     "in den warenkorb": "warenkorb",
+    "shopping cart": "cart",
+    "shopping basket": "cart",
+    "shopping bag": "cart",
+    "mot de passe": "motdepasse",
+    "code postal": "codepostal",
+    "código postal": "códigopostal",
+    "e-posta": "eposta",
+    "e-post": "epost",
+    "ta bort": "tabort",
+    "lägg till": "läggtill",
+    "ladda ner": "laddaner",
+    "skriv ut": "skrivut",
+    "yer imi": "yerimi",
 }
 
 # Symbols used as the only text of icon buttons, read as words.
@@ -292,3 +556,16 @@ for _key, _group in _CONCEPT_GROUPS.items():
 PHRASES = {_fold(k): _fold(v) for k, v in PHRASES.items()}
 ROLE_WORDS = {_fold(k): v for k, v in ROLE_WORDS.items()}
 STOPWORDS = frozenset(_fold(w) for w in STOPWORDS)
+
+# Concept words of scripts without spaces, found inside a longer run ('上传文件' holds '上传').
+_UNSPACED_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+_UNSPACED_CONCEPTS = re.compile(
+    "|".join(sorted((re.escape(w) for w in CONCEPTS if _UNSPACED_WORD.search(w)), key=len, reverse=True))
+)
+
+
+def unspaced_concepts(token: str) -> list[str]:
+    """The concept tokens of the concept words inside ``token`` when it is written without spaces."""
+    if not _UNSPACED_WORD.search(token):
+        return []
+    return [CONCEPTS[m.group(0)] for m in _UNSPACED_CONCEPTS.finditer(token) if m.group(0) != token]

@@ -11,7 +11,15 @@ import re
 from functools import lru_cache
 
 from waypost.page.text import fold
-from waypost.retrieval.synonyms import CONCEPTS, LONE_SYMBOLS, PHRASES, ROLE_WORDS, STOPWORDS, SYMBOLS
+from waypost.retrieval.synonyms import (
+    CONCEPTS,
+    LONE_SYMBOLS,
+    PHRASES,
+    ROLE_WORDS,
+    STOPWORDS,
+    SYMBOLS,
+    unspaced_concepts,
+)
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -65,6 +73,7 @@ def expand(tokens: tuple[str, ...] | list[str]) -> list[str]:
         c = CONCEPTS.get(t)
         if c is not None:
             out.append(c)
+        out.extend(unspaced_concepts(t))
     return out
 
 
