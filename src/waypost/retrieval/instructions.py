@@ -32,6 +32,7 @@ StepAction = Literal[
     "dismiss_overlays",
     "extract",
     "refuse",
+    "set",
 ]
 Quantity = Literal["", "both", "all", "any"]
 
@@ -128,6 +129,16 @@ _CLICK_VERBS = (
     r"klicke|klick|clicke|tippe|drücke|drück|öffne|gehe|geh|wähle|wähl|betätige|bestätige"
 )
 
+# Verbs that name what a control does ('share', 'export'): the control may bear the verb as its name.
+_ACTION_VERBS = (
+    r"create|add|show|view|display|hide|sort|filter|upload|download|export|import|share|copy|print|pin|"
+    r"save|bookmark|like|unlike|favou?rite|follow|unfollow|repost|retweet|reply\s+to|edit|rename|delete|"
+    r"remove|archive|star|unstar|subscribe\s+to|unsubscribe\s+from|buy|order|book|reserve|apply|cancel|"
+    r"confirm|send|post|publish|play|pause|mute|unmute|refresh|reload|reset|undo|redo|translate|compare|"
+    r"rate|upvote|downvote|recommend|report|block|unblock|invite|join|leave|attach|change|update|"
+    r"duplicate|move|restore|load|zoom|watch|listen\s+to"
+)
+
 # Click verbs that say nothing about the element; other verbs ('open', 'select') may be its name.
 _PLAIN = frozenset(
     {
@@ -139,7 +150,13 @@ _PLAIN = frozenset(
 
 # Tried in order; the first that matches (and makes sense) decides the step.
 _PATTERNS: list[tuple[re.Pattern[str], str]] = [
-    # cookie consent: answered on the banner, never by clicking any 'cookie' link
+    # cookie consent: answered on the banner, never by clicking any 'cookie' link; 'allow only the
+    # necessary cookies' is the banner's refusal (its 'Necessary only' button)
+    _rule(
+        "consent_min",
+        r"^(?:only\s+)?(?:allow|accept|use|keep|agree\s+to)\s+(?:only\s+)?(?:the\s+)?(?:strictly\s+)?",
+        r"(?:necessary|essential|required)\s+(?:cookies|ones)(?:\s+only)?$",
+    ),
     _rule(
         "consent",
         r"^(?P<verb>accept|allow|agree\s+to|approve|akzeptiere|erlaube)\s+",
@@ -176,6 +193,13 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         r"^(?:wait|warte|warten|attendez|attends|espera|aspetta|počkej|poczekaj|wacht)\s+(?:for\s+|für\s+)?"
         r"(?P<n>\d+(?:[.,]\d+)?|an?|one|eine[n]?)\s*(?:seconds?|secs?|s|sekunden?|secondes?|segundos?|"
         r"secondi|sekund[y]?|seconden)$",
+    ),
+    # scroll a box on the page ('scroll to the bottom of the textarea', 'scroll the terms box down')
+    _rule(
+        "scroll_in",
+        r"^scroll\s+(?:(?P<dir>down|up|(?:all\s+the\s+way\s+)?to\s+the\s+(?:bottom|top|end))\s+",
+        r"(?:of|in|inside|within)\s+(?P<target>[^\x00]+)|(?P<target2>(?:the|a|an)\s+[^\x00]+?)\s+",
+        r"(?P<dir2>down|up|(?:all\s+the\s+way\s+)?to\s+the\s+(?:bottom|top|end)))$",
     ),
     # scroll
     _rule("scroll", r"^(?:scrollen|scrolle|scroll|blättere|blättern)\s*(?P<dir>.*)$"),
@@ -237,6 +261,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "type",
         r"^(?P<text>.+?)\s+(?:in|ins)\s+(?P<target>.+?)\s+(?:eingeben|eintragen|eintippen|tippen|schreiben)$",
     ),
+    # 'enter the name "Tula"': the field named before the quoted value
+    _rule(
+        "type_named",
+        r"^(?:enter|type|input|write|fill\s+in|put)\s+(?:the|your|my|a|an)\s+(?P<target>[^\x00]{1,30}?)\s+",
+        r"(?P<text>\x00\d+\x00)$",
+    ),
     # 'type "abc"' with no field named: the page's text field
     _rule(
         "type_any", r"^(?:type|enter|input|write|tippe|gib)\s+(?P<text>\x00\d+\x00|[^\s\x00]+)(?:\s+ein)?$"
@@ -248,6 +278,15 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         _CLICK_VERBS,
         r")(?:\s+(?:on|onto|into|in|auf|zu|zur|zum|nach))?",
         r"\s+(?P<target>.+)$",
+    ),
+    # 'create a new issue', 'share this product', 'sort the comments by date': a verb that is the
+    # control's own name or job, before a determiner (without one, 'Create account' and 'Sign in'
+    # are whole names and stay so).
+    _rule(
+        "act_verb",
+        r"^(?P<verb>",
+        _ACTION_VERBS,
+        r")\s+(?P<target>(?:(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|all)\s+|[^\s\x00]+['’]s\s+).+)$",
     ),
     _rule("click", r"^(?P<verb>点击|单击|点)\s*(?P<target>.+)$"),
     _rule("click", r"^(?P<target>.+?)\s+(?:klicken|anklicken|drücken|öffnen|auswählen|wählen)$"),
@@ -386,6 +425,18 @@ _FIND_RECORD = re.compile(
     r"(?P<ctl>[^\x00]+?)(?:\s+(?:in\s+order\s+)?to\s+\w+\s+(?:it|them)\b[^\x00]*?)?[.!]?\s*$",
     re.I,
 )
+# 'filter by Bosch and Makita': the facets' boxes are chosen, each one ('filter by status
+# Pending', one value, is left to the list that offers it).
+_FILTER_BY_LIST = re.compile(
+    r"^(?:filter|narrow\s+down|narrow|refine)\s+(?:the\s+)?(?:[^\s\x00]+\s+)?by\s+(?:both\s+)?"
+    r"(?P<rest>[^,;.]+?(?:\s*,\s*|\s+and\s+)[^;.]+)$",
+    re.I,
+)
+_USE_TO = re.compile(
+    r"^use\s+(?P<ctl>(?:the|a|an)\s+[^\x00,]+?)\s+to\s+(?P<verb>enter|type|input|write|fill\s+in|select|choose|"
+    r"pick|set)\s+(?P<rest>.+)$",
+    re.I,
+)
 _GERUNDS = {"selecting": "select", "choosing": "choose", "checking": "check", "ticking": "tick"}
 _IN_ORDER_TO = re.compile(
     r"^(?:to|in\s+order\s+to)\s+[^,\x00]+,\s*(?=(?:" + _STEP_VERBS + r")\b)",
@@ -515,6 +566,19 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
         verb = (m.group("verb") or "clicking").casefold()
         seg = f"{_GERUNDS.get(verb, 'click')} {m.group('rest')}"
 
+    use = _USE_TO.match(seg)
+    if use:
+        # 'Use the textbox to enter "Olin"': the control is where the verb acts.
+        verb = use.group("verb").casefold()
+        link = (
+            "into"
+            if verb in ("enter", "type", "input", "write", "fill in")
+            else "with"
+            if verb == "set"
+            else "from"
+        )
+        seg = f"{use.group('verb')} {use.group('rest')} {link} {use.group('ctl')}"
+
     transformed = _transformed(seg, slots)
     if transformed is not None:
         return transformed
@@ -525,6 +589,8 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
         if len(steps) == 1 and steps[0].action == "type":
             return [_refuse(steps[0], inexact.group(0))]
     steps = _parse_plain(seg, slots)
+    if len(steps) == 1 and steps[0].action == "click" and steps[0].exact and not steps[0].verb:
+        steps = _label_pairs(seg, slots) or steps  # no verb: perhaps 'label: value' pairs
     for i, step in enumerate(steps):
         if step.action == "type" and _shown_value(step, seg):
             steps[i] = Step(
@@ -664,6 +730,8 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
             verb = groups["verb"].casefold()
             choice = "reject" if verb.startswith(("rej", "dec", "ref", "den", "leh", "abl")) else "accept"
             return Step("consent", target=_restore(seg, slots), text=choice)
+        if kind == "consent_min":
+            return Step("consent", target="only necessary cookies", text="reject")
         if kind == "uncheck_all":
             return Step("uncheck_all")
         if kind == "dismiss":
@@ -676,6 +744,15 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         if kind == "wait":
             n = groups["n"].replace(",", ".")
             return Step("wait", text=n if n[0].isdigit() else "1")
+        if kind == "scroll_in":
+            where = (groups.get("dir") or groups.get("dir2") or "down").casefold()
+            where = (
+                "bottom" if where.endswith(("bottom", "end")) else "top" if where.endswith("top") else where
+            )
+            target, exact = _target(groups.get("target") or groups.get("target2") or "", slots)
+            if target.casefold() in ("page", "the page", "window", "screen"):
+                return Step("scroll", text=where)
+            return Step("scroll", target=target, text=where, exact=exact)
         if kind == "scroll":
             direction = direction_name(_value(groups["dir"], slots))
             if direction is not None:
@@ -699,6 +776,9 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         if kind == "type":
             target, exact = _target(groups["target"], slots)
             return Step("type", target=target, text=_typed(groups["text"], slots, target), exact=exact)
+        if kind == "type_named":
+            target, _ = _target(groups["target"], slots)
+            return Step("type", target=target, text=_value(groups["text"], slots))
         if kind == "type_any":
             return Step("type", target="text field", text=_value(groups["text"], slots))
         if kind == "click":
@@ -712,6 +792,10 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
                     return Step("choose", target=only.group(1), text="only", verb=verb, exact=exact)
                 return Step("choose", target=target, verb=verb, exact=exact)
             return Step("click", target=target, verb="" if verb in _PLAIN else verb, exact=exact)
+        if kind == "act_verb":
+            # the verb stays in the words (it is the control's name as often as the object is)
+            target, _ = _target(f"{groups['verb']} {_ARTICLE.sub('', groups['target'])}", slots)
+            return Step("click", target=target, verb=groups["verb"].casefold().split()[0])
         if kind == "click_whole":
             return Step("click", target=_restore(groups["target"], slots))
         if kind == "submit":
@@ -725,6 +809,26 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
     target, exact = _target(seg, slots)
     # No verb: the words may be the element's whole name ('auf den Merkzettel').
     return Step("click", target=target, exact=exact or _restore(seg, slots))
+
+
+# 'Nombre: Lucía, Apellidos: Fernández Ruiz', 'Wunschdatum: 15.12.2026': a form filled as a list
+# of 'label: value' pairs, in any language. A label is a few words without digits.
+_PAIR = re.compile(r"^(?P<label>[^\W\d][^:\x00\d]{0,38}?)\s*[:：]\s*(?P<value>\S.*?)$")
+_NEXT_PAIR = re.compile(r"\s*[,;]\s*(?=[^\W\d][^:,;\x00\d]{0,38}?\s*[:：]\s*\S)")
+
+
+def _label_pairs(seg: str, slots: Slots) -> list[Step] | None:
+    """Steps of a segment written as 'label: value' pairs, or ``None`` if it is not one."""
+    pairs = []
+    for part in _NEXT_PAIR.split(seg):
+        m = _PAIR.match(part.strip())
+        if m is None or len(m.group("label").split()) > 4:
+            return None
+        pairs.append(m)
+    return [
+        Step("set", target=_restore(m.group("label").strip(), slots), text=_value(m.group("value"), slots))
+        for m in pairs
+    ]
 
 
 def _parses(text: str, slots: Slots) -> bool:
@@ -753,6 +857,7 @@ def parse_instruction(instruction: str) -> list[Step]:
         protected = protected[purpose.end() :]
     protected = _THEN_FIND_AND.sub("", _FIND_AND.sub("", _IN_ORDER_TO.sub("", protected)))
     protected = _FIND_RECORD.sub(r"\g<verb> \g<ctl> of \g<rec>", protected)
+    protected = _FILTER_BY_LIST.sub(r"select \g<rest>", protected)
     # 'For the user @jane, click Reply': the record goes with the target ('Reply ... for the user @jane').
     protected = _FOR_RECORD.sub(r"\g<rest> for \g<rec>", protected)
     steps: list[Step] = []
