@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,6 +30,7 @@ from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.listeners import mark_listened
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.number_words import numeric_value
+from waypost.retrieval.option_paths import OptionPath, option_path
 from waypost.retrieval.options import best_option
 from waypost.retrieval.page_scripts import SCROLL_JS
 from waypost.retrieval.page_watch import PageWatch
@@ -65,6 +66,13 @@ _DATE_CONTEXT = """el => [el.getAttribute('pattern') || '',
 
 class ActionProblem(Exception):
     """An action could not be done for a reason worth telling the model (not a bug)."""
+
+
+class _ListNotClicked(ActionProblem):
+    """A click on a ``<select>`` by its words: an option is meant, not the list."""
+
+
+_CHOOSES_NOTHING = "clicking it chooses nothing."
 
 
 class AlreadySo(Exception):
@@ -260,6 +268,8 @@ class Actor:
             )
         if step.action == "select":
             return await self.select(page, step.target, step.text or "", exact=step.exact, lang=step.lang)
+        if step.action == "set":
+            return await self.set_field(page, step.target, step.text or "", lang=step.lang)
         if step.action == "check":
             return await self.check(page, step.target, checked=step.checked, exact=step.exact)
         if step.action == "choose":
@@ -274,6 +284,8 @@ class Actor:
             return await self.consent(page, step.text or "accept", step.target)
         if step.action == "press":
             return await self.press(page, step.text or "Enter")
+        if step.action == "scroll" and step.target:
+            return await self.scroll_in(page, step.target, step.text or "down", exact=step.exact)
         if step.action == "scroll":
             return await self.scroll(page, step.text or "down")
         if step.action == "wait":
@@ -309,7 +321,13 @@ class Actor:
                 page, Step("click", target=rest, verb=verb, exact=exact, quantity="any")
             )
 
+        named = Selector.parse(target) is None
+
         async def do(loc: Locator, res: Resolution) -> str:
+            e = res.candidate.element if res.candidate is not None else None
+            if named and e is not None and e.tag == "select" and _names_an_option(e.options, target):
+                # A click on a list chooses nothing: 'sort the comments oldest first' names an option.
+                raise _ListNotClicked(f"{res.element_text} is a list; clicking it chooses nothing.")
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
@@ -327,6 +345,11 @@ class Actor:
         if result.status in ("not_found", "unsure") and await mark_listened(page):
             # Icons and spans a script made clickable (the scan cannot see listeners): look again.
             result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
+        if named and (result.status in ("not_found", "unsure") or _CHOOSES_NOTHING in result.message):
+            # 'sort by oldest': an option named with its control's job (a list, a closed menu)
+            path = await option_path(page, f"{verb} {target}")
+            if path is not None:
+                return await self._choose_option(page, target, path, do)
         if result.status in ("not_found", "unsure", "not_actionable") and exact:
             opened: list[str] = []
             while len(opened) < 4 and (revealed := await self._reveal(page, exact)):
@@ -344,6 +367,36 @@ class Actor:
                     result = await self._act(page, "click", f"css={sel}", "click", do)
             if opened and result.ok:
                 result.message = f"Opened {', then '.join(opened)}, which held it. {result.message}"
+        return result
+
+    async def set_field(self, page: Page, label: str, value: str, *, lang: str = "") -> ActionResult:
+        """'Género: Prefiero no decirlo', 'Wunschdatum: 15.12.2026': the option named ``value`` of
+        the list, menu or radio group labelled ``label``; else ``value`` typed into that field."""
+        path = await option_path(page, f"{label} {value}", value=value)
+        if path is not None:
+            return await self._choose_option(page, label, path, _click_only(self._timeout))
+        return await self.type(page, label, value, lang=lang)
+
+    async def _choose_option(
+        self, page: Page, target: str, path: OptionPath, do: Callable[[Locator, Resolution], Awaitable[str]]
+    ) -> ActionResult:
+        """Choose the option :func:`option_path` found: in its list, or by opening its menu."""
+        if path.already:
+            return ActionResult("click", target, "already", f'"{short(path.text, 60)}" is already chosen.')
+        if path.kind == "select":
+            return await self.select(page, f"css={path.control}", path.text)
+        if path.kind == "radio":
+            result = await self.check(page, f"css={path.item}", checked=True)
+            if result.status in ("not_actionable", "failed") and path.proxy:
+                # a styled radio under its label (or under its neighbour's): its label is the control
+                result = await self.check(page, f"css={path.proxy}", checked=True)
+            return result
+        opened = await self._act(page, "click", f"css={path.control}", "click", _click_only(self._timeout))
+        if not opened.ok:
+            return opened
+        result = await self._act(page, "click", f"css={path.item}", "click", do)
+        prefix = f'Opened "{path.label}", which held "{short(path.text, 60)}". '
+        result.message = prefix + result.message
         return result
 
     async def _open_record_menu(
@@ -640,7 +693,13 @@ class Actor:
                 return await self._act(
                     page, "click", _selector_for(button), "click", _click_only(self._timeout)
                 )
-        # No banner recognised as an overlay: a consent button still on the page, named so.
+        # No banner recognised as an overlay: the one consent button still on the page that says
+        # so, or else the one the words name.
+        answers = [e for e in screen.elements if e.visible and overlays.is_consent_button(e, choice)]
+        if len(answers) == 1:
+            return await self._act(
+                page, "click", _selector_for(answers[0]), "click", _click_only(self._timeout)
+            )
         res = await self.finder.resolve(page, target or f"{choice} cookies", "click")
         c = res.candidate
         if res.status == "found" and c is not None and overlays.is_consent_button(c.element, choice):
@@ -842,6 +901,42 @@ class Actor:
         where = "at the top" if y <= 0 else "at the bottom" if y + vh >= height - 2 else f"{y} of {height} px"
         result = ActionResult("scroll", direction, "done", f"Scrolled {d}; now {where}.")
         self._log_simple(page, result)
+        return result
+
+    async def scroll_in(
+        self, page: Page, target: str, direction: str = "down", *, exact: str = ""
+    ) -> ActionResult:
+        """Scroll a box of the page (a text area, a list with its own scroll bar): ``down`` or
+        ``up`` by most of its height, ``top`` or ``bottom`` all the way."""
+        d = direction_name(direction) or "down"
+
+        async def do(loc: Locator, res: Resolution) -> str:
+            at = await loc.evaluate(_SCROLL_BOX_JS, d)
+            if at is None:
+                raise ActionProblem(f"{res.element_text} has nothing to scroll; nothing was done.")
+            return f"Scrolled {res.element_text} {d}; now {at}"
+
+        result = await self._act(page, "scroll", target, "any", do, exact=exact)
+        if result.status in ("not_found", "not_actionable") and not exact:
+            # A read-only box the ranking passes over (a disabled agreement text): the one
+            # scrollable box whose kind or words the target names.
+            boxes = await _evaluate(page, _SCROLLABLE_JS) or []
+            asked = set(words(target)) - {"the", "a", "box", "area", "text", "field"}
+            fit = [
+                b
+                for b in boxes
+                if (("textarea" in asked or "textbox" in asked) and b["tag"] == "textarea")
+                or (asked and asked <= set(words(b["words"])))
+            ]
+            if len(fit) == 1:
+                at = await _evaluate(
+                    page,
+                    f"(d) => {{ const el = document.querySelector({fit[0]['path']!r}); "
+                    f"return el ? ({_SCROLL_BOX_JS})(el, d) : null; }}",
+                    d,
+                )
+                if at:
+                    return ActionResult("scroll", target, "done", f"Scrolled {fit[0]['tag']} {d}; now {at}.")
         return result
 
     async def dismiss_overlays(self, page: Page) -> ActionResult:
@@ -1375,6 +1470,47 @@ _NEW_POPUP_JS = (
 )
 
 
+# Scroll the element (or its nearest ancestor that scrolls) and say where it is now; null when
+# nothing there scrolls.
+_SCROLL_BOX_JS = """(el, d) => {
+  let box = el;
+  while (box && box !== document.body && !(box.scrollHeight > box.clientHeight + 1
+         && /auto|scroll/.test(getComputedStyle(box).overflowY) || box.tagName === 'TEXTAREA'
+         && box.scrollHeight > box.clientHeight + 1)) box = box.parentElement;
+  if (!box || box === document.body) return null;
+  const step = Math.max(40, box.clientHeight * 0.8);
+  box.scrollTop = d === 'bottom' ? box.scrollHeight : d === 'top' ? 0
+    : box.scrollTop + (d === 'up' ? -step : step);
+  box.dispatchEvent(new Event('scroll'));
+  const end = box.scrollTop + box.clientHeight >= box.scrollHeight - 2;
+  if (box.scrollTop <= 0) return 'at the top';
+  return end ? 'at the bottom' : `${Math.round(box.scrollTop)} of ${box.scrollHeight} px`;
+}"""
+
+
+# Visible boxes with their own scroll bar: CSS path, tag and the words that name them.
+_SCROLLABLE_JS = (
+    """() => {
+  """
+    + _CSS_PATH
+    + """
+  const out = [];
+  for (const el of document.querySelectorAll('textarea, div, section, ul, ol, pre, article, aside')) {
+    if (el.scrollHeight <= el.clientHeight + 1) continue;
+    if (el.tagName !== 'TEXTAREA' && !/auto|scroll/.test(getComputedStyle(el).overflowY)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 0 || r.height <= 0) continue;
+    const prev = el.previousElementSibling;
+    const label = [el.getAttribute('aria-label'), el.id, el.className, el.getAttribute('name'),
+      prev && /^H[1-6]$|^LABEL$/.test(prev.tagName) ? prev.textContent : ''].filter(Boolean).join(' ');
+    out.push({path: cssPath(el), tag: el.tagName.toLowerCase(), words: label.slice(0, 200)});
+    if (out.length > 30) break;
+  }
+  return out;
+}"""
+)
+
+
 async def _evaluate(page: Page, script: str, arg: Any = None) -> Any:
     """``page.evaluate`` for optional help: a page that navigated or closed gives ``None``."""
     try:
@@ -1718,6 +1854,12 @@ def _select_all_box(elements: list[Any], ranked: list[Candidate], step: Step) ->
     if len(masters) != 1 or len([c for c in boxes if c.element is not masters[0]]) < 2:
         return None
     return masters[0]
+
+
+def _names_an_option(options: Sequence[str], target: str) -> bool:
+    """Whether all words of one of a list's options are in ``target`` ('oldest' of "Oldest")."""
+    asked = set(words(target))
+    return any(set(ws) <= asked for o in options if (ws := words(o)))
 
 
 def _selector_for(e: Any) -> str:

@@ -354,6 +354,14 @@ class ElementFinder:
 
     async def _try(self, page: Page, c: Candidate, res: Resolution) -> bool:
         sel, v = await self.validate_candidate(page, c)
+        if (
+            v.reason == "covered"
+            and v.tag == "select"
+            and res.query is not None
+            and res.query.intent == "select"
+        ):
+            # An option is chosen without a click: a styled arrow laid over the list does not matter.
+            v = replace(v, reason="ok")
         res.selector, res.validation, res.candidate = sel, v, c
         if sel is not None and v.ok:
             res.status = "found"

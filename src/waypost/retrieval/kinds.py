@@ -37,6 +37,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"toggle\s+switch(?:es)?|switches", "switch"),
         (r"sliders|range\s+(?:slider|input)s?", "slider"),
         (r"menu\s*buttons?", "menubutton"),
+        (r"search\s+results?", "result"),
         (r"buttons", "button"),
         (r"links", "link"),
         (r"tabs", "tab"),
@@ -60,6 +61,8 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     "dropdown": ("combobox", "listbox"),
     "list": ("combobox", "listbox"),
     "menubutton": ("menubutton",),
+    # 'the 2nd search result': a link the page marks as a result
+    "result": ("result",),
     # 'expand the section': something that shows or hides a part of the page
     "section": ("disclosure",),
     "disclosure": ("disclosure",),
@@ -121,6 +124,10 @@ def _hints(e: ElementDescriptor) -> str:
     return " ".join((e.id, e.name_attr, e.classes, e.label, e.placeholder, e.name, e.title))
 
 
+# A search result's link, by the words its page marks it with ('search-title', 'data-result').
+_RESULT_HINT = re.compile(r"result|serp|search[\s_-]*title", re.IGNORECASE)
+
+
 def matches(e: ElementDescriptor, kinds: Iterable[str]) -> bool:
     """Whether ``e`` is of one of ``kinds`` (ARIA roles, the pseudo kinds of ``KIND_WORDS``, or
     ``type:<input type>``)."""
@@ -151,6 +158,9 @@ def matches(e: ElementDescriptor, kinds: Iterable[str]) -> bool:
         if k == "disclosure" and (e.expanded is not None or e.tag in _DISCLOSURE_TAGS) and not e.popup:
             return True
         if k == "menubutton" and e.role == "button" and e.popup:
+            return True
+        marks = f"{e.classes} {e.id} {' '.join(e.data)}"
+        if k == "result" and e.role == "link" and _RESULT_HINT.search(marks):
             return True
         if k in ("textbox", "searchbox"):
             if e.role in ("textbox", "searchbox") and e.type not in ("date", "time", "datetime-local"):

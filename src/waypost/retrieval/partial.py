@@ -61,6 +61,15 @@ _GENERIC_NOUNS = frozenset(
         "section",
     }
 )
+# 'next' and 'previous': with one of them asked and carried, the thing paged to need not be named.
+_PAGING = frozenset({"§next", "§previous"})
+_PAGING_NOUNS = frozenset(
+    {
+        "page", "pages", "result", "results", "post", "posts", "article", "story", "recipe", "entry",
+        "item", "items", "slide", "photo", "picture", "image", "chapter", "episode", "question", "step",
+        "one", "set", "batch", "week", "month", "day", "year", "comments", "reviews",
+    }
+)  # fmt: skip
 _FOUND = 0.7
 _STEM = 0.6
 _UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
@@ -158,8 +167,23 @@ def _match(word: str, field: frozenset[str]) -> float:
     return score
 
 
+def _not_of_kind(query: Query, e: ElementDescriptor) -> bool:
+    """'download the last file', 'the 2nd search result': the ordinal counts things the words
+    name; an element that bears only the verb or some of the words (a "Downloads" folder, the
+    "Search" button) and not the others, neither itself nor around it, is not one of them."""
+    verbs = set(expand(list(words(query.verb))))
+    rest = [w for w in query.head if w not in verbs and not w.isdigit()]
+    if not rest:
+        return False
+    own = _own_words(e)
+    around = field_words(" ".join((context_text(e), " ".join(query.context))))
+    return any(_match(w, own) < _STEM and _match(w, around) < _STEM for w in rest)
+
+
 def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | None = None) -> bool:
     """Whether ``e`` matches only part of ``query``'s target words (see the module docstring)."""
+    if query.ordinal and query.relation is None:
+        return _not_of_kind(query, e)
     if query.ordinal or query.relation is not None:
         return False
     if query.exact and " ".join(e.display_name.split()).casefold() == query.exact.casefold():
@@ -187,6 +211,14 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     if not head:
         return False
     missing = [w for w in head if _match(w, own) < _STEM]
+    paging = frozenset(expand(list(head))) & own & _PAGING
+    if paging and all(w in _PAGING_NOUNS for w in missing):
+        # 'the next page of results', 'the next recipe': a link that says "Next" (and often the
+        # next item's title) goes to the next thing of the page's kind, whatever it is called;
+        # unless it names another kind of thing ('Next Chapter' for 'the next page').
+        others = [w for w in name_words(e.display_name) if w in _PAGING_NOUNS and w not in head]
+        if not others:
+            return False
     if not missing:
         return False
     context = [context_text(e), " ".join(query.context)]

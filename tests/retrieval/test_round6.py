@@ -1,0 +1,238 @@
+"""`act` round 6: verbs that name a control's job ('create a new ticket', 'share this page'),
+UI words across languages (an English instruction on a French or Chinese page), ordinals that
+count things rather than names, and options named through their control ('sort by oldest').
+Each test checks what happened on the page.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer
+from waypost.retrieval import Actor, parse_instruction
+
+_browser = pytest.mark.asyncio(loop_scope="session")
+
+
+@_browser
+async def _state(page: Page) -> str:
+    return await page.inner_text("#state")
+
+
+@pytest.mark.parametrize(
+    ("instruction", "target", "verb"),
+    [
+        ("create a new issue", "create new issue", "create"),
+        ("share this product", "share this product", "share"),
+        ("like Gábor's comment", "like Gábor's comment", "like"),
+        ("export the table to Excel", "export table to Excel", "export"),
+    ],
+)
+def test_a_verb_naming_a_controls_job_stays_in_the_target(instruction: str, target: str, verb: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target, step.verb, step.exact) == ("click", target, verb, "")
+
+
+@pytest.mark.parametrize("instruction", ["Create account", "add to cart", "Sign up"])
+def test_a_verb_without_a_determiner_is_part_of_a_whole_name(instruction: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert step.action == "click" and step.exact == instruction
+
+
+@_browser
+async def test_create_a_new_ticket_clicks_the_new_ticket_link(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/tracker.html"))
+    report = await quiet.act(page, "create a new ticket")
+    assert report.ok, report.text
+    assert await _state(page) == "new-ticket;"
+
+
+@_browser
+async def test_an_english_instruction_finds_french_controls(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/boutique_fr.html"))
+    for instruction, state in [
+        ("open the shopping cart", "panier;"),
+        ("share this page", "partager;"),
+        ("print this page", "imprimer;"),
+        ("click save", "enregistrer;"),
+    ]:
+        await page.evaluate("() => { document.getElementById('state').textContent = ''; }")
+        report = await quiet.act(page, instruction)
+        assert report.ok, report.text
+        assert await _state(page) == state, instruction
+    report = await quiet.act(page, "set my city to Lyon")
+    assert report.ok, report.text
+    assert await page.input_value("#ville") == "Lyon"
+    assert await page.input_value("#cp") == ""
+
+
+@_browser
+async def test_a_concept_word_inside_a_chinese_name(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext10/wangpan_zh.html"))
+    report = await quiet.act(page, "upload a file")
+    assert report.ok, report.text
+    assert await _state(page) == "up;"
+
+
+@_browser
+async def test_the_last_file_is_not_a_folder_named_like_the_verb(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    # 'Downloads' carries the verb but is no file: it must not be taken as 'the last' one.
+    await page.goto(pages.url_for("ext10/tracker.html"))
+    report = await quiet.act(page, "download the last file in the list")
+    assert "f-dl" not in await _state(page), report.text
+
+
+@_browser
+async def test_an_item_of_a_closed_menu_named_with_its_menus_job(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/tracker.html"))
+    report = await quiet.act(page, "order by oldest")
+    assert report.ok, report.text
+    assert await _state(page) == "b-order Oldest;"
+    assert "Opened" in report.text
+    again = await quiet.act(page, "order by oldest")
+    assert again.steps[0].status == "already", again.text
+
+
+@_browser
+async def test_an_option_of_a_list_named_with_its_lists_job(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/tracker.html"))
+    report = await quiet.act(page, "sort the comments oldest first")
+    assert report.ok, report.text
+    assert await page.input_value("#c-order") == "Oldest"
+    assert await _state(page) == "c-order Oldest;"
+
+
+@_browser
+async def test_two_lists_offering_the_same_option_are_not_guessed(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/two_sorts.html"))
+    report = await quiet.act(page, "sort by oldest")
+    assert not report.ok, report.text
+    assert await _state(page) == ""
+    report = await quiet.act(page, "sort the questions by oldest")
+    assert report.ok, report.text
+    assert await _state(page) == "q-sort Oldest;"
+
+
+@_browser
+async def test_an_option_word_alone_does_not_choose_from_a_list(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/tracker.html"))
+    report = await quiet.act(page, "click Oldest")
+    assert await page.input_value("#c-order") == "Top", report.text
+
+
+@_browser
+async def test_allowing_only_the_necessary_cookies_is_the_banners_refusal(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/boutique_fr.html"))
+    report = await quiet.act(page, "only allow the necessary cookies")
+    assert report.ok, report.text
+    assert await _state(page) == "ck-min;"
+    again = await quiet.act(page, "only allow the necessary cookies")
+    assert not again.ok  # the banner is gone: nothing else is clicked
+    assert await _state(page) == "ck-min;"
+
+
+@_browser
+async def test_the_next_page_of_results_is_the_next_link(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext10/boutique_fr.html"))
+    report = await quiet.act(page, "go to the next page of results")
+    assert report.ok, report.text
+    assert await _state(page) == "suivant;"
+
+
+@_browser
+async def test_filter_by_two_facets_ticks_both(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext10/boutique_fr.html"))
+    report = await quiet.act(page, "filter by Lune and Soleil")
+    assert report.ok, report.text
+    assert await page.is_checked("#m-lune") and await page.is_checked("#m-soleil")
+    assert not await page.is_checked("#m-etoile")
+
+
+@_browser
+async def test_label_value_pairs_fill_fields_lists_and_radio_groups(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/cadastro_pt.html"))
+    report = await quiet.act(page, "Nome: Ana, Sobrenome: Silva Souza")
+    assert report.ok, report.text
+    assert await page.input_value("#nome") == "Ana"
+    assert await page.input_value("#sobrenome") == "Silva Souza"
+    report = await quiet.act(page, "Estado: São Paulo")
+    assert report.ok, report.text
+    assert await page.input_value("#estado") == "São Paulo"
+    # radios covered by their styled labels (each input lies under its own label)
+    report = await quiet.act(page, "Gênero: Prefiro não dizer")
+    assert report.ok, report.text
+    assert await page.is_checked("#g-n")
+    report = await quiet.act(page, "Plano: Básico")
+    assert report.steps[0].status == "already", report.text
+
+
+@_browser
+async def test_a_label_value_pair_for_no_such_field_does_nothing(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/cadastro_pt.html"))
+    report = await quiet.act(page, "Cor favorita: Azul")
+    assert not report.ok, report.text
+    values = await page.locator("input:not([type=radio])").evaluate_all(
+        "els => els.map((e) => e.value).join('')"
+    )
+    assert values == ""
+    assert await page.input_value("#estado") == "Escolha"
+
+
+@_browser
+async def test_a_read_only_text_box_is_scrolled_before_signing(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/agree.html"))
+    report = await quiet.act(
+        page, 'Scroll to the bottom of the textarea, enter the name "Tula" then press "Agree"'
+    )
+    assert report.ok, report.text
+    assert await page.input_value("#who") == "Tula"
+    assert await _state(page) == "agree read;"
+
+
+@_browser
+async def test_a_list_under_a_styled_arrow_is_still_chosen_from(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/agree.html"))
+    report = await quiet.act(page, "Use the dropdown to select Large")
+    assert report.ok, report.text
+    assert await page.input_value("#size") == "Large"
+
+
+@_browser
+async def test_the_nth_search_result_is_a_result_link_not_the_search_button(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/results.html"))
+    report = await quiet.act(page, "click the 2nd search result")
+    assert not report.ok  # no results yet: the Search button is not one
+    assert await _state(page) == ""
+    report = await quiet.act(
+        page, 'Use the textbox to enter "zeta" and press "Search", then find and click the 2nd search result.'
+    )
+    assert report.ok, report.text
+    assert await page.input_value("#q") == "zeta"
+    assert await _state(page) == "r1;"
