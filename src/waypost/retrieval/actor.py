@@ -25,7 +25,14 @@ from waypost.retrieval import kinds as kind_of
 from waypost.retrieval.errors import PageTooLarge
 from waypost.retrieval.finder import Chooser, ElementFinder, Resolution
 from waypost.retrieval.index import Embedder
-from waypost.retrieval.instructions import Step, direction_name, key_name, parse_instruction
+from waypost.retrieval.instructions import (
+    TURN_OFF_VERBS,
+    TURN_ON_VERBS,
+    Step,
+    direction_name,
+    key_name,
+    parse_instruction,
+)
 from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.listeners import mark_listened
 from waypost.retrieval.memory import RetrievalStore
@@ -328,9 +335,21 @@ class Actor:
             if named and e is not None and e.tag == "select" and _names_an_option(e.options, target):
                 # A click on a list chooses nothing: 'sort the comments oldest first' names an option.
                 raise _ListNotClicked(f"{res.element_text} is a list; clicking it chooses nothing.")
+            if verb in TURN_ON_VERBS or verb in TURN_OFF_VERBS:
+                # 'follow Ichiro' on a pressed "Following" toggle: already so; a click would undo it
+                st = await effect.state(loc, self._timeout)
+                on = verb in TURN_ON_VERBS
+                if st is not None and st.pressed is not None and st.pressed == on:
+                    raise AlreadySo(effect.already_line(res.element_text, st, on))
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
+        if named and not exact and len(words(target)) >= 2:
+            # 'order by oldest': the item of a closed menu, not just its opener (which the words
+            # also name); a list's option is taken after a refused click on the list, below
+            path = await option_path(page, f"{verb} {target}")
+            if path is not None and path.kind == "menu":
+                return await self._choose_option(page, target, path, do)
         result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
         if verb == "submit" and result.status in ("not_found", "unsure"):
             # 'submit the form': the one visible submit button, whatever it is called ("S'inscrire")
@@ -481,6 +500,21 @@ class Actor:
         result = await self._act(
             page, "type", target, "type", do, exact=exact, key="Enter" if submit else None
         )
+        if result.status in ("not_found", "unsure", "failed") and Selector.parse(target) is None:
+            # The field is in a closed box its toggle opens (a search form behind a "Search" button)
+            toggle = await _evaluate(page, _FIELD_TOGGLE_JS, list(words(target)))
+            if toggle:
+                opened = await self._act(
+                    page, "click", f"css={toggle[0]}", "click", _click_only(self._timeout)
+                )
+                if opened.ok:
+                    await page.wait_for_timeout(200)
+                    again = await self._act(
+                        page, "type", target, "type", do, exact=exact, key="Enter" if submit else None
+                    )
+                    if again.ok:
+                        again.message = f'Opened "{short(toggle[1], 40)}", which held it. {again.message}'
+                        return again
         # 'failed': what the words named takes no text (a "Search" button), and nothing was typed
         searched = result.status in ("not_found", "unsure", "failed") and _SEARCH.fullmatch(target.strip())
         if searched and real is text:
@@ -601,7 +635,8 @@ class Actor:
                 await _click(loc, res, self._timeout)
                 return f"Chose {res.element_text}"
             if v.tag in ("input", "textarea"):
-                return await self._fill(loc, res, option, lang=lang)
+                line = await self._fill(loc, res, option, lang=lang)
+                return await self._pick_suggestion(page, loc, option) or line
             return await self._select_custom(page, loc, res, option)
 
         direct = await self._option_in_list(page, target, option)
@@ -641,10 +676,15 @@ class Actor:
                 else:
                     await loc.set_checked(True, timeout=self._timeout)
                 return f"Checked {res.element_text}"
+            if verb == "filter":
+                # 'filter by bug and regression': a link named so would navigate, not filter
+                raise ActionProblem(f"{res.element_text} is no filter box to set; nothing was done.")
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
-        result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
+        result = await self._act(
+            page, "click", target, "click", do, verb="" if verb == "filter" else verb, exact=exact
+        )
         if (
             result.status in ("not_found", "unsure", "not_actionable")
             and exact
@@ -1059,6 +1099,24 @@ class Actor:
             # A cookie banner covers the target: answer it as configured, then look again.
             await self.dismiss_overlays(page)
             res = await self.finder.resolve(page, target, intent, verb, exact)
+        opened = ""
+        if (
+            res.status == "not_actionable"
+            and res.validation is not None
+            and res.validation.reason == "hidden"
+            and res.selector is not None
+        ):
+            # A field in a closed box that a toggle controls (a search form behind a "Search"
+            # button, aria-controls): the toggle is opened, then the field is looked for again.
+            toggle = await _evaluate_on(res.selector.locator(page), _CONTROLLER_JS)
+            if toggle:
+                shown = await self._act(
+                    page, "click", f"css={toggle[0]}", "click", _click_only(self._timeout)
+                )
+                if shown.ok:
+                    await page.wait_for_timeout(200)
+                    opened = f'Opened "{short(toggle[1], 40)}", which held it. '
+                    res = await self.finder.resolve(page, target, intent, verb, exact)
         if res.status != "found" or res.selector is None:
             result = _not_done(action, target, res, self.settings.top_k)
             self._log(page, action, target, res, result)
@@ -1087,7 +1145,7 @@ class Actor:
                 )
                 status = "failed"
             change = await watch.settle(self.settings.settle_timeout)
-        message = f"{line} ({res.selector})." if status == "done" else line
+        message = opened + (f"{line} ({res.selector})." if status == "done" else line)
         if (status == "done" and action != "type") or change.changed:
             message = f"{message} {change.describe()}"
         result = ActionResult(
@@ -1140,6 +1198,23 @@ class Actor:
             return None
         refusal = await gate.decide(ApprovalRequest(action, target, verdict, page.url))
         return None if refusal is None else f"Error: {refusal} Nothing was done."
+
+    async def _pick_suggestion(self, page: Page, loc: Locator, typed: str) -> str | None:
+        """After typing into an autocomplete field: the one suggestion that holds what was typed
+        ('Techniker Krankenkasse' → "Techniker Krankenkasse (TK)") is clicked, as a person picks it.
+        ``None`` when the field shows no suggestions, or several hold the words (then only the
+        typed text stays)."""
+        if not await loc.evaluate(_AUTOCOMPLETE_JS):
+            return None
+        await page.wait_for_timeout(300)  # suggestions come after a short delay
+        found = await _evaluate(page, _ONE_SUGGESTION_JS, typed)
+        if not found:
+            return None
+        try:
+            await page.locator(found[0]).first.click(timeout=self._timeout)
+        except Exception:
+            return None
+        return f'Typed "{short(typed, 40)}" and chose the suggestion "{short(found[1], 50)}"'
 
     async def _select_custom(self, page: Page, loc: Locator, res: Resolution, option: str) -> str:
         """Open a custom dropdown and click the option that matches.
@@ -1470,6 +1545,29 @@ _NEW_POPUP_JS = (
 )
 
 
+# Whether a field offers suggestions as one types (ARIA combobox, jQuery UI, a datalist).
+_AUTOCOMPLETE_JS = """(el) => el.getAttribute('role') === 'combobox' || !!el.getAttribute('aria-autocomplete')
+  || /autocomplete|typeahead|awesomplete/i.test(el.className) || !!el.getAttribute('list')
+  || !!el.getAttribute('aria-controls')"""
+# The one visible suggestion holding the typed words: [css path, text], or null.
+_ONE_SUGGESTION_JS = (
+    """(typed) => {
+  """
+    + _CSS_PATH
+    + """
+  const fold = (t) => (t || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  const want = fold(typed);
+  const shown = (el) => { const r = el.getBoundingClientRect(), st = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none'; };
+  const items = [...document.querySelectorAll('[role=option], [role=listbox] li, .ui-menu-item, '
+    + '.autocomplete-suggestion, .tt-suggestion, li.suggestion')]
+    .filter((el) => shown(el) && !el.querySelector('[role=option], .ui-menu-item'));
+  const exact = items.filter((el) => fold(el.textContent) === want);
+  const hits = exact.length ? exact : items.filter((el) => fold(el.textContent).includes(want));
+  if (hits.length !== 1) return null;
+  return [cssPath(hits[0]), hits[0].textContent.replace(/\\s+/g, ' ').trim()];
+}"""
+)
 # Scroll the element (or its nearest ancestor that scrolls) and say where it is now; null when
 # nothing there scrolls.
 _SCROLL_BOX_JS = """(el, d) => {
@@ -1509,6 +1607,62 @@ _SCROLLABLE_JS = (
   return out;
 }"""
 )
+
+
+# The visible toggle (aria-controls, not expanded) of the closed box holding an element: [path, name].
+_CONTROLLER_JS = (
+    """(el) => {
+  """
+    + _CSS_PATH
+    + """
+  const shown = (b) => { const r = b.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const toggles = [...document.querySelectorAll('[aria-controls]')].filter(
+    (b) => b.getAttribute('aria-expanded') !== 'true' && shown(b));
+  for (let a = el; a && a !== document.body; a = a.parentElement) {
+    if (!a.id) continue;
+    const t = toggles.filter((b) => b.getAttribute('aria-controls').split(/\\s+/).includes(a.id));
+    if (t.length === 1) {
+      const name = t[0].getAttribute('aria-label') || t[0].textContent || '';
+      return [cssPath(t[0]), name.replace(/\\s+/g, ' ').trim()];
+    }
+  }
+  return null;
+}"""
+)
+
+
+# A visible toggle named with the target's words whose closed box holds one text field: [path, name].
+_FIELD_TOGGLE_JS = (
+    """(asked) => {
+  """
+    + _CSS_PATH
+    + """
+  const shown = (b) => { const r = b.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const words = (t) => (t || '').toLowerCase().split(/[^\\p{L}\\p{N}]+/u).filter(Boolean);
+  const hits = [];
+  for (const t of document.querySelectorAll('[aria-controls]')) {
+    if (t.getAttribute('aria-expanded') === 'true' || !shown(t)) continue;
+    const box = document.getElementById((t.getAttribute('aria-controls') || '').split(/\\s+/)[0]);
+    if (!box || shown(box)) continue;
+    const fields = box.querySelectorAll('input:not([type=hidden]):not([type=checkbox]):not([type=radio])'
+      + ':not([type=submit]):not([type=button]), textarea');
+    if (fields.length !== 1) continue;
+    const name = t.getAttribute('aria-label') || t.getAttribute('title') || t.textContent || '';
+    const own = new Set(words(name + ' ' + (fields[0].getAttribute('aria-label') || '')
+      + ' ' + (fields[0].getAttribute('placeholder') || '') + ' ' + fields[0].type));
+    if (asked.some((w) => own.has(w))) hits.push([cssPath(t), name.replace(/\\s+/g, ' ').trim()]);
+  }
+  return hits.length === 1 ? hits[0] : null;
+}"""
+)
+
+
+async def _evaluate_on(loc: Locator, script: str, arg: Any = None) -> Any:
+    """``locator.evaluate`` for optional help: ``None`` when the element is gone."""
+    try:
+        return await loc.evaluate(script, arg, timeout=2000)
+    except Exception:
+        return None
 
 
 async def _evaluate(page: Page, script: str, arg: Any = None) -> Any:

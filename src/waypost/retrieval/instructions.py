@@ -139,6 +139,26 @@ _ACTION_VERBS = (
     r"duplicate|move|restore|load|zoom|watch|listen\s+to"
 )
 
+_JOB_FIRST = re.compile(rf"^({_ACTION_VERBS})\s+\S", re.I)
+# Verbs that turn a toggle on: a toggle button already pressed needs nothing ('follow' on a
+# "Following" button), and verbs that turn it off.
+TURN_ON_VERBS = frozenset(
+    {
+        "follow",
+        "like",
+        "favorite",
+        "favourite",
+        "star",
+        "bookmark",
+        "pin",
+        "subscribe",
+        "upvote",
+        "mute",
+        "save",
+    }
+)
+TURN_OFF_VERBS = frozenset({"unfollow", "unlike", "unstar", "unmute", "unsubscribe"})
+
 # Click verbs that say nothing about the element; other verbs ('open', 'select') may be its name.
 _PLAIN = frozenset(
     {
@@ -204,7 +224,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # scroll
     _rule("scroll", r"^(?:scrollen|scrolle|scroll|blättere|blättern)\s*(?P<dir>.*)$"),
     # search for X: type into the search field and submit
-    _rule("search", r"^(?:search\s+for|look\s+for|suche\s+nach|such\s+nach)\s+(?P<text>.+)$"),
+    _rule(
+        "search",
+        r"^(?:search|look)\s+(?:(?:the|this|on\s+the|in\s+the)\s+(?:site|website|blog|shop|store|page|forum|"
+        r"docs|documentation|wiki|catalog(?:ue)?|archive|web)\s+)?for\s+(?P<text>.+)$",
+    ),
+    _rule("search", r"^(?:suche\s+nach|such\s+nach)\s+(?P<text>.+)$"),
     # select OPTION from TARGET; 'select 5 with the spinner', 'set 20 using the slider'
     _rule("select", r"^(?:select|choose|pick)\s+(?P<text>.+?)\s+(?:from|in|on|for|as)\s+(?P<target>.+)$"),
     _rule(
@@ -425,6 +450,41 @@ _FIND_RECORD = re.compile(
     r"(?P<ctl>[^\x00]+?)(?:\s+(?:in\s+order\s+)?to\s+\w+\s+(?:it|them)\b[^\x00]*?)?[.!]?\s*$",
     re.I,
 )
+_SIGN_UP_WITH = re.compile(
+    r"^(?P<verb>sign\s+(?:me\s+)?up|subscribe|register)\s+(?:for|to)\s+(?P<what>[^\x00@]+?)\s+"
+    r"(?:with|using)\s+(?:(?:my|the)\s+(?:e-?mail(?:\s+address)?|address)\s+)?(?P<addr>[^\s@\x00]+@[^\s\x00]+?)"
+    r"[.!]?$",
+    re.I,
+)
+
+
+def _sign_up_steps(m: re.Match[str]) -> str:
+    verb = "sign up" if m.group("verb").casefold().startswith("sign") else m.group("verb")
+    what = m.group("what")
+    return f"type {m.group('addr')} into the email field of {what}, then click the {verb} button of {what}"
+
+
+# 'Leave a comment "Nice." as Sam with the email sam@x.org and post it': a comment form filled
+# field by field, then sent when the words say so.
+_COMMENT_AS = re.compile(
+    r"^(?P<verb>leave|post|write|add|submit)\s+(?:a\s+|the\s+|this\s+)?comment\s+(?P<text>\x00\d+\x00)\s+"
+    r"(?:as|under\s+the\s+name|with\s+the\s+name|signed(?:\s+as)?)\s+(?P<name>[^\x00@]+?),?\s+(?:with|and)\s+"
+    r"(?:the\s+|my\s+)?e-?mail(?:\s+address)?\s+(?P<email>[^\s@\x00]+@[^\s\x00]+?)"
+    r"(?P<post>\s+and\s+(?:post|submit|send|publish)\s+it)?[.!]?$",
+    re.I,
+)
+
+
+def _comment_steps(m: re.Match[str]) -> str:
+    steps = (
+        f"type {m.group('text')} into the comment field, then type {m.group('name')} into the name field, "
+        f"then type {m.group('email')} into the email field"
+    )
+    if m.group("post") or m.group("verb").casefold() in ("post", "submit"):
+        steps += ", then click the post comment button"
+    return steps
+
+
 # 'filter by Bosch and Makita': the facets' boxes are chosen, each one ('filter by status
 # Pending', one value, is left to the list that offers it).
 _FILTER_BY_LIST = re.compile(
@@ -807,7 +867,13 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         if kind == "extract":
             return Step("extract", target=_target(groups["target"], slots)[0])
     target, exact = _target(seg, slots)
-    # No verb: the words may be the element's whole name ('auf den Merkzettel').
+    # No verb: the words may be the element's whole name ('auf den Merkzettel'); a first word that
+    # names a control's job ('follow 鈴木 一郎') is kept as the verb too.
+    job = _JOB_FIRST.match(seg)
+    if job:
+        # the verb is no part of a name: an element named with all the words still wins (as the
+        # whole target), others are weighed on the words
+        return Step("click", target=target, verb=job.group(1).casefold().split()[0], exact=exact)
     return Step("click", target=target, exact=exact or _restore(seg, slots))
 
 
@@ -857,6 +923,10 @@ def parse_instruction(instruction: str) -> list[Step]:
         protected = protected[purpose.end() :]
     protected = _THEN_FIND_AND.sub("", _FIND_AND.sub("", _IN_ORDER_TO.sub("", protected)))
     protected = _FIND_RECORD.sub(r"\g<verb> \g<ctl> of \g<rec>", protected)
+    # 'sign me up for The Climate Brief with jo@x.org': the address into that form, then its button
+    protected = _SIGN_UP_WITH.sub(_sign_up_steps, protected)
+    protected = _COMMENT_AS.sub(_comment_steps, protected)
+    filtering = _FILTER_BY_LIST.match(protected) is not None
     protected = _FILTER_BY_LIST.sub(r"select \g<rest>", protected)
     # 'For the user @jane, click Reply': the record goes with the target ('Reply ... for the user @jane').
     protected = _FOR_RECORD.sub(r"\g<rest> for \g<rec>", protected)
@@ -865,4 +935,7 @@ def parse_instruction(instruction: str) -> list[Step]:
         for part in languages.split(segment or ""):
             lang = languages.language_of(part.strip(" .,!;"))
             steps.extend(replace(s, lang=s.lang or lang) for s in _parse_one(part, slots))
+    if filtering:
+        # each facet is set on; a link of that name would navigate instead of filtering
+        steps = [replace(s, verb="filter") if s.action == "choose" else s for s in steps]
     return steps

@@ -265,10 +265,34 @@ def prefer_full_name(ranking: Ranking, confidence: float, tie_margin: float, min
     return replace(ranking, candidates=candidates, decision=decision, confidence=conf)
 
 
+def _covers(query: Query, e: ElementDescriptor) -> bool:
+    """Whether every word of the target is on ``e`` or around it (its row, section, form)."""
+    field = _own_words(e) | field_words(context_text(e))
+    return all(_match(w, field) >= _STEM for w in query.head if not w.isdigit())
+
+
+def _better_fit(ranking: Ranking) -> bool:
+    """'follow Mara Lind': the winner is a "Follow" button in Olle's row, while Mara's own toggle
+    (named "Following") has every word of the target on it or around it. The verb made the winner;
+    the words say another one."""
+    query = ranking.query
+    if not query.verb or len(query.head) < 2 or _covers(query, ranking.candidates[0].element):
+        return False
+    verbs = frozenset(expand(list(words(query.verb))))
+    return any(
+        c.p >= 0.05
+        and _covers(query, c.element)
+        and any(_match(v, _own_words(c.element)) >= _STEM for v in verbs)
+        for c in ranking.candidates[1:6]
+        if not _equivalent(ranking.candidates[0].element, c.element)
+    )
+
+
 def honest(ranking: Ranking) -> Ranking:
-    """``ranking`` with a confident decision turned ``low`` when its winner is a partial match."""
+    """``ranking`` with a confident decision turned ``low`` when its winner is a partial match, or
+    when another candidate fits all the target's words where the winner fits only its verb."""
     if ranking.decision != "confident" or not ranking.candidates:
         return ranking
-    if partial_match(ranking.query, ranking.candidates[0].element, ranking.overlay):
+    if partial_match(ranking.query, ranking.candidates[0].element, ranking.overlay) or _better_fit(ranking):
         return replace(ranking, decision="low")
     return ranking
