@@ -11,6 +11,7 @@ from playwright.async_api import Page
 
 from tests.retrieval.site import PageServer
 from waypost.retrieval import Actor, parse_instruction
+from waypost.retrieval.values import for_field
 
 _browser = pytest.mark.asyncio(loop_scope="session")
 
@@ -318,3 +319,17 @@ async def test_a_comment_left_as_someone_fills_the_comment_form_and_posts_it(
     assert await page.input_value("#c-mail") == "ida@example.org"
     assert await page.input_value("#n-mail") == ""
     assert await _state(page) == "c-send;"
+
+
+@pytest.mark.parametrize(
+    ("value", "hint", "lang", "typed"),
+    [
+        ("18 December 2026", "d. m. rrrr", "en", "18. 12. 2026"),
+        ("3. ledna 2027", "d. m. rrrr", "cs", "3. 1. 2027"),
+        ("3. ledna 2027", "dd.mm.rrrr", "cs", "03.01.2027"),
+    ],
+)
+def test_a_placeholder_of_one_letter_parts_takes_the_date_without_leading_zeros(
+    value: str, hint: str, lang: str, typed: str
+) -> None:
+    assert for_field(value, "text", hint, lang=lang) == typed

@@ -81,6 +81,7 @@ class DateFormat:
         sep2: Between the second and third part.
         tail: After the last part ('日' of '2011年10月11日').
         short_year: Two-digit years.
+        unpadded: Day and month without a leading zero ('d. m. rrrr').
     """
 
     order: str
@@ -88,10 +89,12 @@ class DateFormat:
     sep2: str = "/"
     tail: str = ""
     short_year: bool = False
+    unpadded: bool = False
 
     def render(self, d: date, order: str = "") -> str:
         y = f"{d.year % 100:02d}" if self.short_year else f"{d.year:04d}"
-        parts = {"d": f"{d.day:02d}", "m": f"{d.month:02d}", "y": y}
+        pad = "" if self.unpadded else "02"
+        parts = {"d": f"{d.day:{pad}d}", "m": f"{d.month:{pad}d}", "y": y}
         a, b, c = (order or self.order or "mdy")[:3]
         return f"{parts[a]}{self.sep1}{parts[b]}{self.sep2}{parts[c]}{self.tail}"
 
@@ -226,8 +229,11 @@ _TOKENS = {
     **dict.fromkeys(("mm", "мм", "月", "월"), "m"),
     **dict.fromkeys(("yyyy", "aaaa", "jjjj", "rrrr", "гггг", "年", "년"), "y"),
     **dict.fromkeys(("yy", "aa", "rr", "гг"), "Y"),
+    # one letter: the number without a leading zero ('d. m. rrrr' → '3. 1. 2027')
+    **dict.fromkeys(("d", "j", "t", "g", "д"), "D"),
+    **dict.fromkeys(("m", "м"), "M"),
 }
-_TOKEN = r"yyyy|aaaa|jjjj|rrrr|гггг|yy|aa|rr|гг|dd|jj|tt|gg|дд|mm|мм|年|月|日|년|월|일"
+_TOKEN = r"yyyy|aaaa|jjjj|rrrr|гггг|yy|aa|rr|гг|dd|jj|tt|gg|дд|mm|мм|年|月|日|년|월|일|d|j|t|g|д|m|м"
 _SEP = r"\s?[./\-]\s?|年|月|년\s?|월\s?|\s"
 _TEMPLATE = re.compile(
     rf"(?<![a-zа-я])(?P<a>{_TOKEN})(?P<s1>{_SEP})(?P<b>{_TOKEN})(?P<s2>{_SEP})(?P<c>{_TOKEN})"
@@ -247,6 +253,7 @@ def _from_template(hints: str) -> DateFormat | None:
             sep2=m["s2"],
             tail=m["t"] or "",
             short_year="Y" in kinds,
+            unpadded="D" in kinds or "M" in kinds,
         )
     return None
 
