@@ -333,3 +333,21 @@ def test_a_placeholder_of_one_letter_parts_takes_the_date_without_leading_zeros(
     value: str, hint: str, lang: str, typed: str
 ) -> None:
     assert for_field(value, "text", hint, lang=lang) == typed
+
+
+@_browser
+async def test_the_first_or_last_n_rows_are_ticked_in_reading_order(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/orders.html"))
+    report = await quiet.act(page, "select the first two rows")
+    assert report.ok, report.text
+    ticked = await page.locator("input[type=checkbox]").evaluate_all(
+        "els => els.filter((e) => e.checked).map((e) => e.id).join(' ')"
+    )
+    assert ticked == "o1 a1 o2"  # the rows' boxes, not 'Select all', not the switches
+    report = await quiet.act(page, "tick the last 3 orders")
+    assert report.ok, report.text
+    assert await page.is_checked("#o4") and await page.is_checked("#o3")
+    report = await quiet.act(page, "select the first five rows")  # only four rows
+    assert not report.ok, report.text

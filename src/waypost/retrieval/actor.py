@@ -263,6 +263,8 @@ class Actor:
             and await _evaluate(page, effect.HIDDEN_NAMED_JS, step.target)
         ):
             step = replace(step, exact=step.target)
+        if step.quantity in ("first", "last"):
+            return await self._first_records(page, step)
         if step.quantity:
             return await self._each(page, step)
         if step.action == "click":
@@ -823,6 +825,30 @@ class Actor:
             acted = acted or result.ok
             done.append(result.message.split(" (")[0].removesuffix("; nothing was done."))
         return ActionResult(step.action, step.target, "done" if acted else "already", "; ".join(done) + ".")
+
+    async def _first_records(self, page: Page, step: Step) -> ActionResult:
+        """'select the first two rows': the tick boxes of that many records (one box per row of
+        the page's one list of rows with boxes, a 'select all' box aside), in reading order."""
+        n = int(step.text or "0")
+        rows = await _evaluate(page, _ROW_BOXES_JS) or []
+        if n < 1 or len(rows) < n:
+            return ActionResult(
+                "check",
+                step.target,
+                "unsure",
+                f'The page has no single list of at least {n} rows with tick boxes for "{step.target}"; '
+                "nothing was done.",
+            )
+        picked = rows[:n] if step.quantity == "first" else rows[-n:]
+        done: list[str] = []
+        acted = False
+        for path in picked:
+            result = await self.check(page, f"css={path}", checked=True)
+            if not result.ok and result.status != "already":
+                return result
+            acted = acted or result.ok
+            done.append(result.message.split(" (")[0])
+        return ActionResult("check", step.target, "done" if acted else "already", "; ".join(done) + ".")
 
     async def _respectively(self, page: Page, step: Step, values: list[str]) -> ActionResult:
         """'Set the sliders to [12, 15, 17]': one value to each element of a kind, in reading order.
@@ -1609,6 +1635,32 @@ _SCROLLABLE_JS = (
 )
 
 
+# The tick boxes of the page's one list of rows (one box in each of at least two sibling rows),
+# in reading order; null when there is no such list or several.
+_ROW_BOXES_JS = (
+    """() => {
+  """
+    + _CSS_PATH
+    + """
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  // a row's tick box, not its on/off switch
+  const tick = (b) => b.getAttribute('role') !== 'switch' && !/switch|toggle/i.test(b.className);
+  const boxes = [...document.querySelectorAll('input[type=checkbox], [role=checkbox]')].filter(
+    (b) => tick(b) && (shown(b) || [...(b.labels || [])].some(shown)));
+  const lists = new Map();
+  for (const b of boxes) {
+    const row = b.closest('tr, [role=row], li, article, [role=listitem]');
+    if (!row || row.closest('thead') || !row.parentElement) continue;
+    const own = [...row.querySelectorAll('input[type=checkbox], [role=checkbox]')].filter(tick);
+    if (own.length !== 1) continue;
+    if (!lists.has(row.parentElement)) lists.set(row.parentElement, []);
+    lists.get(row.parentElement).push(b);
+  }
+  const big = [...lists.values()].filter((l) => l.length >= 2);
+  if (big.length !== 1) return null;
+  return big[0].map((b) => cssPath(b));
+}"""
+)
 # The visible toggle (aria-controls, not expanded) of the closed box holding an element: [path, name].
 _CONTROLLER_JS = (
     """(el) => {

@@ -34,7 +34,7 @@ StepAction = Literal[
     "refuse",
     "set",
 ]
-Quantity = Literal["", "both", "all", "any"]
+Quantity = Literal["", "both", "all", "any", "first", "last"]
 
 
 @dataclass(frozen=True)
@@ -557,8 +557,25 @@ _EACH_RECORD = re.compile(
 )
 
 
+# 'select the first two rows', 'tick the last 3 emails': the tick boxes of that many records,
+# counted in reading order (``text`` carries the count).
+_FIRST_N = re.compile(
+    r"^(?:the\s+)?(?P<end>first|top|last|bottom)\s+(?P<n>\d{1,2}|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?P<noun>rows?|items?|entries|entry|records?|files?|e-?mails?|messages?|orders?|products?|issues?|posts?|"
+    r"lines?|results?|users?|tasks?|documents?|articles?)$",
+    re.I,
+)
+_COUNTS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+
+
 def _quantity(step: Step) -> Step:
     """'both text fields' → the step for every text field ('both' wants exactly two)."""
+    first = _FIRST_N.match(step.target)
+    if first and step.action in ("check", "choose"):
+        n = first.group("n").casefold()
+        end = "first" if first.group("end").casefold() in ("first", "top") else "last"
+        count = str(_COUNTS.get(n, n))
+        return replace(step, action="check", target=first.group("noun"), text=count, quantity=end, exact="")
     each = _EACH_RECORD.match(step.target)
     if each and step.action == "click":
         rest = each.group("rest").split(None, 1)
