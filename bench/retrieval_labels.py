@@ -8,9 +8,14 @@ one element; an expected value on a ``<select>`` must be the label of one of its
 only appears after an earlier step (a menu item, a dialog's button), the earlier click steps are
 replayed with plain Playwright clicks (never ``act``) before looking again.
 
+``--replay`` also performs each case's expected effects with plain Playwright calls (click, fill,
+select, check — never ``act``), with the benchmark's listener installed, and scores the result as
+the benchmark would: every case must come out *right*, or its label or page is broken. Steps with
+a ``final`` value on third-party widgets are not replayed (those cases are listed as skipped).
+
 ``--show PAGE`` lists the page's visible interactive elements (to write cases against).
 
-    .venv/bin/python bench/retrieval_labels.py [--part held6] [--pages npm/,ext9/]
+    .venv/bin/python bench/retrieval_labels.py [--part held6] [--pages npm/,ext9/] [--replay]
     .venv/bin/python bench/retrieval_labels.py --show ext9/shop_en.html
 """
 
@@ -129,6 +134,51 @@ async def check_case(page: Page, url: str, case: dict[str, Any]) -> list[str]:
     return problems
 
 
+async def replay_case(page: Page, url: str, case: dict[str, Any], events: list[Any]) -> str:
+    """Perform the expected effects by hand and score them; '' when right, else why not."""
+    from bench.retrieval_act import _LISTEN, _expects, _final, score
+
+    await page.goto(url, wait_until="load", timeout=60_000)
+    await asyncio.sleep(0.2)
+    await page.evaluate(_LISTEN, _expects(case))
+    finals = [
+        (i, s["el"] if isinstance(s["el"], str) else s["el"][0])
+        for i, s in enumerate(case["expect"])
+        if "final" in s
+    ]
+    before = [await _final(page, sel) for _, sel in finals]
+    events.clear()
+    for step in case["expect"]:
+        sel = step["el"] if isinstance(step["el"], str) else step["el"][0]
+        loc = page.locator(sel).first
+        if "final" in step:
+            if await loc.evaluate(
+                "(e) => e.tagName === 'SELECT' || e.disabled || getComputedStyle(e).display === 'none'"
+            ):
+                return "skipped (widget value)"
+            await loc.fill(str(step["final"]), timeout=3000)
+            await loc.dispatch_event("change")
+        elif "value" in step:
+            if await loc.evaluate("(e) => e.tagName === 'SELECT'"):
+                await loc.select_option(label=step["value"], timeout=3000, force=True)
+            else:
+                await loc.fill(step["value"], timeout=3000)
+                await loc.dispatch_event("change")
+        elif "checked" in step:
+            try:
+                await loc.set_checked(step["checked"], timeout=1500)
+            except Exception:  # a visually hidden input styled through its label (jQuery UI checkboxradio)
+                await page.locator(f"label[for='{await loc.get_attribute('id')}']").click(timeout=3000)
+        else:
+            await loc.click(timeout=3000)
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(0.1)
+    for (i, sel), start in zip(finals, before, strict=True):
+        events.append(["final", i, start, await _final(page, sel)])
+    verdict, why = score(case, events, True)
+    return "" if verdict == "right" else f"{verdict}: {why}"
+
+
 async def run(args: argparse.Namespace) -> int:
     from bench.thirdparty_npm import ensure_all
 
@@ -158,14 +208,29 @@ async def run(args: argparse.Namespace) -> int:
             by_page: dict[str, list[dict[str, Any]]] = defaultdict(list)
             for c in cases:
                 by_page[c["page"]].append(c)
-            bad = 0
+            bad = skipped = 0
+            events: list[Any] = []
+            if args.replay:
+                await page.expose_function("__wpLog", lambda item: events.append(item))
             for key, page_cases in by_page.items():
                 for case in page_cases:
                     problems = await check_case(page, new_url(key, urls), case)
+                    if args.replay and not problems and case["expect"]:
+                        try:
+                            why = await replay_case(page, new_url(key, urls), case, events)
+                        except Exception as exc:
+                            why = f"replay failed: {type(exc).__name__}: {str(exc).splitlines()[0][:120]}"
+                        if why.startswith("skipped"):
+                            skipped += 1
+                        elif why:
+                            problems.append(why)
                     if problems:
                         bad += 1
                         print(f"{case['where']} [{key}] {case['instruction']!r}: " + "; ".join(problems))
-            print(f"{len(cases)} cases on {len(by_page)} pages checked; {bad} with problems")
+            print(
+                f"{len(cases)} cases on {len(by_page)} pages checked; {bad} with problems"
+                + (f"; {skipped} widget cases not replayed" if args.replay else "")
+            )
             await browser.close()
             return 1 if bad else 0
     finally:
@@ -178,6 +243,7 @@ def main() -> None:
     parser.add_argument("--part", default="held6")
     parser.add_argument("--pages", help="Only pages whose key contains one of these (comma-separated).")
     parser.add_argument("--show", help="List the interactive elements of this page key and exit.")
+    parser.add_argument("--replay", action="store_true", help="Also perform the expected effects by hand.")
     sys.exit(asyncio.run(run(parser.parse_args())))
 
 

@@ -59,11 +59,6 @@ PINNED: list[tuple[str, str, str]] = [
         "sha512-YFVZhnDqPKsfzw698x1H4EMwVGxAhpP959xXvmLCZcJfYD4EeWIKUVNlFyxXGYDBItSSipeRoWwIUmHeVwn+Cg==",
     ),
     (
-        "spectrum-colorpicker",
-        "1.8.1",
-        "sha512-x1picQ5giVso71ESII7jZ3+ZFdit8WthNkzwJqLNdPDPzrltKUQGpTohWyPfSAID+bK1zGdO6bDbSh1S6GoLYA==",
-    ),
-    (
         "awesomplete",
         "1.1.7",
         "sha512-hwClzFReIIfheoMWpoJ7juLp1o6Q7YjTtEdZIGfXvhRHA9ewKM03VS4ZoK+OEFIKM066PfQt9pzRIGV1TguRBw==",
