@@ -96,9 +96,21 @@ def check_fields(case: dict[str, Any]) -> list[str]:
 args_shared = {".pika-single", ".clockpicker-popover", "body > .selectize-dropdown"}
 
 
+async def _open(page: Page, url: str) -> None:
+    """Open a page; again after a moment when a navigation the previous case started interrupts it."""
+    for attempt in range(3):
+        try:
+            await page.goto(url, wait_until="load", timeout=60_000)
+            return
+        except Exception:
+            if attempt == 2:
+                raise
+            await asyncio.sleep(0.5)
+
+
 async def check_case(page: Page, url: str, case: dict[str, Any]) -> list[str]:
     problems = check_fields(case)
-    await page.goto(url, wait_until="load", timeout=60_000)
+    await _open(page, url)
     await asyncio.sleep(0.3)
     steps = case["expect"] or []
     for i, step in enumerate(steps):
@@ -138,7 +150,7 @@ async def replay_case(page: Page, url: str, case: dict[str, Any], events: list[A
     """Perform the expected effects by hand and score them; '' when right, else why not."""
     from bench.retrieval_act import _LISTEN, _expects, _final, score
 
-    await page.goto(url, wait_until="load", timeout=60_000)
+    await _open(page, url)
     await asyncio.sleep(0.2)
     await page.evaluate(_LISTEN, _expects(case))
     finals = [
