@@ -31,7 +31,15 @@ held-out 3 had been seen, before any tuning on it. Held-out 5 (``"part": "held5"
 239 cases on 14 widget pages in Hungarian, Turkish, Greek, Czech, German, Chinese, Japanese, Spanish
 and English under ``tests/retrieval/pages/ext7``, and 19 cases on 4 corpus pages not used before:
 the corpus had no other unused page with controls) was written after held-out 4 had been seen,
-before any tuning on it, and never run while it was written.
+before any tuning on it, and never run while it was written. Held-out 6 (``"part": "held6"``,
+``--part held6`` only: no other invocation runs it): 182 cases on 11 widget pages in the style of
+Bootstrap 5, MUI, Ant Design, jQuery UI, Radix and Element UI (English, German, French, Spanish,
+Italian, Russian, Chinese, Japanese) under ``tests/retrieval/pages/ext9``, and 141 cases
+(``retrieval_npm.jsonl``) on 14 demo pages shipped by third-party widget packages on npm, pinned
+and integrity-checked in ``bench/thirdparty_npm.py``, fetched into a cache and served by path as
+``npm/<package>@<version>/<path>`` (when the cache cannot be filled the bench says so and runs the
+rest). It was written before tuning and not yet run; ``bench/retrieval_labels.py --replay``
+checks its labels without ``act``.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -69,7 +77,13 @@ from waypost.retrieval.telemetry import ActionRecord, percentile  # noqa: E402
 
 CASES = ROOT / "bench" / "retrieval_cases.jsonl"
 OLD_SETS = ("retrieval_cases.jsonl", "retrieval_holdout.jsonl", "retrieval_holdout2.jsonl")
-NEW_SETS = {"widget pages": "retrieval_ext.jsonl", "third-party pages": "retrieval_corpus.jsonl"}
+NEW_SETS = {
+    "widget pages": "retrieval_ext.jsonl",
+    "third-party pages": "retrieval_corpus.jsonl",
+    "npm demo pages": "retrieval_npm.jsonl",
+}
+# Parts run only when asked for by name (--part), never by --suite new/all.
+RUN_ALONE = ("held6",)
 TOP_K = 5
 T = TypeVar("T")
 
@@ -80,7 +94,18 @@ from tests.retrieval.site import PageServer
 from waypost.demo.server import DemoSite
 pages = PageServer().start()
 demo = DemoSite().start()
-print(json.dumps({{"pages": pages.url, "demo": demo.url}}), flush=True)
+urls = {{"pages": pages.url, "demo": demo.url}}
+if {npm!r}:  # unpacked npm packages (bench/thirdparty_npm.py), served by path under /<name>@<version>/
+    import functools, threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+    npm = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory={npm!r}))
+    npm.daemon_threads = True
+    threading.Thread(target=npm.serve_forever, daemon=True).start()
+    urls["npm"] = "http://127.0.0.1:%d" % npm.server_address[1]
+print(json.dumps(urls), flush=True)
 while True:
     time.sleep(3600)
 """
@@ -207,6 +232,13 @@ def page_url(key: str, urls: dict[str, str]) -> tuple[str, bool]:
     return f"{urls['pages']}/{key}", False
 
 
+def new_url(key: str, urls: dict[str, str]) -> str:
+    """The URL of a page of the new sets: a fixture page, a corpus page, or ``npm/<pkg>@<v>/<path>``."""
+    if key.startswith("npm/"):
+        return f"{urls['npm']}/{key.removeprefix('npm/')}"
+    return f"{urls['pages']}/{key}"
+
+
 async def _each_page(
     by_page: dict[str, list[dict[str, Any]]],
     prefix: str,
@@ -253,9 +285,11 @@ async def open_fixture(page: Any, url: str, timeout_ms: float = 60_000) -> None:
     await asyncio.sleep(0.3)
 
 
-def _start_servers() -> tuple[subprocess.Popen[str], dict[str, str]]:
+def _start_servers(npm_root: str = "") -> tuple[subprocess.Popen[str], dict[str, str]]:
     servers = subprocess.Popen(
-        [sys.executable, "-c", _SERVERS.format(root=str(ROOT))], stdout=subprocess.PIPE, text=True
+        [sys.executable, "-c", _SERVERS.format(root=str(ROOT), npm=npm_root)],
+        stdout=subprocess.PIPE,
+        text=True,
     )
     return servers, json.loads(servers.stdout.readline())  # type: ignore[union-attr]
 
@@ -271,15 +305,26 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
+    else:  # held-out 6 runs only on its own (--part held6), once, so that it is never seen by accident
+        cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
     if args.pages:
         wanted = set(args.pages.split(","))
         cases = [c for c in cases if any(w in c["page"] for w in wanted)]
+    npm_root = ""
+    if any(c["page"].startswith("npm/") for c in cases):
+        from bench.thirdparty_npm import ensure_all
+
+        try:
+            npm_root = str(ensure_all())
+        except Exception as exc:  # offline, or the registry changed a tarball: say so, run the rest
+            print(f"npm demo pages skipped (cache not filled: {type(exc).__name__}: {str(exc)[:120]})")
+            cases = [c for c in cases if not c["page"].startswith("npm/")]
     by_page: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for c in cases:
         by_page[c["page"]].append(c)
-    servers, urls = _start_servers()
+    servers, urls = _start_servers(npm_root)
     try:
         outcomes = asyncio.run(_run_new(args, by_page, urls))
     finally:
@@ -323,7 +368,7 @@ async def _run_new(
         await install_log(session.page, events)
         outcomes: list[Any] = []
         for case in page_cases:
-            url = f"{urls['pages']}/{key}"
+            url = new_url(key, urls)
             try:
                 outcomes.append(await run_act_case(session.page, url, case, finder, events))
             except Exception as exc:  # the harness failed, not act: counted as not done
@@ -342,6 +387,7 @@ _PART_NAMES = {
     "held3": "held-out 3",
     "held4": "held-out 4",
     "held5": "held-out 5",
+    "held6": "held-out 6",
 }
 
 
@@ -529,11 +575,11 @@ def main() -> None:
     parser.add_argument("--suite", choices=("old", "new", "all"), default="old", help="Which labelled sets.")
     parser.add_argument(
         "--part",
-        choices=("tune", "held", "held2", "held3", "held4", "held5"),
+        choices=("tune", "held", "held2", "held3", "held4", "held5", "held6"),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
-        "(written after held-out 3 had been seen) or the fifth held-out part (written after "
-        "held-out 4 had been seen).",
+        "(written after held-out 3 had been seen), the fifth (written after held-out 4 had been "
+        "seen) or the sixth held-out part (written after held-out 5 had been seen; with npm demo pages).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(

@@ -4,8 +4,11 @@ Used by ``bench/retrieval.py --suite new`` (and ``--suite all``). Each case is a
 page under ``tests/retrieval/pages/ext`` or a third-party saved page of the readability corpus,
 served by path as ``corpus/<name>/source.html``), an instruction, and what it should do: a list of
 expected effects (``{"el": selector(s)}`` a click, ``{"el", "value"}`` a field's final value,
-``{"el", "checked"}`` a checkbox's final state) or ``null`` when the honest answer is "unsure" or
-"not found" (nothing should happen).
+``{"el", "checked"}`` a checkbox's final state, ``{"el", "final"}`` the value the first selector's
+element holds once act is done — for widgets that set a value without a native event: an input's
+value, a ``<select>``'s selected option label, or the list of them for a multiple select; clicks
+and typing inside any of the step's selectors belong to it) or ``null`` when the honest answer is
+"unsure" or "not found" (nothing should happen).
 
 Every case loads its page afresh, installs listeners that report trusted clicks and value changes
 to Python (so navigation loses nothing), resolves the first step once to measure the latency of
@@ -120,7 +123,14 @@ def score(case: dict[str, Any], events: list[Any], ok: bool) -> tuple[str, str]:
     missing: list[str] = []
     for i, step in enumerate(expect):
         mine = [e for e in events if e[1] == i]
-        if "value" in step:
+        if "final" in step:
+            end = next((e for e in mine if e[0] == "final"), None)
+            if end is None or end[3] == end[2]:
+                if end is None or end[3] != step["final"]:
+                    missing.append(f"{step['el']} unchanged")
+            elif end[3] != step["final"]:
+                return "wrong", f"{step['el']} ended {end[3]!r}, expected {step['final']!r}"
+        elif "value" in step:
             values = [e[3] for e in mine if e[0] == "value"]
             if not values:
                 missing.append(f"no value in {step['el']}")
@@ -137,7 +147,7 @@ def score(case: dict[str, Any], events: list[Any], ok: bool) -> tuple[str, str]:
     # Clicks in order: the first click on each expected click target must come in the expected order.
     firsts = []
     for i, step in enumerate(expect):
-        if "value" in step or "checked" in step:
+        if "value" in step or "checked" in step or "final" in step:
             continue
         pos = next((n for n, e in enumerate(events) if e[0] == "click" and e[1] == i), None)
         if pos is not None:
@@ -168,6 +178,12 @@ async def run_act_case(
             await asyncio.sleep(0.5)
     await asyncio.sleep(0.15)
     await page.evaluate(_LISTEN, _expects(case))
+    finals = [
+        (i, step["el"] if isinstance(step["el"], str) else step["el"][0])
+        for i, step in enumerate(case["expect"] or [])
+        if "final" in step
+    ]
+    before = [await _final(page, sel) for _, sel in finals]
     await asyncio.sleep(0.05)
     events.clear()
     steps = parse_instruction(case["instruction"])
@@ -209,12 +225,32 @@ async def run_act_case(
         out.status = f"error {type(exc).__name__}: {str(exc)[:80]}"
     _ = time.perf_counter() - t0
     await asyncio.sleep(0.05)
+    for (i, sel), start in zip(finals, before, strict=True):
+        events.append(["final", i, start, await _final(page, sel)])
     out.events = list(events)
     verdict, out.why = score(case, events, ok)
     if verdict == "right" and not ok and case["expect"] is not None:
         verdict = "unsure"  # everything expected happened but act says a step was not done
     out.right, out.wrong, out.unsure = verdict == "right", verdict == "wrong", verdict == "unsure"
     return out
+
+
+_FINAL = """(sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const label = (o) => (o.label || o.text).trim();
+  if (el.tagName === 'SELECT' && el.multiple) return Array.from(el.selectedOptions).map(label);
+  if (el.tagName === 'SELECT') return el.selectedIndex >= 0 ? label(el.options[el.selectedIndex]) : '';
+  return 'value' in el ? el.value : (el.textContent || '').trim();
+}"""
+
+
+async def _final(page: Page, sel: str) -> Any:
+    """The value a ``final`` step reads (None when the page is gone or the element absent)."""
+    try:
+        return await page.evaluate(_FINAL, sel)
+    except Exception:
+        return None
 
 
 _SAME = """(els, i) => {
