@@ -17,7 +17,7 @@ _CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
     "logout": ("logout", "signout", "abmelden", "ausloggen", "abmeldung"),
     "register": ("register", "signup", "registrieren", "registrierung", "konto erstellen", "create account"),
     "search": ("search", "find", "suche", "suchen", "suchbegriff", "finden", "query", "lookup"),
-    "submit": ("submit", "send", "senden", "absenden", "abschicken", "go", "los", "ok", "post", "publish"),
+    "submit": ("submit", "send", "senden", "absenden", "abschicken", "go", "los", "ok", "publish"),
     "save": ("save", "speichern", "sichern", "store"),
     "cancel": ("cancel", "abbrechen", "abort"),
     "close": ("close", "schliessen", "dismiss", "×", "x", "zumachen"),
