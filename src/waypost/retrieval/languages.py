@@ -17,7 +17,7 @@ these languages (:func:`split`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 Kind = str  # 'click', 'choose', 'type', 'type_any', 'select', 'check', 'uncheck', 'search'
 
@@ -618,8 +618,10 @@ _ORDINAL_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
         )
     ),
 }  # fmt: skip
+# Lower case and before a noun only: 'a második gomb', 'το δεύτερο κουμπί' — not 'Τετάρτη'
+# (Wednesday) or a label 'Második'.
 _ORDINAL_RX = {
-    code: tuple((re.compile(rf"(?<![\w-])(?:{src})(?![\w-])", re.IGNORECASE), dst) for src, dst in pairs)
+    code: tuple((re.compile(rf"(?<![\w-])(?:{src})(?=\s+[^\W\d_])"), dst) for src, dst in pairs)
     for code, pairs in _ORDINAL_WORDS.items()
 }
 _NUMBERED = re.compile(r"(?<![\w.])([1-6])\.(?=\s+[^\W\d_])")
@@ -661,16 +663,17 @@ def _prep_value(text: str, code: str) -> str:
     return text
 
 
-_SEARCH_NOUN = {"hu": "keresés", "tr": "ara", "el": "αναζήτηση"}
-
-
 def _hte_target(target: str, kind: Kind, groups: dict[str, str | None], code: str) -> tuple[str, Kind]:
     """The target of a Hungarian, Turkish or Greek step, and its kind ('act' and 'state' read)."""
-    act, state = groups.get("act"), groups.get("state")
+    act, state, noun = groups.get("act"), groups.get("state"), groups.get("noun")
+    if noun:
+        obj = re.sub(r"^(?:a|az|egy)\s+", "", target.strip(), flags=re.IGNORECASE)
+        if "\x00" not in obj and not any(w[:1].isupper() for w in obj.split()):  # no name: not a record
+            return "", "click"
+        return f"{_HU_ACTS[noun.casefold()]} for {_prep_target(obj, code)}", "click"
     if kind == "search":
-        # 'keress rá a levelekben: X' → the field 'Keresés a levelekben'; plain 'search' otherwise
-        where = _prep_words(target, code).strip()
-        return (f"{_SEARCH_NOUN[code]} {where}" if where else "search"), kind
+        # 'keress rá a blogon: X', 'kullanıcılarda X ara': the page's search field, wherever it is
+        return "search", kind
     if act:
         if _TR_APOSTROPHE_AFTER.search(target):
             # "Zeynep Kaya'yı sil": the button 'Sil' of the record named so
@@ -721,9 +724,23 @@ _HU_UNCHECK = (
     r"(?:pipát|jelölést)|(?:kapcsold|kapcsolja)\s+ki|(?:tiltsd|tiltsa)\s+le|(?:vedd|vegye)\s+ki"
 )
 _HU_ACCEPT = r"(?:fogadd|fogadja)\s+el"
-_HU_GO = r"(?:válts|váltson|váltás)(?:\s+át)?|(?:menj|menjen|ugorj|ugorjon)(?:\s+(?:át|vissza|tovább))?"
+_HU_GO = (
+    r"(?:válts|váltson|váltás)(?:\s+át)?|(?:menj|menjen|ugorj|ugorjon)(?:\s+(?:át|vissza|tovább))?|"
+    r"(?:mutasd|mutassa|jelenítsd|jelenítse)(?:\s+meg)?"
+)
 _HU_KIND = r"(?:gomb|mező|jelölőnégyzet|kapcsoló|link|hivatkozás|fül|elem|sor|level|doboz)"
 _TR_KIND = r"(?:düğme|buton|kutu|alan|bağlantı|satır|anahtar|sekme|öğe)"
+# Verbs whose control is named by their noun ('töröld X' → the 'Törlés' button of X), read so only
+# when X names a record by a proper name ('töröld a Wolt levelét'; not 'mentsd el a receptet').
+# Verbs of a toggled state (star, like) are not here: a second click would undo it.
+_HU_ACTS: dict[str, str] = {
+    "töröld": "törlés", "törölje": "törlés", "szerkeszd": "szerkesztés", "szerkessze": "szerkesztés",
+    "archiváld": "archiválás", "archiválja": "archiválás", "mentsd": "mentés", "mentse": "mentés",
+    "nyomtasd": "nyomtatás", "nyomtassa": "nyomtatás", "küldd": "küldés", "küldje": "küldés",
+    "másold": "másolás", "másolja": "másolás", "oszd": "megosztás", "ossza": "megosztás",
+    "válaszolj": "válasz", "válaszoljon": "válasz",
+}  # fmt: skip
+_HU_ACT = "|".join(_HU_ACTS)
 _HU_OPTION = r"(?:\s+(?:lehetőséget|opciót|elemet|menüpontot|értéket))?"
 
 _HU = _Language(
@@ -769,6 +786,7 @@ _HU = _Language(
         # 'a Tárgy legyen Képek', 'állítsd be a Mennyiség mezőt erre: 3'
         (_rx(r"^(?P<target>.+?)\s+(?:legyen|értéke\s+legyen)\s+(?P<text>.+)$"), "type"),
         (_rx(r"^(?:állítsd|állítsa)(?:\s+be)?\s+(?P<target>.+?)(?:\s+erre)?\s*:\s*(?P<text>.+)$"), "type"),
+        (_rx(rf"^(?P<noun>{_HU_ACT})(?:\s+(?:el|ki|meg))?\s+(?P<target>.+)$"), "act"),
         (_rx(rf"^(?:{_HU_CLICK})(?:\s+rá)?\s+(?P<target>.+)$"), "click"),
         (_rx(rf"^(?P<target>.+?)\s+(?:{_HU_CLICK})$"), "click"),
         (_rx(rf"^(?:{_HU_GO})\s+(?P<target>.+)$"), "click"),
@@ -836,13 +854,14 @@ _TR = _Language(
             "search",
         ),
         # 'şehir olarak İzmir'i seç', 'rol filtresini Editör olarak ayarla', 'Şehir listesinden İzmir'i seç'
-        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+olarak\s+(?P<text>.+?)\s+(?:{_TR_SELECT}|{_TR_SET})$"), "select"),
+        # (set: typed, which also picks the option of a list; choose: an option)
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+olarak\s+(?P<text>.+?)\s+(?:{_TR_SELECT})$"), "select"),
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+olarak\s+(?P<text>.+?)\s+(?:{_TR_SET})$"), "type"),
         (
-            _rx(
-                rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|[^\s\x00]+)\s+olarak\s+(?:{_TR_SELECT}|{_TR_SET})$"
-            ),
+            _rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|[^\s\x00]+)\s+olarak\s+(?:{_TR_SELECT})$"),
             "select",
         ),
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|[^\s\x00]+)\s+olarak\s+(?:{_TR_SET})$"), "type"),
         (_rx(rf"^{_NOT_EN}(?P<target>.+?(?:[dt][ae]n))\s+(?P<text>.+?)\s+(?:{_TR_SELECT})$"), "select"),
         (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?:{_TR_SELECT})$"), "choose"),
         # 'E-posta alanına ela@x.com yaz', 'Ad'a "Elif" yaz', '"Elif" değerini Ad alanına yaz'
@@ -876,6 +895,7 @@ _TR = _Language(
             r"sayfa\w*": "page",
             r"anahtar\w*": "switch",
             r"kaydırıcı\w*": "slider",
+            r"seçene\w*": "",
             r"her\s+iki": "both",
             rf"(?:tüm|bütün)(?=\s+\S*{_TR_KIND})": "all",
         }
@@ -928,6 +948,14 @@ _EL = _svo(
     },
     then=_gr(r"και\s+μετα|μετα|επειτα|και\s+επειτα|(?:και\s+)?στη\s+συνεχεια|κατοπιν"),
     and_=_gr(r"και"),
+)
+# 'αναζήτησε X', 'ψάξε για X': typed into the search field and sent
+_EL = replace(
+    _EL,
+    rules=(
+        (_rx(_gr(r"^(?:αναζητησε|αναζητηστε|ψαξε|ψαξτε)(?:\s+για)?\s+(?P<text>.+)$")), "search"),
+        *_EL.rules,
+    ),
 )
 _HTE: tuple[_Language, ...] = (_HU, _TR, _EL)
 _HTE_CODES = frozenset(lang.code for lang in _HTE)
@@ -1098,7 +1126,13 @@ def parse(segment: str) -> Match | None:
     """
     seg = segment.strip(" .!。！")
     seg = _PLEASE.sub("", seg)
+    english = None
     for lang in _ALL:
+        if lang.code in ("hu", "tr"):
+            if english is None:  # 'push the branch to git' is English, not 'X git'
+                english = bool(_ENGLISH.match(seg) or _GERMAN.search(seg))
+            if english:
+                continue
         for rx, kind in lang.rules:
             m = rx.match(seg)
             if not m:
@@ -1108,7 +1142,12 @@ def parse(segment: str) -> Match | None:
             if lang.code in _HTE_CODES:
                 target, kind = _hte_target(target, kind, groups, lang.code)
                 text = _hte_value(text, kind, lang.code)
-            target = _clean(target, lang)
+            if lang.code in _HTE_CODES and kind in ("check", "uncheck", "choose"):
+                # 'pipáld ki a hagymát és a paradicsomot': items listed with the language's 'and'
+                parts = re.split(rf"\s*,\s*(?:(?:{lang.and_})\s+)?|\s+(?:{lang.and_})\s+", target, flags=re.I)
+                target = ", ".join(_clean(p, lang) for p in parts)
+            else:
+                target = _clean(target, lang)
             text = _value(text)
             if kind in ("type", "select") and (not target or not text):
                 continue

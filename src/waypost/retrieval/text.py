@@ -110,7 +110,12 @@ def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
     for d in doc_words:
         if d.startswith("§") or len(d) < 4:
             continue
-        if d.startswith(query_word) or query_word.startswith(d) or _inflected(query_word, d):
+        if (
+            d.startswith(query_word)
+            or query_word.startswith(d)
+            or _inflected(query_word, d)
+            or _inflected(d, query_word)
+        ):
             best = max(best, 0.8)
         elif len(query_word) >= 5 and (query_word in d or d in query_word):
             best = max(best, 0.7)
@@ -123,6 +128,10 @@ def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
 # softens a final p/ç/t/k ('kitap' → 'kitabı', 'seçenek' → 'seçeneği').
 _LENGTHENED = {"a": "á", "e": "é"}
 _SOFTENED = {"p": "b", "ç": "c", "t": "d", "k": "ğ"}
+# Hungarian also shortens a long vowel before the last consonant ('levél' → 'levelet', 'madár' →
+# 'madarat').
+_SHORTENED = {"á": "a", "é": "e", "í": "i", "ó": "o", "ő": "ö", "ú": "u", "ű": "ü"}
+_VOWELS = frozenset("aeiouáéíóöőúüű")
 _GREEK = re.compile("[\u0370-\u03ff]")
 # Greek case endings, folded (no accents, 'σ' for 'ς'), longest first.
 _EL_ENDINGS = (
@@ -140,11 +149,15 @@ def _el_stem(word: str) -> str:
 
 def _inflected(query_word: str, doc_word: str) -> bool:
     """Whether ``query_word`` is ``doc_word`` with an ending that changed the stem a little (both at
-    least four letters): 'almát' for 'alma', 'kitabı' for 'kitap', 'ήχους' for 'ήχοι'."""
+    least four letters): 'almát' for 'alma', 'levelet' for 'levél', 'kitabı' for 'kitap', 'ήχους'
+    for 'ήχοι'."""
     last = doc_word[-1]
     if last in _LENGTHENED and query_word.startswith(doc_word[:-1] + _LENGTHENED[last]):
         return True
     if last in _SOFTENED and query_word.startswith(doc_word[:-1] + _SOFTENED[last]):
+        return True
+    short = _SHORTENED.get(doc_word[-2])
+    if short and last not in _VOWELS and query_word.startswith(doc_word[:-2] + short + last):
         return True
     if _GREEK.match(query_word) and _GREEK.match(doc_word):
         stem = _el_stem(query_word)

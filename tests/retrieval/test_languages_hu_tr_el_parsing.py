@@ -1,0 +1,38 @@
+"""Hungarian, Turkish and Greek instructions, parsed (no browser): what the tables must not read
+into a sentence — names that look like ordinals or quantity words, apostrophes that look like
+quotes, values with commas, English sentences that end in a Turkish verb."""
+
+from __future__ import annotations
+
+import pytest
+
+from waypost.retrieval.instructions import parse_instruction
+
+
+@pytest.mark.parametrize(
+    ("instruction", "targets"),
+    [
+        # 'Τετάρτη' (Wednesday) and 'Πέμπτη' are not ordinals; 'Összes' in a name is not 'all'
+        ("ξετσεκάρισε την Τετάρτη και την Πέμπτη", ["Τετάρτη", "Πέμπτη"]),
+        ("válaszd az Összes megjelölése olvasottként lehetőséget", ["Összes megjelölése olvasottként"]),
+        # a Turkish apostrophe never opens a quoted span
+        ("Elif'i ve Ayşe'yi işaretle", ["Elif", "Ayşe"]),
+        # a value with a comma stays one value
+        ("a Cím mezőbe írd be: Budapest, Fő utca 1", ["Cím field"]),
+    ],
+)
+def test_parsing_keeps_names_whole(instruction: str, targets: list[str]) -> None:
+    assert [s.target for s in parse_instruction(instruction)] == targets
+
+
+def test_value_with_a_comma_is_typed_whole() -> None:
+    (step,) = parse_instruction("a Cím mezőbe írd be: Budapest, Fő utca 1")
+    assert (step.action, step.text) == ("type", "Budapest, Fő utca 1")
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    ["push the branch to git", "open the Aç menu", "type 'ara' into the search box", "click the Sil button"],
+)
+def test_english_is_not_read_as_turkish(instruction: str) -> None:
+    assert all(s.lang in ("en", "") for s in parse_instruction(instruction))
