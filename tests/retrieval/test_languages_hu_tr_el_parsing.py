@@ -36,3 +36,38 @@ def test_value_with_a_comma_is_typed_whole() -> None:
 )
 def test_english_is_not_read_as_turkish(instruction: str) -> None:
     assert all(s.lang in ("en", "") for s in parse_instruction(instruction))
+
+
+@pytest.mark.parametrize(
+    ("instruction", "target", "quantity"),
+    [
+        ("pipáld ki mindkét jelölőnégyzetet", "checkbox", "both"),
+        ("her iki onay kutusunu işaretle", "checkbox", "both"),
+        ("τσέκαρε και τα δύο κουτάκια", "checkbox", "both"),
+        ("kattints az utolsó Részletek gombra", "last Részletek button", ""),
+        ("son Detaylar düğmesine tıkla", "last Detaylar button", ""),
+        ("πάτα το τελευταίο κουμπί Λεπτομέρειες", "last button Λεπτομέρειες", ""),
+    ],
+)
+def test_quantities_and_ordinals_are_put_in_english(instruction: str, target: str, quantity: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.target, step.quantity) == (target, quantity)
+
+
+@pytest.mark.parametrize(
+    ("instruction", "action", "target", "text"),
+    [
+        ("a Tárgy mezőbe írd be: Képek", "type", "Tárgy field", "Képek"),
+        ("keress rá a blogon: pogácsa", "type", "search", "pogácsa"),
+        ("rol filtresini Editör olarak ayarla", "type", "rol filtresini", "Editör"),
+        ("şehir olarak İzmir'i seç", "select", "şehir", "İzmir"),
+        ("kullanıcılarda kaya ara", "type", "search", "kaya"),
+        ("όρισε την αναβολή υπενθύμισης σε 20 λεπτά", "type", "αναβολή υπενθύμισης", "20"),
+        ("Emre Çelik satırındaki Düzenle düğmesine tıkla", "click", "Düzenle button for Emre Çelik", None),
+        ("Zeynep Kaya'yı sil", "click", "sil for Zeynep Kaya", None),
+        ("Bülten'den işareti kaldır", "check", "Bülten", None),
+    ],
+)
+def test_value_forms(instruction: str, action: str, target: str, text: str | None) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target, step.text) == (action, target, text)

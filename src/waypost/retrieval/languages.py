@@ -1,5 +1,5 @@
 """Instructions in other languages: Czech, French, Spanish, Italian, Portuguese, Dutch, Polish,
-Russian, Chinese, Japanese and Korean.
+Russian, Hungarian, Turkish, Greek, Chinese, Japanese and Korean.
 
 English and German are read by :mod:`waypost.retrieval.instructions` itself; this module only
 adds tables for the other languages, tried before the English rules. Each language gives its verbs
@@ -713,7 +713,7 @@ _HU_CLICK = (
     r"kattints(?:on)?|klikkelj(?:en)?|koppints(?:on)?|bökj\s+rá|(?:nyomd|nyomja|nyisd|nyissa)\s+meg|"
     r"nyomj|nyomjon"
 )
-_HU_TYPE = r"(?:írd|írja|gépeld|gépelje|vidd|vigye)\s+be|(?:add|adja)\s+meg"
+_HU_TYPE = r"(?:írd|írja|gépeld|gépelje|vidd|vigye)\s+be|(?:add|adja)\s+meg|(?:töltsd|töltse)\s+ki"
 _HU_SELECT = r"(?:válaszd|válassza)(?:\s+ki)?|válassz|válasszon|(?:jelöld|jelölje)\s+ki"
 _HU_CHECK = (
     r"(?:pipáld|pipálja|pipálj|jelöld|jelölje|kapcsold|kapcsolja)\s+be|(?:pipáld|pipálja)\s+ki|"
@@ -830,7 +830,7 @@ _TR = _Language(
     code="tr",
     rules=(
         (
-            _rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?:işaretini|seçimini|onayını|tikini)\s+kaldır(?:ın|ınız)?$"),
+            _rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?:işaretini|işareti|seçimini|onayını|tikini)\s+kaldır(?:ın|ınız)?$"),
             "uncheck",
         ),
         (
@@ -864,6 +864,8 @@ _TR = _Language(
         (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|[^\s\x00]+)\s+olarak\s+(?:{_TR_SET})$"), "type"),
         (_rx(rf"^{_NOT_EN}(?P<target>.+?(?:[dt][ae]n))\s+(?P<text>.+?)\s+(?:{_TR_SELECT})$"), "select"),
         (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?:{_TR_SELECT})$"), "choose"),
+        # 'Ad alanını Elif ile doldur'
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|[^\s\x00]+)\s+ile\s+(?:doldur|doldurun)$"), "type"),
         # 'E-posta alanına ela@x.com yaz', 'Ad'a "Elif" yaz', '"Elif" değerini Ad alanına yaz'
         (_rx(rf"^{_NOT_EN}(?P<target>.+?\s{_TR_FIELD})\s+(?P<text>.+?)\s+(?:{_TR_TYPE})$"), "type"),
         (
