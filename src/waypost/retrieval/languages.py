@@ -830,7 +830,9 @@ _TR = _Language(
     code="tr",
     rules=(
         (
-            _rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?:işaretini|işareti|seçimini|onayını|tikini)\s+kaldır(?:ın|ınız)?$"),
+            _rx(
+                rf"^{_NOT_EN}(?P<target>.+?)\s+(?:işaretini|işareti|seçimini|onayını|tikini)\s+kaldır(?:ın|ınız)?$"
+            ),
             "uncheck",
         ),
         (
