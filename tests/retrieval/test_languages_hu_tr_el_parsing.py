@@ -66,6 +66,10 @@ def test_quantities_and_ordinals_are_put_in_english(instruction: str, target: st
         ("Emre Çelik satırındaki Düzenle düğmesine tıkla", "click", "Düzenle button for Emre Çelik", None),
         ("Zeynep Kaya'yı sil", "click", "sil for Zeynep Kaya", None),
         ("Bülten'den işareti kaldır", "check", "Bülten", None),
+        # a number with its unit is set as the number, but typed as it is
+        ("Süre alanını 20 dakika olarak ayarla", "type", "Süre field", "20"),
+        ('Not alanına "3 gün" yaz', "type", "Not field", "3 gün"),
+        ("a Késleltetés legyen 20 perc", "type", "Késleltetés", "20"),
     ],
 )
 def test_value_forms(instruction: str, action: str, target: str, text: str | None) -> None:

@@ -594,7 +594,6 @@ def _gr(pattern: str) -> str:
 _TR_SUFFIX = (
     r"(?:y?[aeıiuü]|n[aeıiuü]|[nd]?[dt][ae]n?|[dt][ae]ki|nd[ae]ki|nd[ae]n?|n?[ıiuü]n|y?l[ae]|ki|[dt][ıiuü]r)"
 )
-_TR_APOSTROPHE = re.compile(rf"(?<=[^\W\d_]{{2}})['’]{_TR_SUFFIX}(?![^\W\d_])")
 _TR_APOSTROPHE_AFTER = re.compile(rf"(?<=[\w\x00.])['’]{_TR_SUFFIX}(?![^\W\d_])")
 _HU_SUFFIX = re.compile(
     r"(?<=\w)-(?:[aoeö]?t|[aoeö]?n|r[ae]|b[ae]n?|b[óő]l|r[óő]l|t[óő]l|h[oeö]z|n[ae]k|v[ae]l|n[áé]l|ig|ként|é)"
@@ -687,7 +686,14 @@ def _hte_target(target: str, kind: Kind, groups: dict[str, str | None], code: st
     return _prep_target(target, code), kind
 
 
-# 'σε 20 λεπτά', '20 percre': a number with its unit is set as the number.
+# 'όρισε την αναβολή σε 20 λεπτά', 'a Késleltetés legyen 20 perc': a number with its unit, set (not
+# typed as text), is set as the number.
+_SETTING = re.compile(
+    _gr(r"^(?:ορισε|οριστε|ρυθμισε|ρυθμιστε|αλλαξε|αλλαξτε)\s")
+    + r"|\s(?:legyen|értéke\s+legyen)\s|^(?:állítsd|állítsa)\s"
+    + r"|\solarak\s+(?:ayarla|ayarlayın|belirle|belirleyin)$",
+    re.IGNORECASE,
+)
 _UNITS = re.compile(
     r"^(?P<n>\d+(?:[.,]\d+)?)\s*(?:%|"
     + _gr(r"λεπτ\w*|ωρ\w*|δευτερολεπτ\w*|ημερ\w*|τοισ\s+εκατο")
@@ -696,9 +702,9 @@ _UNITS = re.compile(
 )
 
 
-def _hte_value(text: str, kind: Kind, code: str) -> str:
+def _hte_value(text: str, kind: Kind, code: str, seg: str) -> str:
     text = _prep_value(text, code)
-    if kind == "type":
+    if kind == "type" and _SETTING.search(seg):
         m = _UNITS.match(text.strip())
         if m:
             return m["n"]
@@ -823,6 +829,7 @@ _TR_CLICK = r"tıkla|tıklayın|tıklayınız|tıklat|tıklatın|bas|basın|bas�
 _TR_TYPE = r"yaz|yazın|yazınız|gir|girin|giriniz|doldur|doldurun|ekle"
 _TR_SELECT = r"seç|seçin|seçiniz"
 _TR_SET = r"ayarla|ayarlayın|ayarlayınız|belirle|belirleyin|yap|yapın|değiştir|değiştirin"
+_TR_VALUE = r"(?:\d+(?:[.,]\d+)?\s+)?[^\s\x00]+"  # one word, or a number and its unit
 _TR_FIELD = r"(?:alan|kutu|kısm|bölüm|satır|kutucuğ)\S*"
 _TR_ACT = r"sil|düzenle|kaydet|indir|gönder|paylaş|kopyala|onayla|yazdır|arşivle|engelle|göster|gizle"
 
@@ -860,10 +867,10 @@ _TR = _Language(
         (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+olarak\s+(?P<text>.+?)\s+(?:{_TR_SELECT})$"), "select"),
         (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+olarak\s+(?P<text>.+?)\s+(?:{_TR_SET})$"), "type"),
         (
-            _rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|[^\s\x00]+)\s+olarak\s+(?:{_TR_SELECT})$"),
+            _rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|{_TR_VALUE})\s+olarak\s+(?:{_TR_SELECT})$"),
             "select",
         ),
-        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|[^\s\x00]+)\s+olarak\s+(?:{_TR_SET})$"), "type"),
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|{_TR_VALUE})\s+olarak\s+(?:{_TR_SET})$"), "type"),
         (_rx(rf"^{_NOT_EN}(?P<target>.+?(?:[dt][ae]n))\s+(?P<text>.+?)\s+(?:{_TR_SELECT})$"), "select"),
         (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?:{_TR_SELECT})$"), "choose"),
         # 'Ad alanını Elif ile doldur'
@@ -1145,7 +1152,7 @@ def parse(segment: str) -> Match | None:
             target, text = groups.get("target") or "", groups.get("text") or ""
             if lang.code in _HTE_CODES:
                 target, kind = _hte_target(target, kind, groups, lang.code)
-                text = _hte_value(text, kind, lang.code)
+                text = _hte_value(text, kind, lang.code, seg)
             if lang.code in _HTE_CODES and kind in ("check", "uncheck", "choose"):
                 # 'pipáld ki a hagymát és a paradicsomot': items listed with the language's 'and'
                 parts = re.split(rf"\s*,\s*(?:(?:{lang.and_})\s+)?|\s+(?:{lang.and_})\s+", target, flags=re.I)
