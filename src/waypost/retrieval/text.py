@@ -30,6 +30,13 @@ _FOLD_MORE = str.maketrans(
 )  # fmt: skip
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 
+# The vocabulary is written as people write it ('αναζήτηση', 'çıkış'); words are matched folded as
+# above, so each concept word and phrase is also known in that form.
+for _word, _concept in list(CONCEPTS.items()):
+    CONCEPTS.setdefault(_word.translate(_FOLD_MORE), _concept)
+for _phrase, _joined in list(PHRASES.items()):
+    PHRASES.setdefault(_phrase.translate(_FOLD_MORE), _joined.translate(_FOLD_MORE))
+
 
 @lru_cache(maxsize=1)
 def _phrase_pattern() -> re.Pattern[str]:
