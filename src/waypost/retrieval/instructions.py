@@ -787,6 +787,8 @@ def _foreign(seg: str, slots: Slots) -> Step | None:
         return Step("type", target=target, text=_typed(hit.text, slots, target), exact=exact, lang=hit.lang)
     if hit.kind == "select":
         return Step("select", target=target, text=_value(hit.text, slots), exact=exact, lang=hit.lang)
+    if hit.kind == "search":
+        return Step("type", target=target, text=_value(hit.text, slots), submit=True, lang=hit.lang)
     if hit.kind in ("check", "uncheck"):
         return Step("check", target=target, checked=hit.kind == "check", exact=exact, lang=hit.lang)
     if hit.kind == "choose":

@@ -1,5 +1,5 @@
 """Instructions in other languages: Czech, French, Spanish, Italian, Portuguese, Dutch, Polish,
-Russian, Chinese, Japanese and Korean.
+Russian, Hungarian, Turkish, Greek, Chinese, Japanese and Korean.
 
 English and German are read by :mod:`waypost.retrieval.instructions` itself; this module only
 adds tables for the other languages, tried before the English rules. Each language gives its verbs
@@ -17,9 +17,9 @@ these languages (:func:`split`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-Kind = str  # 'click', 'choose', 'type', 'type_any', 'select', 'check', 'uncheck'
+Kind = str  # 'click', 'choose', 'type', 'type_any', 'select', 'check', 'uncheck', 'search'
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,8 @@ class Match:
 
     Attributes:
         kind: ``click``, ``choose`` (select/pick with no list named), ``type``, ``type_any`` (no
-            field named), ``select``, ``check`` or ``uncheck``.
+            field named), ``select``, ``check``, ``uncheck`` or ``search`` (type ``text`` into the
+            search field and submit).
         target: The element in plain words, kind words in English; quoted spans still masked.
         text: The text to type or the option to select (masked); empty otherwise.
         lang: The language's code ('cs', 'fr', 'zh'...).
@@ -573,7 +574,404 @@ _CJK: tuple[_Language, ...] = (
     ),
 )  # fmt: skip
 
-_ALL: tuple[_Language, ...] = _LANGUAGES + _CJK
+# Hungarian, Turkish and Greek. Hungarian and Turkish put case endings on the words of a target
+# ('a Régebbi gombra', 'Üye Ol'a', 'Düzenle düğmesine') and often (Turkish always) put the verb
+# last ('a Küldés gombra kattints', 'KVKK metnini kabul et'); Greek puts the verb first and has
+# accents and case endings ('πάτα Αποθήκευση', 'απενεργοποίησε τους ήχους'). Endings written after
+# an apostrophe or a hyphen ("Ol'a", 'PDF-et') are taken off here; endings on plain words are left
+# to the matching (``text.token_match`` reads a page word as a stem of an instruction word).
+
+_GR_VOWELS = {"α": "αά", "ε": "εέ", "η": "ηή", "ι": "ιίϊΐ", "ο": "οό", "υ": "υύϋΰ", "ω": "ωώ", "σ": "σς"}
+
+
+def _gr(pattern: str) -> str:
+    """A Greek regex written without accents, made to match with or without them (and final ς)."""
+    return "".join(f"[{_GR_VOWELS[c]}]" if c in _GR_VOWELS else c for c in pattern)
+
+
+# Turkish case endings after an apostrophe ("Kaya'yı", "Ol'a", "Ankara'daki"); Hungarian ones
+# after a hyphen ('OTP-t', 'PDF-et', 'Wolt-ra').
+_TR_SUFFIX = (
+    r"(?:y?[aeıiuü]|n[aeıiuü]|[nd]?[dt][ae]n?|[dt][ae]ki|nd[ae]ki|nd[ae]n?|n?[ıiuü]n|y?l[ae]|ki|[dt][ıiuü]r)"
+)
+_TR_APOSTROPHE_AFTER = re.compile(rf"(?<=[\w\x00.])['’]{_TR_SUFFIX}(?![^\W\d_])")
+_HU_SUFFIX = re.compile(
+    r"(?<=\w)-(?:[aoeö]?t|[aoeö]?n|r[ae]|b[ae]n?|b[óő]l|r[óő]l|t[óő]l|h[oeö]z|n[ae]k|v[ae]l|n[áé]l|ig|ként|é)"
+    r"(?![^\W\d_])"
+)
+_ORDINAL_WORDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "hu": (
+        (r"els[őo]", "first"), (r"második", "second"), (r"harmadik", "third"), (r"negyedik", "fourth"),
+        (r"ötödik", "fifth"), (r"utols[óo]", "last"),
+    ),
+    "tr": (
+        (r"ilk|birinci", "first"), (r"ikinci", "second"), (r"üçüncü", "third"), (r"dördüncü", "fourth"),
+        (r"beşinci", "fifth"), (r"son", "last"),
+    ),
+    "el": tuple(
+        (_gr(src), dst)
+        for src, dst in (
+            (r"πρωτ(?:ο|η|οσ|ου|ησ|ον|ην)", "first"), (r"δευτερ(?:ο|η|οσ|ου|ησ|ον|ην)", "second"),
+            (r"τριτ(?:ο|η|οσ|ου|ησ|ον|ην)", "third"), (r"τεταρτ(?:ο|η|οσ|ου|ησ|ον|ην)", "fourth"),
+            (r"πεμπτ(?:ο|η|οσ|ου|ησ|ον|ην)", "fifth"), (r"τελευται(?:ο|α|οσ|ου|ασ|ον)", "last"),
+        )
+    ),
+}  # fmt: skip
+# Lower case and before a noun only: 'a második gomb', 'το δεύτερο κουμπί' — not 'Τετάρτη'
+# (Wednesday) or a label 'Második'.
+_ORDINAL_RX = {
+    code: tuple((re.compile(rf"(?<![\w-])(?:{src})(?=\s+[^\W\d_])"), dst) for src, dst in pairs)
+    for code, pairs in _ORDINAL_WORDS.items()
+}
+_NUMBERED = re.compile(r"(?<![\w.])([1-6])\.(?=\s+[^\W\d_])")
+_NTH = {"1": "1st", "2": "2nd", "3": "3rd", "4": "4th", "5": "5th", "6": "6th"}
+# Turkish 'X satırındaki Düzenle' / 'Şifre alanındaki göster': the element Y in X, read as 'Y for X'.
+_TR_IN = re.compile(r"^(?P<ctx>.+?)\s+(?P<at>\S+?[dt][ae]ki)\s+(?P<head>.+)$", re.IGNORECASE)
+_TR_PLACE = re.compile(r"^(?:satır|alan|bölüm|kısım|kart|pencere|kutu)", re.IGNORECASE)
+
+
+def _prep_words(text: str, code: str) -> str:
+    """Endings after an apostrophe or hyphen taken off, ordinals put in English ('második' →
+    'second', '2.' → '2nd')."""
+    if code == "tr":
+        text = _TR_APOSTROPHE_AFTER.sub("", text)
+    elif code == "hu":
+        text = _HU_SUFFIX.sub("", text)
+    for rx, word in _ORDINAL_RX.get(code, ()):
+        text = rx.sub(word, text)
+    return _NUMBERED.sub(lambda m: _NTH[m.group(1)], text)
+
+
+def _prep_target(text: str, code: str) -> str:
+    text = _prep_words(text, code)
+    if code == "tr":
+        m = _TR_IN.match(text)
+        if m:
+            ctx, at = m["ctx"], m["at"]
+            if not _TR_PLACE.match(at):  # 'Ayarlar sayfasındaki': the place's name is context too
+                ctx = f"{ctx} {re.sub(r'n?[dt][ae]ki$', '', at)}"
+            text = f"{m['head']} for {ctx}"
+    return text
+
+
+def _prep_value(text: str, code: str) -> str:
+    if code == "tr":
+        return _TR_APOSTROPHE_AFTER.sub("", text)
+    if code == "hu":
+        return _HU_SUFFIX.sub("", text)
+    return text
+
+
+def _hte_target(target: str, kind: Kind, groups: dict[str, str | None], code: str) -> tuple[str, Kind]:
+    """The target of a Hungarian, Turkish or Greek step, and its kind ('act' and 'state' read)."""
+    act, state, noun = groups.get("act"), groups.get("state"), groups.get("noun")
+    if noun:
+        obj = re.sub(r"^(?:a|az|egy)\s+", "", target.strip(), flags=re.IGNORECASE)
+        if "\x00" not in obj and not any(w[:1].isupper() for w in obj.split()):  # no name: not a record
+            return "", "click"
+        return f"{_HU_ACTS[noun.casefold()]} for {_prep_target(obj, code)}", "click"
+    if kind == "search":
+        # 'keress rá a blogon: X', 'kullanıcılarda X ara': the page's search field, wherever it is
+        return "search", kind
+    if act:
+        if _TR_APOSTROPHE_AFTER.search(target):
+            # "Zeynep Kaya'yı sil": the button 'Sil' of the record named so
+            return f"{act} for {_prep_target(target, code)}", "click"
+        # 'şifreyi göster', 'Şifre alanındaki şifreyi göster': a button named by the words
+        return _prep_target(f"{target} {act}", code), "click"
+    if state:
+        # "Elif Şahin'i pasif yap": the switch 'Aktif' of that record, on or off
+        on = {"pasif": "aktif", "kapalı": "açık"}.get(state.casefold(), state)
+        return f"{on} for {_prep_target(target, code)}", kind
+    return _prep_target(target, code), kind
+
+
+# 'όρισε την αναβολή σε 20 λεπτά', 'a Késleltetés legyen 20 perc': a number with its unit, set (not
+# typed as text), is set as the number.
+_SETTING = re.compile(
+    _gr(r"^(?:ορισε|οριστε|ρυθμισε|ρυθμιστε|αλλαξε|αλλαξτε)\s")
+    + r"|\s(?:legyen|értéke\s+legyen)\s|^(?:állítsd|állítsa)\s"
+    + r"|\solarak\s+(?:ayarla|ayarlayın|belirle|belirleyin)$",
+    re.IGNORECASE,
+)
+_UNITS = re.compile(
+    r"^(?P<n>\d+(?:[.,]\d+)?)\s*(?:%|"
+    + _gr(r"λεπτ\w*|ωρ\w*|δευτερολεπτ\w*|ημερ\w*|τοισ\s+εκατο")
+    + r"|perc\w*|ór[áa]\w*|másodperc\w*|nap\w*|százalék\w*|dakika\w*|saat\w*|saniye\w*|gün\w*|yüzde)$",
+    re.IGNORECASE,
+)
+
+
+def _hte_value(text: str, kind: Kind, code: str, seg: str) -> str:
+    text = _prep_value(text, code)
+    if kind == "type" and _SETTING.search(seg):
+        m = _UNITS.match(text.strip())
+        if m:
+            return m["n"]
+    return text
+
+
+_NOT_EN = r"(?!(?:please\s+)?(?:click|tap|press|hit|open|choose|pick|select|type|enter|write|fill|set|check|"
+_NOT_EN += r"tick|uncheck|go|search|delete|remove|show|export|turn|switch|mark|star|like|share|post|find)\b)"
+
+# Hungarian: verb first or last; 'a'/'az' are articles; 'rá' (onto it) may follow the verb.
+_HU_CLICK = (
+    r"kattints(?:on)?|klikkelj(?:en)?|koppints(?:on)?|bökj\s+rá|(?:nyomd|nyomja|nyisd|nyissa)\s+meg|"
+    r"nyomj|nyomjon"
+)
+_HU_TYPE = r"(?:írd|írja|gépeld|gépelje|vidd|vigye)\s+be|(?:add|adja)\s+meg|(?:töltsd|töltse)\s+ki"
+_HU_SELECT = r"(?:válaszd|válassza)(?:\s+ki)?|válassz|válasszon|(?:jelöld|jelölje)\s+ki"
+_HU_CHECK = (
+    r"(?:pipáld|pipálja|pipálj|jelöld|jelölje|kapcsold|kapcsolja)\s+be|(?:pipáld|pipálja)\s+ki|"
+    r"engedélyezd|engedélyezze|tegyél\s+pipát|tegyen\s+pipát"
+)
+_HU_UNCHECK = (
+    r"(?:vedd|vegye|töröld|törölje)\s+ki\s+a\s+(?:pipát|jelölést)|(?:szüntesd|szüntesse)\s+meg\s+a\s+"
+    r"(?:pipát|jelölést)|(?:kapcsold|kapcsolja)\s+ki|(?:tiltsd|tiltsa)\s+le|(?:vedd|vegye)\s+ki"
+)
+_HU_ACCEPT = r"(?:fogadd|fogadja)\s+el"
+_HU_GO = (
+    r"(?:válts|váltson|váltás)(?:\s+át)?|(?:menj|menjen|ugorj|ugorjon)(?:\s+(?:át|vissza|tovább))?|"
+    r"(?:mutasd|mutassa|jelenítsd|jelenítse)(?:\s+meg)?"
+)
+_HU_KIND = r"(?:gomb|mező|jelölőnégyzet|kapcsoló|link|hivatkozás|fül|elem|sor|level|doboz)"
+_TR_KIND = r"(?:düğme|buton|kutu|alan|bağlantı|satır|anahtar|sekme|öğe)"
+# Verbs whose control is named by their noun ('töröld X' → the 'Törlés' button of X), read so only
+# when X names a record by a proper name ('töröld a Wolt levelét'; not 'mentsd el a receptet').
+# Verbs of a toggled state (star, like) are not here: a second click would undo it.
+_HU_ACTS: dict[str, str] = {
+    "töröld": "törlés", "törölje": "törlés", "szerkeszd": "szerkesztés", "szerkessze": "szerkesztés",
+    "archiváld": "archiválás", "archiválja": "archiválás", "mentsd": "mentés", "mentse": "mentés",
+    "nyomtasd": "nyomtatás", "nyomtassa": "nyomtatás", "küldd": "küldés", "küldje": "küldés",
+    "másold": "másolás", "másolja": "másolás", "oszd": "megosztás", "ossza": "megosztás",
+    "válaszolj": "válasz", "válaszoljon": "válasz",
+}  # fmt: skip
+_HU_ACT = "|".join(_HU_ACTS)
+_HU_OPTION = r"(?:\s+(?:lehetőséget|opciót|elemet|menüpontot|értéket))?"
+
+_HU = _Language(
+    code="hu",
+    rules=(
+        (_rx(rf"^(?:{_HU_UNCHECK})\s+(?P<target>.+)$"), "uncheck"),
+        (_rx(rf"^(?P<target>.+?)\s+(?:{_HU_UNCHECK})$"), "uncheck"),
+        (_rx(rf"^(?:{_HU_CHECK})\s+(?P<target>.+)$"), "check"),
+        (_rx(rf"^(?P<target>.+?)\s+(?:{_HU_CHECK})$"), "check"),
+        (_rx(rf"^(?:{_HU_ACCEPT})\s+(?P<target>.+)$"), "check"),
+        (_rx(rf"^(?P<target>.+?)\s+(?:{_HU_ACCEPT})$"), "check"),
+        # 'keress rá a blogon: pogácsa', 'keress rá erre: X'
+        (
+            _rx(
+                r"^(?:keress|keressen|keresd\s+meg|keresse\s+meg)(?:\s+rá)?(?:\s+(?P<target>.+?))?(?:\s+erre)?"
+                r"\s*:\s*(?P<text>.+)$"
+            ),
+            "search",
+        ),
+        (_rx(rf"^(?:keress|keressen)\s+rá\s+(?P<text>{_Q}|[^\s\x00:]+)$"), "search"),
+        # 'a Város listából válaszd ki: Debrecen', 'válaszd ki a Város listából: Debrecen'
+        (_rx(rf"^(?P<target>.+?)\s+(?:{_HU_SELECT})\s*:\s*(?P<text>.+)$"), "select"),
+        (_rx(rf"^(?:{_HU_SELECT})\s+(?P<target>.+?)\s*:\s*(?P<text>.+)$"), "select"),
+        (
+            _rx(
+                rf"^(?:{_HU_SELECT})\s+(?:(?:a|az)\s+)?(?P<text>{_Q}){_HU_OPTION}\s+(?P<target>.+?(?:ból|ből|ban|ben))$"
+            ),
+            "select",
+        ),
+        (_rx(rf"^(?:{_HU_SELECT})\s+(?P<target>.+?){_HU_OPTION}$"), "choose"),
+        (_rx(rf"^(?P<target>.+?){_HU_OPTION}\s+(?:{_HU_SELECT})$"), "choose"),
+        # 'a Címzett mezőbe írd be: X', 'írd be a Név mezőbe: X', 'írd be "X" a Név mezőbe'
+        (_rx(rf"^(?P<target>.+?)\s+(?:{_HU_TYPE})\s*:?\s+(?P<text>.+)$"), "type"),
+        (_rx(rf"^(?:{_HU_TYPE})\s+(?P<target>.+?)\s*:\s*(?P<text>.+)$"), "type"),
+        (
+            _rx(
+                rf"^(?:{_HU_TYPE})\s+(?:(?:a|az)\s+)?(?P<text>{_Q}|[^\s\x00]+)"
+                rf"(?:\s+(?:szöveget|értéket|címet|nevet|számot))?\s+(?P<target>(?:a|az)\s+.+?(?:ba|be))$"
+            ),
+            "type",
+        ),
+        (_rx(rf"^(?:{_HU_TYPE})\s*:?\s+(?P<text>{_Q}|[^\s\x00]+)$"), "type_any"),
+        # 'a Tárgy legyen Képek', 'állítsd be a Mennyiség mezőt erre: 3'
+        (_rx(r"^(?P<target>.+?)\s+(?:legyen|értéke\s+legyen)\s+(?P<text>.+)$"), "type"),
+        (_rx(r"^(?:állítsd|állítsa)(?:\s+be)?\s+(?P<target>.+?)(?:\s+erre)?\s*:\s*(?P<text>.+)$"), "type"),
+        (_rx(rf"^(?P<noun>{_HU_ACT})(?:\s+(?:el|ki|meg))?\s+(?P<target>.+)$"), "act"),
+        (_rx(rf"^(?:{_HU_CLICK})(?:\s+rá)?\s+(?P<target>.+)$"), "click"),
+        (_rx(rf"^(?P<target>.+?)\s+(?:{_HU_CLICK})$"), "click"),
+        (_rx(rf"^(?:{_HU_GO})\s+(?P<target>.+)$"), "click"),
+    ),
+    articles=_rx(r"^(?:a|az|egy|rá|erre|arra)\s+"),
+    trailing=_rx(r"\s+(?:elől|mellől|mellett|rá)$"),
+    kinds=_kinds(
+        {
+            r"gomb\w*": "button",
+            r"rádiógomb\w*|választógomb\w*": "radio",
+            r"link\w*|hivatkozás\w*": "link",
+            r"szövegmező\w*|beviteli\s+mező\w*": "text field",
+            r"keresőmező\w*": "search box",
+            r"mező\w*": "field",
+            r"fül\w*": "tab",
+            r"menü\w*": "menu button",
+            r"jelölőnégyzet\w*": "checkbox",
+            r"oldal\w*": "page",
+            r"legördülő(?:\s+(?:listá|lista|menü)\w*)?": "dropdown",
+            r"listá\w*|lista": "list",
+            r"kapcsoló\w*": "switch",
+            r"csúszká\w*|csúszka": "slider",
+            r"mindkét|mindkettő\w*": "both",
+            rf"(?:az\s+)?(?:összes|minden)(?=\s+\S*{_HU_KIND})": "all",
+        }
+    ),
+    steps=rf"{_HU_CLICK}|{_HU_TYPE}|{_HU_SELECT}|{_HU_CHECK}|{_HU_UNCHECK}|{_HU_ACCEPT}|{_HU_GO}",
+    then=r"aztán|majd|utána|ezután|azután|végül",
+    and_=r"és",
+)
+
+# Turkish: the verb comes last; the target carries a case ending ('Düzenle düğmesine tıkla').
+_TR_CLICK = r"tıkla|tıklayın|tıklayınız|tıklat|tıklatın|bas|basın|basınız|aç|açın|açınız|git|gidin|geç|geçin"
+_TR_TYPE = r"yaz|yazın|yazınız|gir|girin|giriniz|doldur|doldurun|ekle"
+_TR_SELECT = r"seç|seçin|seçiniz"
+_TR_SET = r"ayarla|ayarlayın|ayarlayınız|belirle|belirleyin|yap|yapın|değiştir|değiştirin"
+_TR_VALUE = r"(?:\d+(?:[.,]\d+)?\s+)?[^\s\x00]+"  # one word, or a number and its unit
+_TR_FIELD = r"(?:alan|kutu|kısm|bölüm|satır|kutucuğ)\S*"
+_TR_ACT = r"sil|düzenle|kaydet|indir|gönder|paylaş|kopyala|onayla|yazdır|arşivle|engelle|göster|gizle"
+
+_TR = _Language(
+    code="tr",
+    rules=(
+        (
+            _rx(
+                rf"^{_NOT_EN}(?P<target>.+?)\s+(?:işaretini|işareti|seçimini|onayını|tikini)\s+kaldır(?:ın|ınız)?$"
+            ),
+            "uncheck",
+        ),
+        (
+            _rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<state>pasif|kapalı)\s+(?:yap|yapın|hale\s+getir)$"),
+            "uncheck",
+        ),
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+devre\s+dışı\s+(?:bırak|bırakın)$"), "uncheck"),
+        (
+            _rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?:işaretle|işaretleyin|işaretleyiniz|tikle|tikleyin)$"),
+            "check",
+        ),
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<state>aktif|açık)\s+(?:yap|yapın|hale\s+getir)$"), "check"),
+        (
+            _rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?:etkinleştir|etkinleştirin|aktifleştir|aktifleştirin)$"),
+            "check",
+        ),
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+kabul\s+(?:et|edin|ediniz)$"), "check"),
+        # 'kullanıcılarda kaya ara', "Kaya'yı ara"
+        (
+            _rx(rf"^{_NOT_EN}(?:(?P<target>.+?)\s+)?(?P<text>{_Q}|[^\s\x00]+)\s+(?:ara|arayın|aratın)$"),
+            "search",
+        ),
+        # 'şehir olarak İzmir'i seç', 'rol filtresini Editör olarak ayarla', 'Şehir listesinden İzmir'i seç'
+        # (set: typed, which also picks the option of a list; choose: an option)
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+olarak\s+(?P<text>.+?)\s+(?:{_TR_SELECT})$"), "select"),
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+olarak\s+(?P<text>.+?)\s+(?:{_TR_SET})$"), "type"),
+        (
+            _rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|{_TR_VALUE})\s+olarak\s+(?:{_TR_SELECT})$"),
+            "select",
+        ),
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|{_TR_VALUE})\s+olarak\s+(?:{_TR_SET})$"), "type"),
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?(?:[dt][ae]n))\s+(?P<text>.+?)\s+(?:{_TR_SELECT})$"), "select"),
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?:{_TR_SELECT})$"), "choose"),
+        # 'Ad alanını Elif ile doldur'
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|[^\s\x00]+)\s+ile\s+(?:doldur|doldurun)$"), "type"),
+        # 'E-posta alanına ela@x.com yaz', 'Ad'a "Elif" yaz', '"Elif" değerini Ad alanına yaz'
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?\s{_TR_FIELD})\s+(?P<text>.+?)\s+(?:{_TR_TYPE})$"), "type"),
+        (
+            _rx(
+                rf"^{_NOT_EN}(?P<text>{_Q})(?:['’]\S+|\s+(?:değerini|metnini|yazısını))?\s+(?P<target>.+?)\s+(?:{_TR_TYPE})$"
+            ),
+            "type",
+        ),
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?P<text>{_Q}|[^\s\x00]+)\s+(?:{_TR_TYPE})$"), "type"),
+        # "Zeynep Kaya'yı sil": the action's button for that record
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?(?:['’]\S+|\S{{2}}[ıiuü]))\s+(?P<act>{_TR_ACT})$"), "act"),
+        (_rx(rf"^{_NOT_EN}(?P<target>.+?)\s+(?:{_TR_CLICK})$"), "click"),
+    ),
+    articles=_rx(r"^(?:bir|bu|şu)\s+"),
+    trailing=None,
+    kinds=_kinds(
+        {
+            r"düğme\w*|buton\w*": "button",
+            r"radyo\s+düğme\w*": "radio",
+            r"bağlantı\w*|link\w*": "link",
+            r"metin\s+kutu\w*": "text field",
+            r"arama\s+kutu\w*": "search box",
+            r"onay\s+kutu\w*|kutucu\w*": "checkbox",
+            r"açılır\s+(?:liste|menü)\w*": "dropdown",
+            r"liste\w*": "list",
+            r"sekme\w*": "tab",
+            r"menü\w*": "menu button",
+            r"alan\w*": "field",
+            r"sayfa\w*": "page",
+            r"anahtar\w*": "switch",
+            r"kaydırıcı\w*": "slider",
+            r"seçene\w*": "",
+            r"her\s+iki": "both",
+            rf"(?:tüm|bütün)(?=\s+\S*{_TR_KIND})": "all",
+        }
+    ),
+    steps="",
+    then=r"sonra|ardından|daha\s+sonra|sonrasında",
+    and_=r"ve",
+)
+
+_EL = _svo(
+    "el",
+    click=_gr(
+        r"κανε\s+κλικ|κανετε\s+κλικ|κλικ|πατα|πατησε|πατηστε|ανοιξε|ανοιξτε|πηγαινε|πηγαινετε|μεταβειτε"
+    ),
+    type_verbs=_gr(r"πληκτρολογησε|πληκτρολογηστε|γραψε|γραψτε|εισαγαγε|εισαγετε|εισηγαγε|βαλε|βαλτε"),
+    into=_gr(r"σε|στο|στον|στην|στη|στα|στισ|στουσ|ωσ"),
+    fill=_gr(r"συμπληρωσε|συμπληρωστε"),
+    with_=_gr(r"με"),
+    select_verbs=_gr(r"επιλεξε|επιλεξτε|διαλεξε|διαλεξτε"),
+    from_=_gr(r"απο|στο|στη|στην|στα|στισ|σε"),
+    set_=_gr(r"ορισε|οριστε|ρυθμισε|ρυθμιστε|αλλαξε|αλλαξτε"),
+    to=_gr(r"σε|στο|στα|στη|στην|στισ|στουσ|στον"),
+    as_=_gr(r"ωσ|σαν"),
+    check=_gr(r"τσεκαρε|τσεκαρισε|τσεκαρετε|τσεκαριστε|σημειωσε|σημειωστε|ενεργοποιησε|ενεργοποιηστε"),
+    uncheck=_gr(
+        r"ξετσεκαρε|ξετσεκαρισε|ξετσεκαρετε|ξετσεκαριστε|απενεργοποιησε|απενεργοποιηστε|αποεπιλεξε|αποεπιλεξτε"
+    ),
+    articles=_gr(
+        r"το|τον|την|τη|τα|τουσ|τισ|του|τησ|των|ο|η|οι|ενα|εναν|μια|σε|στο|στον|στην|στη|στα|στουσ|στισ"
+    ),
+    kinds={
+        _gr(src): dst
+        for src, dst in {
+            r"κουμπ\w*": "button",
+            r"συνδεσμ\w*": "link",
+            r"πεδι\w*\s+κειμενου": "text field",
+            r"πεδι\w*": "field",
+            r"πλαισι\w*\s+ελεγχου|κουτακι\w*": "checkbox",
+            r"καρτελ\w*": "tab",
+            r"μενου": "menu button",
+            r"σελιδ\w*": "page",
+            r"αναπτυσσομεν\w*\s+λιστ\w*": "dropdown",
+            r"λιστ\w*": "list",
+            r"διακοπτ\w*": "switch",
+            r"ρυθμιστικ\w*": "slider",
+            r"κουμπι\w*\s+επιλογησ": "radio",
+            r"(?:και\s+)?(?:τα|τουσ|τισ|στα|στουσ|στισ)\s+δυο": "both",
+            r"(?:σε\s+)?ολ(?:α|εσ|ουσ)\s+(?:τα|τισ|τουσ)(?=\s+(?:κουμπ|πεδι|πλαισι|κουτακ|διακοπτ))": "all",
+        }.items()
+    },
+    then=_gr(r"και\s+μετα|μετα|επειτα|και\s+επειτα|(?:και\s+)?στη\s+συνεχεια|κατοπιν"),
+    and_=_gr(r"και"),
+)
+# 'αναζήτησε X', 'ψάξε για X': typed into the search field and sent
+_EL = replace(
+    _EL,
+    rules=(
+        (_rx(_gr(r"^(?:αναζητησε|αναζητηστε|ψαξε|ψαξτε)(?:\s+για)?\s+(?P<text>.+)$")), "search"),
+        *_EL.rules,
+    ),
+)
+_HTE: tuple[_Language, ...] = (_HU, _TR, _EL)
+_HTE_CODES = frozenset(lang.code for lang in _HTE)
+
+_ALL: tuple[_Language, ...] = _LANGUAGES + _CJK + _HTE
 _BY_CODE = {lang.code: lang for lang in _ALL}
 
 # Splitting a sentence into steps: at 'then' words, and at 'and'/commas before a step verb.
@@ -595,10 +993,54 @@ _FOREIGN_START = re.compile(r"^(?:" + "|".join(lang.steps for lang in _LANGUAGES
 _CJK_TEXT = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
+_HTE_THEN = "|".join(lang.then for lang in _HTE)
+_HTE_AND = "|".join(lang.and_ for lang in _HTE)
+# 'then' words always end a step; a comma or 'and' only between two clauses that each have a verb.
+_HTE_SEP = re.compile(
+    rf"(?P<then>\s*,?\s*(?:(?:{_HTE_AND})\s+)?(?:{_HTE_THEN})\s+)|(?P<and>\s*,\s*(?:(?:{_HTE_AND})\s+)?|\s+(?:{_HTE_AND})\s+)",
+    re.IGNORECASE,
+)
+
+
+def _hte(part: str) -> bool:
+    """Whether ``part`` reads as a step in Hungarian, Turkish or Greek (and in no other table)."""
+    found = parse(part)
+    return found is not None and found.lang in _HTE_CODES
+
+
+def _split_hte(segment: str) -> list[str] | None:
+    """A sentence in Hungarian, Turkish or Greek split into steps ('X gombra kattints, aztán Y',
+    "KVKK metnini kabul et ve Üye Ol'a tıkla"); ``None`` when its first clause is not one of theirs.
+    A part after a comma or 'and' that has no verb of its own stays with the part before ('pipáld
+    ki a hagymát és a paradicsomot', 'írd be: Budapest, Fő utca 1'); after 'then' it is a step
+    ('aztán Küldés')."""
+    spans: list[tuple[int, int, bool]] = []  # start, end, after 'then'
+    at, then = 0, False
+    for m in _HTE_SEP.finditer(segment):
+        spans.append((at, m.start(), then))
+        at, then = m.end(), m.group("then") is not None
+    spans.append((at, len(segment), then))
+    if len(spans) < 2 or not _hte(segment[spans[0][0] : spans[0][1]]):
+        return None
+    merged: list[tuple[int, int]] = []
+    for start, end, after_then in spans:
+        part = segment[start:end]
+        if not part.strip(" ,.") and merged:
+            continue
+        if merged and not after_then and not _hte(part):
+            merged[-1] = (merged[-1][0], end)
+        else:
+            merged.append((start, end))
+    return [segment[a:b] for a, b in merged]
+
+
 def split(segment: str) -> list[str]:
     """One segment split at the conjunctions of the languages here ('a potom', 'puis', '然后', 'して');
     a segment in English or German is returned whole. Values of one verb listed with commas
     ('姓に山田、名に太郎を入力') stay one step."""
+    hte = _split_hte(segment)
+    if hte is not None:
+        return hte
     if not (_FOREIGN_START.match(_PLEASE.sub("", segment.strip())) or _CJK_TEXT.search(segment)):
         return [segment]
     # Japanese 'して' and Korean '하고' end a step; the next one follows.
@@ -695,20 +1137,39 @@ def parse(segment: str) -> Match | None:
     """
     seg = segment.strip(" .!。！")
     seg = _PLEASE.sub("", seg)
+    english = None
     for lang in _ALL:
+        if lang.code in ("hu", "tr"):
+            if english is None:  # 'push the branch to git' is English, not 'X git'
+                english = bool(_ENGLISH.match(seg) or _GERMAN.search(seg))
+            if english:
+                continue
         for rx, kind in lang.rules:
             m = rx.match(seg)
             if not m:
                 continue
             groups = m.groupdict()
-            target = _clean(groups.get("target") or "", lang)
-            text = _value(groups.get("text") or "")
+            target, text = groups.get("target") or "", groups.get("text") or ""
+            if lang.code in _HTE_CODES:
+                target, kind = _hte_target(target, kind, groups, lang.code)
+                text = _hte_value(text, kind, lang.code, seg)
+            if lang.code in _HTE_CODES and kind in ("check", "uncheck", "choose"):
+                # 'pipáld ki a hagymát és a paradicsomot': items listed with the language's 'and'
+                parts = re.split(rf"\s*,\s*(?:(?:{lang.and_})\s+)?|\s+(?:{lang.and_})\s+", target, flags=re.I)
+                target = ", ".join(_clean(p, lang) for p in parts)
+            else:
+                target = _clean(target, lang)
+            text = _value(text)
             if kind in ("type", "select") and (not target or not text):
                 continue
-            if kind not in ("type_any",) and not target:
+            if kind not in ("type_any", "search") and not target:
                 continue
             if kind == "type_any":
                 target = "text field"
+            elif kind == "search":
+                if not text:
+                    continue
+                target = target or "search"
             elif kind in ("type", "select"):
                 target = _nominative(target, lang.code)
             return Match(kind, target=target, text=text, lang=lang.code)
@@ -725,7 +1186,7 @@ def several(segment: str) -> list[Match] | None:
     masked, so an 'and' inside quotes never splits.
     """
     seg = _PLEASE.sub("", segment.strip(" .!。！"))
-    for lang in _LANGUAGES:
+    for lang in (*_LANGUAGES, _EL):
         type_verbs, select_verbs, _ = lang.verbs
         into = "|".join(w for w in (lang.into, lang.as_) if w)
         for verbs, kind, link in ((type_verbs, "type", into), (select_verbs, "select", lang.as_)):
@@ -759,7 +1220,10 @@ def _pairs(parts: list[str], pair: str, kind: Kind, lang: _Language) -> list[Mat
         pm = re.match(pair, part.strip(), re.IGNORECASE)
         if pm is None:
             return None
-        target, text = _nominative(_clean(pm["target"], lang), lang.code), _value(pm["text"])
+        raw_target, raw_text = pm["target"], pm["text"]
+        if lang.code in _HTE_CODES:
+            raw_target, raw_text = _prep_target(raw_target, lang.code), _prep_value(raw_text, lang.code)
+        target, text = _nominative(_clean(raw_target, lang), lang.code), _value(raw_text)
         if not target or not text or len(target.split()) > 5:
             return None
         out.append(Match(kind, target=target, text=text, lang=lang.code))
@@ -876,10 +1340,13 @@ def normalize(instruction: str) -> str:
     text = re.sub(r"[「『]([^」』]*)[」』]", r'"\1"', instruction)
     parts = re.split(r'("[^"]*"|“[^”]*”|„[^“”]*[“”]|«[^»]*»)', text)
     for i in range(0, len(parts), 2):
-        parts[i] = _ELISION.sub("\\1’ ", parts[i])
+        parts[i] = _TR_ENDING.sub("’", _ELISION.sub("\\1’ ", parts[i]))
     return "".join(parts)
 
 
+# Turkish case endings after an apostrophe ("Kaya'yı", "Üye Ol'a"), written with '’' so that the
+# apostrophe never opens a quoted span.
+_TR_ENDING = re.compile(rf"(?:(?<=[^\W\d_]{{2}})|(?<=[\"”»]))'(?={_TR_SUFFIX}(?![^\W\d_]))")
 _ELISION = re.compile(r"(?<![\w'’])((?:[ld]|qu|dell|nell|all|dall|sull|un))'(?=[^\W\d_])", re.I)
 
 

@@ -131,7 +131,7 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
     "search": (
         "recherche", "rechercher", "chercher", "buscar", "búsqueda", "ricerca", "pesquisar",
         "pesquisa", "zoeken", "zoek", "szukaj", "wyszukaj", "hledat", "vyhledat", "hledání", "поиск",
-        "найти", "искать", "搜索", "查找", "検索", "검색", "keresés", "arama", "αναζήτηση", "sök",
+        "найти", "искать", "搜索", "查找", "検索", "검색", "keresés", "arama", "ara", "αναζήτηση", "sök",
     ),
     "submit": (
         "envoyer", "valider", "soumettre", "enviar", "invia", "inviare", "verzenden", "versturen",

@@ -22,7 +22,20 @@ from waypost.retrieval.synonyms import (
 )
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
+# After case folding: Turkish 'İ' (folded to 'i' and a combining dot) and 'ı' read as 'i'; Greek
+# accents and diaeresis dropped ('Αποθήκευση' = 'ΑΠΟΘΗΚΕΥΣΗ' = 'αποθηκευση').
+_FOLD_MORE = str.maketrans(
+    {"\u0307": "", "ı": "i", "ά": "α", "έ": "ε", "ή": "η", "ί": "ι", "ό": "ο", "ύ": "υ", "ώ": "ω", "ϊ": "ι",
+     "ϋ": "υ", "ΐ": "ι", "ΰ": "υ", "ς": "σ"}
+)  # fmt: skip
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+# The vocabulary is written as people write it ('αναζήτηση', 'çıkış'); words are matched folded as
+# above, so each concept word and phrase is also known in that form.
+for _word, _concept in list(CONCEPTS.items()):
+    CONCEPTS.setdefault(_word.translate(_FOLD_MORE), _concept)
+for _phrase, _joined in list(PHRASES.items()):
+    PHRASES.setdefault(_phrase.translate(_FOLD_MORE), _joined.translate(_FOLD_MORE))
 
 
 @lru_cache(maxsize=1)
@@ -39,7 +52,7 @@ def normalize(text: str) -> str:
     lone = LONE_SYMBOLS.get(text.strip())
     if lone is not None:
         return lone
-    folded = fold(_SYMBOL.sub(lambda m: f" {SYMBOLS[m.group(0)]} ", text))
+    folded = fold(_SYMBOL.sub(lambda m: f" {SYMBOLS[m.group(0)]} ", text)).translate(_FOLD_MORE)
     if not folded:
         return folded
     return _phrase_pattern().sub(lambda m: PHRASES[m.group(1)], folded)
@@ -104,13 +117,59 @@ def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
     for d in doc_words:
         if d.startswith("§") or len(d) < 4:
             continue
-        if d.startswith(query_word) or query_word.startswith(d):
+        if (
+            d.startswith(query_word)
+            or query_word.startswith(d)
+            or _inflected(query_word, d)
+            or _inflected(d, query_word)
+        ):
             best = max(best, 0.8)
         elif len(query_word) >= 5 and (query_word in d or d in query_word):
             best = max(best, 0.7)
         elif len(query_word) >= 6 and len(d) >= 6 and query_word[:5] == d[:5]:
             best = max(best, 0.6)
     return best
+
+
+# Stem changes before an ending: Hungarian lengthens a final a/e ('alma' → 'almát'), Turkish
+# softens a final p/ç/t/k ('kitap' → 'kitabı', 'seçenek' → 'seçeneği').
+_LENGTHENED = {"a": "á", "e": "é"}
+_SOFTENED = {"p": "b", "ç": "c", "t": "d", "k": "ğ"}
+# Hungarian also shortens a long vowel before the last consonant ('levél' → 'levelet', 'madár' →
+# 'madarat').
+_SHORTENED = {"á": "a", "é": "e", "í": "i", "ó": "o", "ő": "ö", "ú": "u", "ű": "ü"}
+_VOWELS = frozenset("aeiouáéíóöőúüű")
+_GREEK = re.compile("[\u0370-\u03ff]")
+# Greek case endings, folded (no accents, 'σ' for 'ς'), longest first.
+_EL_ENDINGS = (
+    "ματων", "ματοσ", "ματα", "σεων", "σεισ", "εισ", "εων", "ουσ", "οισ", "ιων", "ιεσ", "ιου", "ων", "οσ",
+    "ου", "ον", "οι", "ασ", "εσ", "ησ", "ια", "α", "ο", "η", "ι", "ε", "υ",
+)  # fmt: skip
+
+
+def _el_stem(word: str) -> str:
+    for ending in _EL_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 2:
+            return word[: -len(ending)]
+    return word
+
+
+def _inflected(query_word: str, doc_word: str) -> bool:
+    """Whether ``query_word`` is ``doc_word`` with an ending that changed the stem a little (both at
+    least four letters): 'almát' for 'alma', 'levelet' for 'levél', 'kitabı' for 'kitap', 'ήχους'
+    for 'ήχοι'."""
+    last = doc_word[-1]
+    if last in _LENGTHENED and query_word.startswith(doc_word[:-1] + _LENGTHENED[last]):
+        return True
+    if last in _SOFTENED and query_word.startswith(doc_word[:-1] + _SOFTENED[last]):
+        return True
+    short = _SHORTENED.get(doc_word[-2])
+    if short and last not in _VOWELS and query_word.startswith(doc_word[:-2] + short + last):
+        return True
+    if _GREEK.match(query_word) and _GREEK.match(doc_word):
+        stem = _el_stem(query_word)
+        return stem == _el_stem(doc_word) and len(stem) >= 2 and stem != query_word
+    return False
 
 
 def field_words(text: str) -> frozenset[str]:
