@@ -275,10 +275,11 @@ async def test_the_one_suggestion_holding_the_typed_words_is_chosen(
     report = await quiet.act(page, "choose Harbor Health as the insurer")
     assert report.ok, report.text
     assert await page.input_value("#ins") == "Harbor Health (HH)"
-    # two suggestions hold 'Harbor': none is picked, the typed words stay
+    # two suggestions hold 'Harbor': none is picked, and the typed words are taken back
     await page.goto(pages.url_for("ext10/insurer.html"))
     report = await quiet.act(page, "choose Harbor as the insurer")
-    assert await page.input_value("#ins") == "Harbor", report.text
+    assert not report.ok, report.text
+    assert await page.input_value("#ins") == ""
 
 
 @_browser
@@ -351,3 +352,65 @@ async def test_the_first_or_last_n_rows_are_ticked_in_reading_order(
     assert await page.is_checked("#o4") and await page.is_checked("#o3")
     report = await quiet.act(page, "select the first five rows")  # only four rows
     assert not report.ok, report.text
+
+
+@_browser
+async def test_a_selected_tab_an_open_section_and_a_shown_choice_are_already_so(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/widgets.html"))
+    for instruction in ("open the Overview tab", "expand Shipping", "choose the Standard plan"):
+        report = await quiet.act(page, instruction)
+        assert report.steps[0].status == "already", (instruction, report.text)
+    assert await _state(page) == ""  # a click would have closed the section or opened the list
+    report = await quiet.act(page, "expand Returns")
+    assert report.ok, report.text
+    assert await _state(page) == "acc2;"
+
+
+@_browser
+async def test_a_date_picker_field_is_left_so_the_picker_reads_it(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/widgets.html"))
+    report = await quiet.act(page, "set the arrival to 14 March 2015")
+    assert report.ok, report.text
+    assert await page.input_value("#when") == "Sat Mar 14 2015"
+
+
+@_browser
+async def test_the_last_page_is_never_the_next_arrow(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext10/widgets.html"))
+    await quiet.act(page, "go to the last page")
+    assert "pgn" not in await _state(page)
+
+
+@_browser
+async def test_a_list_widget_offering_no_such_choice_keeps_its_value(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/insurer.html"))
+    report = await quiet.act(page, "choose Zenith Mutual as the insurer")
+    assert not report.ok, report.text
+    assert await page.input_value("#ins") == ""
+
+
+@_browser
+async def test_select_all_orders_uses_the_select_all_box_and_show_all_orders_ticks_nothing(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext10/orders.html"))
+    report = await quiet.act(page, "show all orders")
+    ticked = "els => els.filter((e) => e.checked).map((e) => e.id).join(' ')"
+    assert await page.locator("input[type=checkbox]").evaluate_all(ticked) == "a1", report.text
+    await page.evaluate(
+        "() => { document.getElementById('all').setAttribute('aria-label', 'Select all orders'); }"
+    )
+    report = await quiet.act(page, "select all orders")
+    assert report.ok, report.text
+    assert await page.is_checked("#all")
+
+
+def test_a_stated_change_applies_to_a_label_value_pair() -> None:
+    (step,) = parse_instruction("E-Mail: LENA.VOGT@WEB.DE in Kleinbuchstaben")
+    assert (step.action, step.target, step.text) == ("set", "E-Mail", "lena.vogt@web.de")

@@ -82,6 +82,15 @@ class _ListNotClicked(ActionProblem):
 _CHOOSES_NOTHING = "clicking it chooses nothing."
 
 
+# Verbs that open (or close) a section, a tree branch, a panel: an open one needs nothing.
+_OPENING_VERBS = frozenset(
+    {"expand", "open", "show", "unfold", "öffne", "ouvre", "ouvrez", "abre", "apri", "dépliez"}
+)
+_CLOSING_VERBS = frozenset(
+    {"collapse", "close", "hide", "fold", "schließe", "ferme", "fermez", "cierra", "chiudi"}
+)
+
+
 class AlreadySo(Exception):
     """The state a step asks for already holds (a checked box, a selected radio): nothing is done."""
 
@@ -337,12 +346,8 @@ class Actor:
             if named and e is not None and e.tag == "select" and _names_an_option(e.options, target):
                 # A click on a list chooses nothing: 'sort the comments oldest first' names an option.
                 raise _ListNotClicked(f"{res.element_text} is a list; clicking it chooses nothing.")
-            if verb in TURN_ON_VERBS or verb in TURN_OFF_VERBS:
-                # 'follow Ichiro' on a pressed "Following" toggle: already so; a click would undo it
-                st = await effect.state(loc, self._timeout)
-                on = verb in TURN_ON_VERBS
-                if st is not None and st.pressed is not None and st.pressed == on:
-                    raise AlreadySo(effect.already_line(res.element_text, st, on))
+            if named:
+                await self._already_shown(loc, res, verb)
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
@@ -389,6 +394,29 @@ class Actor:
             if opened and result.ok:
                 result.message = f"Opened {', then '.join(opened)}, which held it. {result.message}"
         return result
+
+    async def _already_shown(self, loc: Locator, res: Resolution, verb: str) -> None:
+        """Raise :class:`AlreadySo` when the click asked for would undo or repeat a state the page
+        shows: 'follow Ichiro' on a pressed "Following" toggle, 'open the 3rd tab' on the selected
+        tab, 'expand X' on an open section (a second click would close it)."""
+        e = res.candidate.element if res.candidate is not None else None
+        opening = verb in _OPENING_VERBS
+        closing = verb in _CLOSING_VERBS
+        toggling = verb in TURN_ON_VERBS or verb in TURN_OFF_VERBS
+        tab = e is not None and e.role == "tab"
+        if not (toggling or opening or closing or tab):
+            return
+        st = await effect.state(loc, self._timeout)
+        if st is None:
+            return
+        if toggling and st.pressed is not None and st.pressed == (verb in TURN_ON_VERBS):
+            raise AlreadySo(effect.already_line(res.element_text, st, verb in TURN_ON_VERBS))
+        if tab and st.selected is True and not closing:
+            raise AlreadySo(f"{res.element_text} is already the selected tab; nothing was done.")
+        # (a menu button's state is its menu's, shown only while the menu is open)
+        if (opening or closing) and st.expanded is not None and st.expanded == opening and e and not e.popup:
+            word = "open" if opening else "closed"
+            raise AlreadySo(f"{res.element_text} is already {word}; nothing was done.")
 
     async def set_field(self, page: Page, label: str, value: str, *, lang: str = "") -> ActionResult:
         """'Género: Prefiero no decirlo', 'Wunschdatum: 15.12.2026': the option named ``value`` of
@@ -605,6 +633,12 @@ class Actor:
                 return f'Set {res.element_text} to "{short(value, 40)}"'
             raise ActionProblem(f"{res.element_text} does not take text; nothing was typed.")
         await loc.fill(value, timeout=self._timeout)
+        if value != text or looks_like_date(text) or (e is not None and kind_of.matches(e, ("date", "time"))):
+            # A date-picker widget reads the field when it loses focus (its 'change'), and writes
+            # the date back in its own format: leave the field as a person would.
+            await _evaluate_on(
+                loc, "(el) => { el.dispatchEvent(new Event('change', {bubbles: true})); el.blur(); }"
+            )
         # Checked, not assumed: a field that a script disabled meanwhile (a pop-up) stays empty.
         now, disabled = await loc.evaluate(_VALUE_NOW_JS)
         if value and now == "":
@@ -637,8 +671,23 @@ class Actor:
                 await _click(loc, res, self._timeout)
                 return f"Chose {res.element_text}"
             if v.tag in ("input", "textarea"):
+                widget = await _evaluate_on(loc, _AUTOCOMPLETE_JS)
+                if widget == "disabled":
+                    raise ActionProblem(f"{res.element_text} is disabled; nothing was chosen.")
+                before = await _evaluate_on(loc, "(el) => el.value") or ""
                 line = await self._fill(loc, res, option, lang=lang)
-                return await self._pick_suggestion(page, loc, option) or line
+                if not widget:
+                    return line
+                picked = await self._pick_suggestion(page, loc, option)
+                if picked is None:
+                    # a list to choose from offers nothing like it: the typed words are taken back
+                    await loc.fill(before, timeout=self._timeout)
+                    await _evaluate_on(loc, "(el) => el.blur()")
+                    what = short(option, 40)
+                    raise ActionProblem(
+                        f'{res.element_text} offers no single choice like "{what}"; nothing was chosen.'
+                    )
+                return picked
             return await self._select_custom(page, loc, res, option)
 
         direct = await self._option_in_list(page, target, option)
@@ -670,6 +719,13 @@ class Actor:
             st = await effect.state(loc, self._timeout)
             if st is not None and st.holds(True):
                 raise AlreadySo(effect.already_line(res.element_text, st, True))
+            if e is not None and (e.popup or e.role == "combobox") and e.tag != "select":
+                # 'choose the Standard plan' where the plan's list button already shows "Standard":
+                # a click would only open the list
+                shown = set(words(e.text or e.display_name))
+                asked = set(words(exact or target)) - (set(words(e.label)) - shown)
+                if asked and asked <= shown:
+                    raise AlreadySo(f"{res.element_text} already shows it; nothing was done.")
             if v.type in ("checkbox", "radio") or (
                 e is not None and e.role in ("checkbox", "radio", "switch")
             ):
@@ -1230,8 +1286,6 @@ class Actor:
         ('Techniker Krankenkasse' → "Techniker Krankenkasse (TK)") is clicked, as a person picks it.
         ``None`` when the field shows no suggestions, or several hold the words (then only the
         typed text stays)."""
-        if not await loc.evaluate(_AUTOCOMPLETE_JS):
-            return None
         await page.wait_for_timeout(300)  # suggestions come after a short delay
         found = await _evaluate(page, _ONE_SUGGESTION_JS, typed)
         if not found:
@@ -1571,10 +1625,18 @@ _NEW_POPUP_JS = (
 )
 
 
-# Whether a field offers suggestions as one types (ARIA combobox, jQuery UI, a datalist).
-_AUTOCOMPLETE_JS = """(el) => el.getAttribute('role') === 'combobox' || !!el.getAttribute('aria-autocomplete')
-  || /autocomplete|typeahead|awesomplete/i.test(el.className) || !!el.getAttribute('list')
-  || !!el.getAttribute('aria-controls')"""
+# Whether a field offers suggestions as one types (ARIA combobox, jQuery UI, a datalist, the
+# select-replacing widgets): 'disabled' when its widget is disabled, else true or false.
+_AUTOCOMPLETE_JS = """(el) => {
+  const widget = el.closest(
+    '.selectize-control, .choices, .select2-container, .ts-wrapper, .awesomplete, .ss-main');
+  const off = widget && (/\\b(?:is-)?disabled\\b/.test(widget.className)
+    || widget.querySelector('.selectize-input.disabled, [aria-disabled=true]'));
+  if (off || el.disabled) return 'disabled';
+  return !!widget || el.getAttribute('role') === 'combobox' || !!el.getAttribute('aria-autocomplete')
+    || /autocomplete|typeahead|awesomplete/i.test(el.className) || !!el.getAttribute('list')
+    || !!el.getAttribute('aria-controls');
+}"""
 # The one visible suggestion holding the typed words: [css path, text], or null.
 _ONE_SUGGESTION_JS = (
     """(typed) => {
@@ -1586,7 +1648,8 @@ _ONE_SUGGESTION_JS = (
   const shown = (el) => { const r = el.getBoundingClientRect(), st = getComputedStyle(el);
     return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none'; };
   const items = [...document.querySelectorAll('[role=option], [role=listbox] li, .ui-menu-item, '
-    + '.autocomplete-suggestion, .tt-suggestion, li.suggestion')]
+    + '.autocomplete-suggestion, .tt-suggestion, li.suggestion, .selectize-dropdown .option, '
+    + '.awesomplete li, [data-selectable], .choices__item--choice, .select2-results__option')]
     .filter((el) => shown(el) && !el.querySelector('[role=option], .ui-menu-item'));
   const exact = items.filter((el) => fold(el.textContent) === want);
   const hits = exact.length ? exact : items.filter((el) => fold(el.textContent).includes(want));

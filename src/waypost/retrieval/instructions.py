@@ -551,7 +551,7 @@ _FOR_RECORD = re.compile(
 )
 # 'Like all posts by @tom': a control for every record the rest names.
 _EACH_RECORD = re.compile(
-    r"^(?P<ctl>\S+(?:\s+(?:button|icon|link))?)\s+(?:on\s+|in\s+|for\s+)?(?:all|each|every)\s+(?:of\s+)?(?:the\s+)?"
+    r"^(?!(?:show|view|display|see|list|find|filter|sort|open)\s)(?P<ctl>\S+(?:\s+(?:button|icon|link))?)\s+(?:on\s+|in\s+|for\s+)?(?:all|each|every)\s+(?:of\s+)?(?:the\s+)?"
     r"(?P<rest>(?:posts|tweets|items|rows|entries|records|messages|e-?mails|comments|products|orders)\b.*)$",
     re.I,
 )
@@ -727,7 +727,9 @@ def _transformed(seg: str, slots: Slots) -> list[Step] | None:
         at = b
     plain = (plain + seg[at:]).strip(" ,")
     steps = _parse_plain(plain, slots)
-    if len(steps) != 1 or steps[0].action != "type" or not steps[0].text:
+    if len(steps) == 1 and steps[0].action == "click" and steps[0].exact and not steps[0].verb:
+        steps = _label_pairs(plain, slots) or steps  # 'E-Mail: LENA@WEB.DE in Kleinbuchstaben'
+    if len(steps) != 1 or steps[0].action not in ("type", "set") or not steps[0].text:
         return None
     step = steps[0]
     inexact = _INEXACT.search(plain)
