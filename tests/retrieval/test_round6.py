@@ -414,3 +414,22 @@ async def test_select_all_orders_uses_the_select_all_box_and_show_all_orders_tic
 def test_a_stated_change_applies_to_a_label_value_pair() -> None:
     (step,) = parse_instruction("E-Mail: LENA.VOGT@WEB.DE in Kleinbuchstaben")
     assert (step.action, step.target, step.text) == ("set", "E-Mail", "lena.vogt@web.de")
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        "Enter the value of Color into the text field and press Submit.",
+        "type the total of the order into Amount",
+    ],
+)
+def test_a_value_named_by_what_holds_it_is_refused(instruction: str) -> None:
+    assert parse_instruction(instruction)[0].action == "refuse"
+
+
+def test_a_scroll_then_a_second_step_without_and() -> None:
+    steps = parse_instruction("Scroll the textarea to the bottom of the text hit submit.")
+    assert [(s.action, s.target, s.text) for s in steps] == [
+        ("scroll", "textarea", "bottom"),
+        ("click", "submit", None),
+    ]

@@ -219,7 +219,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "scroll_in",
         r"^scroll\s+(?:(?P<dir>down|up|(?:all\s+the\s+way\s+)?to\s+the\s+(?:bottom|top|end))\s+",
         r"(?:of|in|inside|within)\s+(?P<target>[^\x00]+)|(?P<target2>(?:the|a|an)\s+[^\x00]+?)\s+",
-        r"(?P<dir2>down|up|(?:all\s+the\s+way\s+)?to\s+the\s+(?:bottom|top|end)))$",
+        r"(?P<dir2>down|up|(?:all\s+the\s+way\s+)?to\s+the\s+(?:bottom|top|end))",
+        r"(?:\s+of\s+(?:the\s+|its\s+)?(?:text|content|contents|list|page))?)$",
     ),
     # scroll
     _rule("scroll", r"^(?:scrollen|scrolle|scroll|blättere|blättern)\s*(?P<dir>.*)$"),
@@ -448,6 +449,12 @@ _FIND_RECORD = re.compile(
     r"^(?:find|locate)\s+(?P<rec>(?:the\s+|an?\s+)?(?:e-?mail|message|post|tweet|row|entry|item|order|comment|"
     r"product|record|user|file)\b[^\x00]*?)\s+and\s+(?:then\s+)?(?P<verb>click|tap|press|hit)\s+(?:on\s+)?"
     r"(?P<ctl>[^\x00]+?)(?:\s+(?:in\s+order\s+)?to\s+\w+\s+(?:it|them)\b[^\x00]*?)?[.!]?\s*$",
+    re.I,
+)
+# 'Scroll the textarea to the bottom of the text hit submit': a second step without 'and'.
+_SCROLL_THEN = re.compile(
+    r"^(scroll\s+[^\x00]+?\s+to\s+the\s+(?:bottom|top|end)(?:\s+of\s+(?:the\s+)?\w+)?)\s+"
+    r"(?=(?:hit|press|click|tap)\s)",
     re.I,
 )
 _SIGN_UP_WITH = re.compile(
@@ -686,7 +693,10 @@ _SHOWN_VALUE = re.compile(
     r"^(?:the|this|that|these)\s+(?:\w+\s+)?(?:text|word|words|value|code|number|string|phrase|characters?|"
     r"letters?|captcha|answer)(?:\s+(?:below|above|shown|displayed|here|there|on\s+the\s+\w+|"
     r"in\s+the\s+\w+(?:\s+\w+)?|from\s+[^\x00]+|next\s+to\s+[^\x00]+)[^\x00]*)?$"
-    r"|^(?:the\s+)?following\s+(?:text|words?|value|code)$",
+    r"|^(?:the\s+)?following\s+(?:text|words?|value|code)$"
+    # 'Enter the value of Color': a value named by what holds it, to be read from the page
+    r"|^(?:the\s+)?(?:value|content|contents|text|number|answer|result|sum|total|entry|amount)\s+"
+    r"(?:of|in|from|for|under|next\s+to)\s+[^\x00]+$",
     re.I,
 )
 
@@ -945,6 +955,7 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected = _THEN_FIND_AND.sub("", _FIND_AND.sub("", _IN_ORDER_TO.sub("", protected)))
     protected = _FIND_RECORD.sub(r"\g<verb> \g<ctl> of \g<rec>", protected)
     # 'sign me up for The Climate Brief with jo@x.org': the address into that form, then its button
+    protected = _SCROLL_THEN.sub(r"\g<1>, then ", protected)
     protected = _SIGN_UP_WITH.sub(_sign_up_steps, protected)
     protected = _COMMENT_AS.sub(_comment_steps, protected)
     filtering = _FILTER_BY_LIST.match(protected) is not None
