@@ -136,9 +136,9 @@ HELD3 = (
 )
 
 # A fourth held-out part, chosen on 2026-11-27 (session 6) from the task file names only (no page
-# or instruction looked at), before any tuning on it, and not yet run. Names that suggest one
-# instruction may be enough; tasks that need reading the page (copying, finding a word, a table)
-# count like every other task when ``act`` rightly refuses them.
+# or instruction looked at), before any tuning on it, and first run at the end of round 6. Names
+# that suggest one instruction may be enough; tasks that need reading the page (copying, finding
+# a word, a table) count like every other task when ``act`` rightly refuses them.
 HELD4 = (
     "copy-paste",
     "copy-paste-2",

@@ -38,8 +38,8 @@ Italian, Russian, Chinese, Japanese) under ``tests/retrieval/pages/ext9``, and 1
 (``retrieval_npm.jsonl``) on 14 demo pages shipped by third-party widget packages on npm, pinned
 and integrity-checked in ``bench/thirdparty_npm.py``, fetched into a cache and served by path as
 ``npm/<package>@<version>/<path>`` (when the cache cannot be filled the bench says so and runs the
-rest). It was written before tuning and not yet run; ``bench/retrieval_labels.py --replay``
-checks its labels without ``act``.
+rest). It was written before tuning and first run at the end of round 6 (see docs/acting.md);
+``bench/retrieval_labels.py --replay`` checks its labels without ``act``.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
