@@ -24,6 +24,13 @@ Two more kinds of near names are not acted on either:
 - a name of parts joined by '・' or '／' in a script without spaces ('日本語・英語') is an option
   of its own, not any one of its parts ('英語').
 
+With an ordinal, the winner must be one of the things counted: an element bearing only the verb or
+some of the words ('Downloads' for 'download the last file', the Search button for 'the 2nd search
+result') or a paging arrow for 'the last page' is not. A "Next" link is the next page, post or
+recipe asked for, unless it names another kind ('Next Chapter'). And when the verb made the winner
+while another candidate carries every word of the target ('follow Mara Lind': Olle's "Follow"
+button against Mara's "Following" toggle), the decision is not confident either.
+
 Any of these makes a confident decision ``low``: nothing is done without a chooser, and the candidates
 are listed. An element named exactly as quoted wins anyway; an ordinal or a relative position is
 handled by the ranking itself.
