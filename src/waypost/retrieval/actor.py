@@ -39,6 +39,7 @@ from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.number_words import numeric_value
 from waypost.retrieval.option_paths import OptionPath, option_path
 from waypost.retrieval.options import best_option
+from waypost.retrieval.page_scripts import CSS_PATH_JS as _CSS_PATH
 from waypost.retrieval.page_scripts import SCROLL_JS
 from waypost.retrieval.page_watch import PageWatch
 from waypost.retrieval.query import Intent, parse_query
@@ -1567,17 +1568,6 @@ _REVEAL_JS = """name => {
   return label || (next ? `the toggle of ${next}` : hits[0].tagName.toLowerCase());
 }"""
 
-# A CSS path to an element (from the nearest id), for the small scripts below that pick one.
-_CSS_PATH = """const cssPath = (el0) => {
-  const path = [];
-  for (let el = el0; el && el.nodeType === 1 && el !== document.documentElement; el = el.parentElement) {
-    if (el.id) { path.unshift('#' + CSS.escape(el.id)); break; }
-    const same = [...el.parentElement.children].filter((c) => c.tagName === el.tagName);
-    path.unshift(el.tagName.toLowerCase() + (same.length > 1 ? `:nth-of-type(${same.indexOf(el) + 1})` : ''));
-  }
-  return path.join(' > ');
-};
-"""
 _BUTTONS = "button, input[type=button], input[type=submit], input[type=reset], [role=button]"
 _MARK_BUTTONS_JS = (
     "() => { const old = new WeakSet(); for (const b of document.querySelectorAll('"

@@ -21,22 +21,17 @@ from typing import Any, Literal
 
 from playwright.async_api import Page
 
+from waypost.retrieval.page_scripts import CSS_PATH_JS
 from waypost.retrieval.text import content_words, field_words, token_match
 
 _FOUND = 0.8
 
 # Visible selects and closed menus with their opener: label words, options, CSS paths.
-_OPTIONS_JS = r"""() => {
-  const cssPath = (el0) => {
-    const path = [];
-    for (let el = el0; el && el.nodeType === 1 && el !== document.documentElement; el = el.parentElement) {
-      if (el.id) { path.unshift('#' + CSS.escape(el.id)); break; }
-      const same = [...el.parentElement.children].filter((c) => c.tagName === el.tagName);
-      const nth = same.length > 1 ? `:nth-of-type(${same.indexOf(el) + 1})` : '';
-      path.unshift(el.tagName.toLowerCase() + nth);
-    }
-    return path.join(' > ');
-  };
+_OPTIONS_JS = (
+    r"""() => {
+    """
+    + CSS_PATH_JS
+    + r"""
   const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
   const shown = (el) => { const r = el.getBoundingClientRect(), st = getComputedStyle(el);
     return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none'; };
@@ -118,6 +113,7 @@ _OPTIONS_JS = r"""() => {
   }
   return out;
 }"""
+)
 
 
 @dataclass(frozen=True)

@@ -779,3 +779,16 @@ PATH_JS = r"""
   return chain.join(' >> ');
 }
 """
+
+
+# A CSS path to an element (from the nearest id), for the small scripts that pick one (prepend it).
+CSS_PATH_JS = """const cssPath = (el0) => {
+  const path = [];
+  for (let el = el0; el && el.nodeType === 1 && el !== document.documentElement; el = el.parentElement) {
+    if (el.id) { path.unshift('#' + CSS.escape(el.id)); break; }
+    const same = [...el.parentElement.children].filter((c) => c.tagName === el.tagName);
+    path.unshift(el.tagName.toLowerCase() + (same.length > 1 ? `:nth-of-type(${same.indexOf(el) + 1})` : ''));
+  }
+  return path.join(' > ');
+};
+"""
