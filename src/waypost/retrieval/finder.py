@@ -7,6 +7,7 @@ on, or why there is none (nothing matches, several match equally, the element is
 from __future__ import annotations
 
 import inspect
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -385,9 +386,15 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
     if not query.exact or ranking.decision != "confident" or not ranking.candidates:
         return ranking
     e = ranking.candidates[0].element
-    quoted = " ".join(query.exact.split()).casefold().strip(" .,:;!?")
-    own = " ".join(" ".join((e.display_name, e.label, e.placeholder, e.title)).split()).casefold()
-    if quoted and quoted in own:
+    as_written = " ".join(query.exact.split()).strip(" .,:;!?")
+    quoted = as_written.casefold()
+    own_written = " ".join(" ".join((e.display_name, e.label, e.placeholder, e.title)).split())
+    own = own_written.casefold()
+    if quoted and _holds(own, quoted):
+        if query.role_hints and e.role not in query.role_hints and not _holds(own_written, as_written):
+            # 'the link "Id."' is not a plain word "id" of the text: neither the kind nor the
+            # letters as written fit (the link may sit in a hidden tab).
+            return replace(ranking, decision="low")
         return ranking
 
     def concepts(text: str) -> set[str]:
@@ -397,6 +404,17 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
     if qw and qw <= concepts(own):  # the same concept as the page writes it ('x' and 'Close')
         return ranking
     return replace(ranking, decision="low")
+
+
+_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _holds(text: str, quoted: str) -> bool:
+    """``quoted`` is in ``text`` as whole words ('Play' is not in 'Playback'); in unspaced scripts,
+    anywhere."""
+    if _UNSPACED.search(quoted):
+        return quoted in text
+    return re.search(rf"(?<!\w){re.escape(quoted)}(?!\w)", text) is not None
 
 
 def _named_as(screen: Screen, query: Query) -> bool:

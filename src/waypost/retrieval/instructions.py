@@ -268,6 +268,9 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     _rule("type", r"^(?:fill\s+(?:in|out)?|complete)\s*(?P<target>.+?)\s+with\s+(?P<text>.+)$"),
     _rule("type", r"^(?:fülle|füll|befülle)\s+(?P<target>.+?)\s+mit\s+(?P<text>.+?)(?:\s+aus)?$"),
     _rule("type", r"^(?:set)\s+(?P<target>.+?)\s+to\s+(?P<text>.+)$"),
+    # 'change 13:14 to 14:30', 'replace "Berlin" with "Hamburg"': a field, or the value it shows
+    _rule("type", r"^(?:change|update|modify|correct)\s+(?P<target>.+?)\s+to\s+(?P<text>.+)$"),
+    _rule("type", r"^(?:replace)\s+(?P<target>.+?)\s+(?:with|by)\s+(?P<text>.+)$"),
     # 'setze Anzahl Tickets auf 4', 'stelle die Menge auf drei ein': the field, then its value
     _rule(
         "type",
@@ -805,7 +808,7 @@ def _foreign(seg: str, slots: Slots) -> Step | None:
         return Step("check", target=target, checked=hit.kind == "check", exact=exact, lang=hit.lang)
     if hit.kind == "choose":
         return Step("choose", target=target, verb="select", exact=exact, lang=hit.lang)
-    return Step("click", target=target, exact=exact, lang=hit.lang)
+    return Step("click", target=target, exact=exact, lang=hit.lang, verb=hit.verb)
 
 
 def _parse_rule(seg: str, slots: Slots) -> Step | None:

@@ -33,12 +33,15 @@ class Match:
         target: The element in plain words, kind words in English; quoted spans still masked.
         text: The text to type or the option to select (masked); empty otherwise.
         lang: The language's code ('cs', 'fr', 'zh'...).
+        verb: ``expand`` or ``collapse`` when a click's verb opens or closes a section ('dépliez',
+            'sbalte'), so that an open section is not closed again; empty otherwise.
     """
 
     kind: Kind
     target: str = ""
     text: str = ""
     lang: str = ""
+    verb: str = ""
 
 
 @dataclass(frozen=True)
@@ -148,7 +151,7 @@ _LANGUAGES: tuple[_Language, ...] = (
     _svo(
         "cs",
         click=r"klikněte\s+na|klikni\s+na|klikněte|klikni|klepněte\s+na|klepni\s+na|stiskněte|stiskni|"
-        r"otevřete|otevři|přejděte\s+na",
+        r"otevřete|otevři|přejděte\s+na|rozbalte|rozbal|sbalte|sbal",
         type_verbs=r"zadejte|zadej|napište|napiš|vložte|vlož|vyplňte|vyplň",
         into=r"do|v|ve|na|jako",
         select_verbs=r"vyberte|vyber|zvolte|zvol",
@@ -200,7 +203,7 @@ _LANGUAGES: tuple[_Language, ...] = (
     _svo(
         "fr",
         click=r"cliquez\s+sur|cliquer\s+sur|clique\s+sur|cliquez|cliquer|appuyez\s+sur|appuyer\s+sur|"
-        r"ouvrez|ouvrir|touchez|toucher",
+        r"ouvrez|ouvrir|touchez|toucher|dépliez|déplier|déplie|développez|repliez|replier|replie",
         type_verbs=r"saisissez|saisir|saisis|entrez|entrer|tapez|taper|écrivez|écrire|indiquez|indiquer",
         into=r"dans|en\s+tant\s+que|comme|sous|pour",
         fill=r"remplissez|remplir",
@@ -231,7 +234,7 @@ _LANGUAGES: tuple[_Language, ...] = (
     _svo(
         "es",
         click=r"haga\s+clic\s+en|haz\s+clic\s+en|hacer\s+clic\s+en|haga\s+click\s+en|haz\s+click\s+en|"
-        r"pulsa|presione|presiona|abra|abre|toque|toca",
+        r"pulsa|presione|presiona|abra|abre|toque|toca|despliegue|despliega|desplegar|contraiga|contrae",
         type_verbs=r"escriba|escribe|escribir|introduzca|introduce|ingrese|ingresa|teclee|teclea",
         into=r"en|como",
         fill=r"rellene|rellena|complete|completa",
@@ -1172,8 +1175,19 @@ def parse(segment: str) -> Match | None:
                 target = target or "search"
             elif kind in ("type", "select"):
                 target = _nominative(target, lang.code)
-            return Match(kind, target=target, text=text, lang=lang.code)
+            verb = ""
+            if kind == "click" and (lead := seg[: m.start("target")].split()):
+                verb = _SECTION_VERBS.get(lead[0].casefold(), "")
+            return Match(kind, target=target, text=text, lang=lang.code, verb=verb)
     return None
+
+
+# Click verbs that open or close a section, a panel, a tree branch.
+_SECTION_VERBS = {
+    **dict.fromkeys(("dépliez", "déplier", "déplie", "développez", "despliegue", "despliega"), "expand"),
+    **dict.fromkeys(("desplegar", "rozbalte", "rozbal"), "expand"),
+    **dict.fromkeys(("repliez", "replier", "replie", "contraiga", "contrae", "sbalte", "sbal"), "collapse"),
+}
 
 
 def several(segment: str) -> list[Match] | None:

@@ -242,7 +242,12 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     asked = frozenset(expand([*head, *verbs]))
     if any(_match(w, asked) < _STEM for w in name):
         return True
-    if query.intent not in ("click", "any") or verb_named:
+    if verb_named:
+        # 'Order one of each item: Cheese wheel, Caesar Salad' is not the "Order!" button alone:
+        # the verb names the button, but most of the other words are nowhere near it.
+        absent = [w for w in missing if _match(w, around) < _STEM and w not in _GENERIC_NOUNS]
+        return len(absent) >= 3 and len(absent) * 2 > len(missing)
+    if query.intent not in ("click", "any"):
         return False
     return any(_match(w, around) < _FOUND and w not in _GENERIC_NOUNS for w in missing)
 

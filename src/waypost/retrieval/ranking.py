@@ -408,7 +408,18 @@ def rank_by_kind(
     word_sim, char_sim = index.similarities(query)
     scored = _scored(query, elements, pool, model, word_sim, char_sim, overlay)
     scored.sort(key=lambda t: (t[1].box[1], t[1].box[0], t[1].index))  # reading order
-    if query.ordinal:
+    if query.ordinal and "tab" in query.kinds and len(rows := _tab_rows([t[1] for t in scored])) > 1:
+        # Several tab lists: 'the 3rd tab' counts within one list, so two lists with a 3rd tab
+        # are a tie and a list with none does not lend its neighbour's first tab.
+        fits = [row for row in rows if abs(query.ordinal) <= len(row)]
+        if not fits:
+            return Ranking(query, [], "none", overlay, 0.0)
+        picks = [row[query.ordinal - 1] if query.ordinal > 0 else row[query.ordinal] for row in fits]
+        rest = [t for t in scored if t[1].index not in {e.index for e in picks}]
+        scored = [t for e in picks for t in scored if t[1].index == e.index] + rest
+        share = 1.0 / len(picks)
+        ps = [share] * len(picks) + [0.0] * len(rest)
+    elif query.ordinal:
         n = len(scored)
         pick = query.ordinal - 1 if query.ordinal > 0 else n + query.ordinal
         if not 0 <= pick < n:
@@ -422,6 +433,20 @@ def rank_by_kind(
     candidates = _candidates(scored, ps)
     decision, conf = decide(candidates, confidence, tie_margin, 0.0)
     return Ranking(query, candidates, decision, overlay, conf)
+
+
+def _tab_rows(tabs: list[ElementDescriptor]) -> list[list[ElementDescriptor]]:
+    """Tabs in reading order, grouped into their tab lists by the row they sit on; a vertical
+    list (one tab per row, all in one column) is one group."""
+    rows: list[list[ElementDescriptor]] = []
+    for e in tabs:
+        if rows and abs(rows[-1][0].box[1] - e.box[1]) <= 8:
+            rows[-1].append(e)
+        else:
+            rows.append([e])
+    if all(len(r) == 1 for r in rows) and len({round(r[0].box[0]) for r in rows}) == 1:
+        return [tabs]
+    return rows
 
 
 def rank_relative(

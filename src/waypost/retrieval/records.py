@@ -555,6 +555,17 @@ def _tickable(e: ElementDescriptor) -> bool:
     return e.role in ("checkbox", "switch", "radio") or e.type in ("checkbox", "radio")
 
 
+def _named_box(screen: Screen, wanted: Sequence[str]) -> bool:
+    """A visible box or switch whose own name carries every word ('王芳 启用' for '启用王芳'): the
+    ordinary ranking finds it, and the row's selection box is not meant."""
+    for e in screen.elements:
+        if e.visible and _tickable(e):
+            own = field_words(f"{e.name} {e.label}")
+            if all(_word_in(w, own) for w in wanted):
+                return True
+    return False
+
+
 def _boxes(
     groups: dict[tuple[object, ...], list[ElementDescriptor]], wanted: Sequence[str], *, explicit: bool
 ) -> list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str], list[ElementDescriptor]]]:
@@ -804,7 +815,7 @@ async def rank_records(
             first = min(target.words.index(w) for w in hits)
             found.append(((-first, len(hits)), chosen_members, hits, members))
     best = best or lone
-    if not best and query.intent == "check":
+    if not best and query.intent == "check" and not _named_box(screen, wanted):
         best = _boxes(groups, wanted, explicit=bool(explicit))
     if not best:
         return None

@@ -223,6 +223,41 @@ def parse_time(text: str) -> tuple[int, int] | None:
     return h, mi
 
 
+# A value written as a time of day ('9:15 PM', '25:10'), possible or not.
+_TIME_SHAPE = re.compile(r"\s*\d{1,2}(?::\d{2}|\s*(?:[ap]\.?m\.?))(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*", re.I)
+# What a text field shows when it holds or asks for a time: '10:10', '20:15', 'HH:mm', 'hh:mm a'.
+_SHOWS_24H = re.compile(r"\s*(?:\d{2}:\d{2}|HH:mm|HH:MM)\s*")
+_SHOWS_12H = re.compile(r"\s*(?:\d{1,2}:\d{2}\s*[AaPp]\.?[Mm]\.?|hh?:mm\s*[aA])\s*")
+
+
+def looks_like_time(value: str) -> bool:
+    """Whether ``value`` is written as a time of day ('8:04 PM', '20:15', '7 pm'), possible or not."""
+    return bool(_TIME_SHAPE.fullmatch(value))
+
+
+class NotATime(ValueError):
+    """A value written like a time of day that no clock shows ('25:10', '13:00 PM')."""
+
+
+def time_for_text_field(value: str, shown: str) -> str:
+    """``value`` as a text field that holds a time takes it, judged by what the field ``shown``.
+
+    A field that shows '10:10' or 'HH:mm' gets '9:15 PM' as ``21:15``; one that shows '9:30 AM'
+    keeps the 12-hour form. Other fields get ``value`` unchanged.
+
+    Raises:
+        NotATime: the field holds a time and ``value`` is shaped like a time no clock shows.
+    """
+    if not _TIME_SHAPE.fullmatch(value) or not (_SHOWS_24H.fullmatch(shown) or _SHOWS_12H.fullmatch(shown)):
+        return value
+    hm = parse_time(value)
+    if hm is None:
+        raise NotATime(f'"{value.strip()}" is not a time of day')
+    if _SHOWS_24H.fullmatch(shown):
+        return f"{hm[0]:02d}:{hm[1]:02d}"
+    return value.strip()
+
+
 # Placeholder tokens: day, month, year in the ways forms write them.
 _TOKENS = {
     **dict.fromkeys(("dd", "jj", "tt", "gg", "дд", "日", "일"), "d"),
@@ -407,6 +442,7 @@ def for_field(
 
     Raises:
         AmbiguousDate: '10/11/2011' and neither the instruction nor the page says which is meant.
+        NotATime: a time field and a value shaped like a time no clock shows ('25:10').
     """
     kind = input_type.casefold()
     if kind in ("number", "range") or role.casefold() in ("spinbutton", "slider"):
@@ -436,6 +472,8 @@ def for_field(
         return f"{_choose(m['d'], found, lang, page_lang).isoformat()}T{hm[0]:02d}:{hm[1]:02d}"
     if kind == "time":
         hm = parse_time(value)
+        if hm is None and _TIME_SHAPE.fullmatch(value):
+            raise NotATime(f'"{value.strip()}" is not a time of day')
         return f"{hm[0]:02d}:{hm[1]:02d}" if hm else value
     if kind in ("", "text") and (
         _DATE_WORDS.search(hints) or _from_template(hints) or _from_pattern(pattern)
@@ -459,11 +497,14 @@ __all__ = [
     "DAY_FIRST",
     "AmbiguousDate",
     "DateFormat",
+    "NotATime",
     "convention",
     "date_readings",
     "field_format",
     "for_field",
     "looks_like_date",
+    "looks_like_time",
     "parse_date",
     "parse_time",
+    "time_for_text_field",
 ]
