@@ -22,6 +22,7 @@ from waypost.config.retrieval import RetrievalSettings
 from waypost.config.secrets import SecretRefused, SecretStore, has_placeholder
 from waypost.retrieval import described, effect, overlays
 from waypost.retrieval import kinds as kind_of
+from waypost.retrieval.descriptor import ElementDescriptor
 from waypost.retrieval.errors import PageTooLarge
 from waypost.retrieval.finder import Chooser, ElementFinder, Resolution
 from waypost.retrieval.index import Embedder
@@ -49,10 +50,18 @@ from waypost.retrieval.rerank import WEIGHTS_FILE, RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange, short
 from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
+from waypost.retrieval.synonyms import CONCEPTS
 from waypost.retrieval.telemetry import ActionRecord
 from waypost.retrieval.text import words
 from waypost.retrieval.validation import Validation
-from waypost.retrieval.values import AmbiguousDate, for_field, looks_like_date
+from waypost.retrieval.values import (
+    AmbiguousDate,
+    NotATime,
+    for_field,
+    looks_like_date,
+    looks_like_time,
+    time_for_text_field,
+)
 
 if TYPE_CHECKING:
     from playwright.async_api import Locator, Page
@@ -85,10 +94,12 @@ _CHOOSES_NOTHING = "clicking it chooses nothing."
 
 # Verbs that open (or close) a section, a tree branch, a panel: an open one needs nothing.
 _OPENING_VERBS = frozenset(
-    {"expand", "open", "show", "unfold", "öffne", "ouvre", "ouvrez", "abre", "apri", "dépliez"}
+    {"expand", "open", "show", "unfold", "öffne", "ouvre", "ouvrez", "abre", "apri", "dépliez", "déplier"}
+    | {"déplie", "développez", "despliegue", "despliega", "desplegar", "rozbalte", "rozbal", "otevřete"}
 )
 _CLOSING_VERBS = frozenset(
-    {"collapse", "close", "hide", "fold", "schließe", "ferme", "fermez", "cierra", "chiudi"}
+    {"collapse", "close", "hide", "fold", "schließe", "ferme", "fermez", "cierra", "chiudi", "repliez"}
+    | {"replier", "replie", "contraiga", "contrae", "sbalte", "sbal", "zavřete"}
 )
 
 
@@ -228,6 +239,12 @@ class Actor:
                 result = await self.run_step(page, step)
                 if marked and result.status in ("not_actionable", "failed"):
                     result = await self._after_popup(page, step, result)
+                if not results and result.status in _UNSURE and all(_verbless(s) for s in steps):
+                    # 'Vorname Lena, Nachname Vogt', 'Anreise am 22.12.2026': fields named by
+                    # their labels, each followed by its value
+                    filled = await self._labelled_values(page, instruction)
+                    if filled is not None:
+                        return ActReport(instruction, [filled], 1)
             except PageTooLarge as exc:
                 result = ActionResult(step.action, step.target, "failed", str(exc))
             results.append(result)
@@ -238,6 +255,33 @@ class Actor:
                 ActionResult("act", instruction, "not_found", "The instruction is empty; nothing done.")
             )
         return ActReport(instruction, results, max(1, len(steps)))
+
+    async def _labelled_values(self, page: Page, instruction: str) -> ActionResult | None:
+        """Each comma-separated part of ``instruction`` that starts with the label of one field
+        of the page, followed by its value, fills that field; ``None`` (nothing done) unless every
+        part names one field, each a different one."""
+        screen = await collect(page, **self._limits)
+        fields = [
+            e
+            for e in screen.elements
+            if e.visible and e.enabled and (kind_of.typable(e) or e.tag == "select") and e.type != "password"
+        ]
+        pairs: list[tuple[ElementDescriptor, str]] = []
+        text = _TYPING_LEAD.sub("", instruction.strip(" .。"), count=1)
+        for part in re.split(r"\s*[,;，、；]\s*", text):
+            hits = [h] if (h := _label_prefix(part, fields)) is not None else _name_parts(part, fields)
+            if not hits or any(h[0] is e for h in hits for e, _ in pairs):
+                return None
+            pairs.extend(hits)
+        done: list[str] = []
+        for e, value in pairs:
+            result = await self.type(page, _selector_for(e), value)
+            if not result.ok:
+                if done:
+                    result.message = f"Filled {', '.join(done)}; then: {result.message}"
+                return result
+            done.append(f'{short(e.display_name, 30)} = "{short(value, 40)}"')
+        return ActionResult("type", instruction, "done", f"Filled the fields named: {', '.join(done)}.")
 
     async def _after_popup(self, page: Page, step: Step, result: ActionResult) -> ActionResult:
         """A step blocked by a pop-up that appeared while this instruction ran (not before it).
@@ -405,11 +449,12 @@ class Actor:
         closing = verb in _CLOSING_VERBS
         toggling = verb in TURN_ON_VERBS or verb in TURN_OFF_VERBS
         tab = e is not None and e.role == "tab"
-        if not (toggling or opening or closing or tab):
+        if not (toggling or opening or closing or tab) and e is not None:
             return
         st = await effect.state(loc, self._timeout)
         if st is None:
             return
+        tab = tab or st.kind == "tab"  # (an element found by its quoted name comes without a role)
         if toggling and st.pressed is not None and st.pressed == (verb in TURN_ON_VERBS):
             raise AlreadySo(effect.already_line(res.element_text, st, verb in TURN_ON_VERBS))
         if tab and st.selected is True and not closing:
@@ -546,6 +591,13 @@ class Actor:
                     if again.ok:
                         again.message = f'Opened "{short(toggle[1], 40)}", which held it. {again.message}'
                         return again
+        if result.status in ("not_found", "unsure") and Selector.parse(target) is None:
+            # 'change 13:14 to 14:30', 'set the 18:00 field to 20:15': the field now showing that
+            shown = _FIELD_WORDS.sub(" ", exact or target)
+            sel = await _evaluate(page, _FIELD_BY_VALUE_JS, " ".join(shown.split()))
+            if sel:
+                key = "Enter" if submit else None
+                return await self._act(page, "type", f"css={sel}", "type", do, key=key)
         # 'failed': what the words named takes no text (a "Search" button), and nothing was typed
         searched = result.status in ("not_found", "unsure", "failed") and _SEARCH.fullmatch(target.strip())
         if searched and real is text:
@@ -622,7 +674,14 @@ class Actor:
         if looks_like_date(text):
             pattern, page_lang = await loc.evaluate(_DATE_CONTEXT)
         role = e.role if e is not None else ""
-        value = for_field(text, v.type, hints, pattern=pattern, page_lang=page_lang, lang=lang, role=role)
+        try:
+            value = for_field(text, v.type, hints, pattern=pattern, page_lang=page_lang, lang=lang, role=role)
+            if v.type.casefold() in ("", "text") and value == text and looks_like_time(text):
+                # A text field that holds a time takes it in the form it shows ('10:10' → 24 h).
+                shown = await loc.evaluate("el => el.value || el.placeholder || ''")
+                value = time_for_text_field(text, shown)
+        except NotATime as exc:
+            raise ActionProblem(f"{exc}; nothing was typed into {res.element_text}.") from None
         if not v.editable:
             if e is not None and kind_of.matches(e, ("date", "time")) and e.tag == "input":
                 # A read-only field filled by a date-picker widget: set it as the widget would.
@@ -672,9 +731,13 @@ class Actor:
                 await _click(loc, res, self._timeout)
                 return f"Chose {res.element_text}"
             if v.tag in ("input", "textarea"):
-                widget = await _evaluate_on(loc, _AUTOCOMPLETE_JS)
+                # (given the full timeout: a busy machine must not make a list widget a text field)
+                widget = await _evaluate_on(loc, _AUTOCOMPLETE_JS, timeout_ms=self._timeout)
                 if widget == "disabled":
                     raise ActionProblem(f"{res.element_text} is disabled; nothing was chosen.")
+                if widget:
+                    _check_listed(await _evaluate_on(loc, _WIDGET_CHOICES_JS), option, res.element_text)
+                    await self._check_opened_list(page, loc, option, res.element_text)
                 before = await _evaluate_on(loc, "(el) => el.value") or ""
                 line = await self._fill(loc, res, option, lang=lang)
                 if not widget:
@@ -751,7 +814,34 @@ class Actor:
         ):
             # A tree item in a closed branch: its branch is opened, then it is clicked (chosen).
             return await self.click(page, target, verb=verb, exact=exact)
+        if result.status == "not_found" and verb != "filter":
+            # 'choose Thomas Edison' where a list widget keeps its choices until it is opened
+            field = await self._widget_listing(page, exact or target)
+            if field is not None:
+                return await self.select(page, f"css={field}", exact or target)
         return result
+
+    async def _widget_listing(self, page: Page, option: str) -> str | None:
+        """The CSS path of the one list widget of the page (at most five looked at) that lists
+        ``option`` once opened, or by its own list; ``None`` when none or several do."""
+        fields = await _evaluate(page, _LIST_WIDGETS_JS) or []
+        want = " ".join(option.split()).casefold()
+        listing: list[str] = []
+        for path in fields[:5]:
+            loc = page.locator(f"css={path}").first
+            choices = await _evaluate_on(loc, _WIDGET_CHOICES_JS)
+            if not choices:
+                before = await _evaluate(page, _SHOWN_CHOICES_JS) or []
+                with contextlib.suppress(Exception):
+                    await loc.focus(timeout=self._timeout)
+                    await page.wait_for_timeout(200)
+                choices = [c for c in await _evaluate(page, _SHOWN_CHOICES_JS) or [] if c not in before]
+                with contextlib.suppress(Exception):
+                    await loc.press("Escape", timeout=self._timeout)
+                    await _evaluate_on(loc, "(el) => el.blur()")
+            if any(" ".join(str(c[0]).split()).casefold() == want for c in choices or []):
+                listing.append(path)
+        return listing[0] if len(listing) == 1 else None
 
     async def uncheck_all(self, page: Page) -> ActionResult:
         """Clear every checked, visible checkbox ('select nothing'); done also when none is checked."""
@@ -1282,6 +1372,23 @@ class Actor:
         refusal = await gate.decide(ApprovalRequest(action, target, verdict, page.url))
         return None if refusal is None else f"Error: {refusal} Nothing was done."
 
+    async def _check_opened_list(self, page: Page, loc: Locator, option: str, field: str) -> None:
+        """Focus a list widget and read the choices it then shows (a select-like widget lists them
+        all): one it does not list is refused before anything is typed."""
+        before = await _evaluate(page, _SHOWN_CHOICES_JS) or []
+        with contextlib.suppress(Exception):
+            await loc.focus(timeout=self._timeout)
+            await page.wait_for_timeout(200)
+        # only what focusing opened: a list shown elsewhere on the page is not this widget's
+        shown = [c for c in await _evaluate(page, _SHOWN_CHOICES_JS) or [] if c not in before]
+        try:
+            _check_listed(shown or None, option, field)
+        except ActionProblem:
+            with contextlib.suppress(Exception):
+                await loc.press("Escape", timeout=self._timeout)
+                await _evaluate_on(loc, "(el) => el.blur()")
+            raise
+
     async def _pick_suggestion(self, page: Page, loc: Locator, typed: str) -> str | None:
         """After typing into an autocomplete field: the one suggestion that holds what was typed
         ('Techniker Krankenkasse' → "Techniker Krankenkasse (TK)") is clicked, as a person picks it.
@@ -1627,6 +1734,64 @@ _AUTOCOMPLETE_JS = """(el) => {
     || /autocomplete|typeahead|awesomplete/i.test(el.className) || !!el.getAttribute('list')
     || !!el.getAttribute('aria-controls');
 }"""
+# The choices an autocomplete or list widget offers when the page lists them: the options of the
+# native <select> it was built on, of its <datalist>, or of its data-list (Awesomplete), each as
+# [text, disabled]; null when the choices come from a script.
+_WIDGET_CHOICES_JS = """(el) => {
+  const widget = el.closest(
+    '.selectize-control, .choices, .select2-container, .ts-wrapper, .awesomplete, .ss-main');
+  let list = null;
+  if (widget) {
+    const prev = widget.previousElementSibling;
+    list = prev && prev.tagName === 'SELECT' ? prev : widget.querySelector('select');
+  }
+  if (!list && el.list) list = el.list;
+  const text = (o) => (o.label || o.textContent || o.value || '').replace(/\\s+/g, ' ').trim();
+  if (list) {
+    if (list.disabled) return [['', true]];
+    return [...list.querySelectorAll('option')].filter((o) => o.value !== '' || text(o) !== '')
+      .map((o) => [text(o), !!(o.disabled || (o.parentElement && o.parentElement.disabled))]);
+  }
+  const data = el.getAttribute('data-list');
+  if (!data) return null;
+  if (/^[#.]/.test(data.trim())) {
+    const src = document.querySelector(data.trim());
+    return src ? [...src.querySelectorAll('li, option')].map((o) => [text(o), false]) : null;
+  }
+  return data.split(/\\s*,\\s*/).filter(Boolean).map((t) => [t, false]);
+}"""
+_SUGGESTION_ITEMS = """
+  const shown = (el) => { const r = el.getBoundingClientRect(), st = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none'; };
+  const items = [...document.querySelectorAll('[role=option], [role=listbox] li, .ui-menu-item, '
+    + '.autocomplete-suggestion, .tt-suggestion, li.suggestion, .selectize-dropdown .option, '
+    + '.awesomplete li, [data-selectable], .choices__item--choice, .select2-results__option')]
+    .filter((el) => shown(el) && !el.querySelector('[role=option], .ui-menu-item'))
+    .filter((el) => !el.closest('.create'));
+  const off = (el) => !!el.closest('[data-disabled], [aria-disabled=true], .disabled');
+"""
+# The CSS paths of the visible, enabled text fields of list widgets (Selectize, Choices, Select2,
+# Tom Select, Awesomplete, Slim Select, ARIA comboboxes, fields with a <datalist>).
+_LIST_WIDGETS_JS = (
+    """() => {
+  """
+    + _CSS_PATH
+    + """
+  return [...document.querySelectorAll('input')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    if (!(r.width > 0 && r.height > 0) || el.disabled || el.readOnly) return false;
+    return !!el.closest(
+      '.selectize-control, .choices, .select2-container, .ts-wrapper, .awesomplete, .ss-main')
+      || el.getAttribute('role') === 'combobox' || !!el.list;
+  }).map(cssPath);
+}"""
+)
+# The suggestions a focused list widget shows, each as [text, disabled].
+_SHOWN_CHOICES_JS = (
+    "() => {"
+    + _SUGGESTION_ITEMS
+    + "  return items.map((el) => [el.textContent.replace(/\\s+/g, ' ').trim(), off(el)]);\n}"
+)
 # The one visible suggestion holding the typed words: [css path, text], or null.
 _ONE_SUGGESTION_JS = (
     """(typed) => {
@@ -1634,15 +1799,13 @@ _ONE_SUGGESTION_JS = (
     + _CSS_PATH
     + """
   const fold = (t) => (t || '').replace(/\\s+/g, ' ').trim().toLowerCase();
-  const want = fold(typed);
-  const shown = (el) => { const r = el.getBoundingClientRect(), st = getComputedStyle(el);
-    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none'; };
-  const items = [...document.querySelectorAll('[role=option], [role=listbox] li, .ui-menu-item, '
-    + '.autocomplete-suggestion, .tt-suggestion, li.suggestion, .selectize-dropdown .option, '
-    + '.awesomplete li, [data-selectable], .choices__item--choice, .select2-results__option')]
-    .filter((el) => shown(el) && !el.querySelector('[role=option], .ui-menu-item'));
-  const exact = items.filter((el) => fold(el.textContent) === want);
-  const hits = exact.length ? exact : items.filter((el) => fold(el.textContent).includes(want));
+  const want = fold(typed);"""
+    + _SUGGESTION_ITEMS
+    + """
+  // not a disabled choice (its clicks are swallowed), nor the widget's offer to create one
+  const exact = items.filter((el) => !off(el) && fold(el.textContent) === want);
+  const hits = exact.length ? exact
+    : items.filter((el) => !off(el) && fold(el.textContent).includes(want));
   if (hits.length !== 1) return null;
   return [cssPath(hits[0]), hits[0].textContent.replace(/\\s+/g, ' ').trim()];
 }"""
@@ -1762,10 +1925,10 @@ _FIELD_TOGGLE_JS = (
 )
 
 
-async def _evaluate_on(loc: Locator, script: str, arg: Any = None) -> Any:
+async def _evaluate_on(loc: Locator, script: str, arg: Any = None, timeout_ms: float = 2000) -> Any:
     """``locator.evaluate`` for optional help: ``None`` when the element is gone."""
     try:
-        return await loc.evaluate(script, arg, timeout=2000)
+        return await loc.evaluate(script, arg, timeout=timeout_ms)
     except Exception:
         return None
 
@@ -1778,6 +1941,24 @@ async def _evaluate(page: Page, script: str, arg: Any = None) -> Any:
         return None
 
 
+# Words that say 'a field' around the value a field shows ('the 18:00 field').
+_FIELD_WORDS = re.compile(r"^\s*(?:the|a)\s+|\s+(?:field|box|input|value|entry)\s*$", re.I)
+# The CSS path of the one visible field whose value is the given text (null when none or several).
+_FIELD_BY_VALUE_JS = (
+    """(want) => {
+  """
+    + _CSS_PATH
+    + """
+  const fold = (t) => (t || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  if (!fold(want)) return null;
+  const hits = [...document.querySelectorAll('input, textarea')].filter((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && !el.disabled && el.type !== 'password' && el.type !== 'hidden'
+      && !/^(checkbox|radio|button|submit|reset|image|file)$/.test(el.type) && fold(el.value) === fold(want);
+  });
+  return hits.length === 1 ? cssPath(hits[0]) : null;
+}"""
+)
 # The CSS path of the one visible submit button of the page's forms (null when none or several).
 _ONE_SUBMIT_JS = (
     """() => {
@@ -2068,6 +2249,96 @@ async def _step_by_readout(loc: Locator, res: Resolution, wanted: float, timeout
         now = nxt
     if now != wanted:
         raise ActionProblem(f"{res.element_text} stopped at {now:g}, not {wanted:g}.")
+
+
+_UNSURE = ("not_found", "unsure")
+
+
+def _verbless(step: Step) -> bool:
+    return step.action == "click" and not step.verb and not step.quantity
+# Words between a label and its value ('Anreise am 22.12.', 'check-in il 12 febbraio', '日期选…').
+_LABEL_LINK = re.compile(
+    r"^\s*(?:[:：=\-–]\s*|(?:am|an|um|is|on|at|to|as|il|le|la|el|de|du|den|der|ist|est|es|je|na|do)\s+"
+    r"|[选为是填]\s*)?",
+    re.I,
+)
+
+
+def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDescriptor, str] | None:
+    """The one field whose label (or placeholder) ``part`` starts with, and the value after it."""
+    folded = part.casefold()
+    best: list[tuple[int, ElementDescriptor, str]] = []
+    for e in fields:
+        for name in {" ".join(n.split()).strip(" :*：") for n in (e.label, e.placeholder) if n}:
+            n = name.casefold()
+            if len(n) < 2 or not folded.startswith(n) or {CONCEPTS.get(w) for w in words(n)} == {"§search"}:
+                continue  # ('Search products' is no value for a field saying "Search")
+            rest = part[len(n) :]
+            if rest[:1].isalnum() and n[-1:].isalnum() and not _UNSPACED_CHAR.match(n[-1:]):
+                continue  # 'Names X' is not the label 'Name'
+            value = _LABEL_LINK.sub("", rest, count=1).strip()
+            if value:
+                best.append((len(n), e, value))
+    if not best:
+        return None
+    top = max(b[0] for b in best)
+    winners = {id(b[1]): b for b in best if b[0] == top}
+    if len(winners) != 1:
+        return None
+    _, e, value = next(iter(winners.values()))
+    return e, value
+
+
+# A typing verb (and article) before 'LABEL VALUE': 'enter the promo code SUMMER10'.
+_TYPING_LEAD = re.compile(
+    r"^\s*(?:enter|type|input|write|fill\s+in|put|provide|gib|trage|tippe|saisissez|entrez|escriba|"
+    r"introduzca|zadejte|vyplňte|введите|укажите|请输入|输入|填写)\s*"
+    r"(?:(?:the|a|an|your|my|den|die|das|le|la|les|el|los|las|il|lo)\s+)?",
+    re.I,
+)
+_FULL_NAME = re.compile(r"^\s*(?:full\s+)?name\s*[:：]?\s+(?P<v>\S.*)$", re.I)
+_FIRST_NAME = re.compile(
+    r"^(?:(?:first|given)\s*name|forename|vorname|prénom|nombre|nome|jméno|имя|imię|名)\b", re.I
+)
+_LAST_NAME = re.compile(
+    r"^(?:(?:last|family)\s*name|surname|nachname|nom|apellidos?|cognome|příjmení|фамилия|nazwisko|姓)\b",
+    re.I,
+)
+
+
+def _name_parts(part: str, fields: list[ElementDescriptor]) -> list[tuple[ElementDescriptor, str]]:
+    """'name Olivia Brooks' where the form asks for a first and a last name (and no whole name):
+    the last word is the last name, the words before it the first name."""
+    m = _FULL_NAME.match(part)
+    value = m["v"].split() if m else []
+    if len(value) < 2:
+        return []
+    label = lambda e: " ".join((e.label or e.placeholder).split())  # noqa: E731
+    first = [e for e in fields if _FIRST_NAME.match(label(e))]
+    last = [e for e in fields if _LAST_NAME.match(label(e))]
+    whole = [e for e in fields if {CONCEPTS.get(w) for w in words(label(e))} == {"§name"}]
+    if len(first) != 1 or len(last) != 1 or whole:
+        return []
+    return [(first[0], " ".join(value[:-1])), (last[0], value[-1])]
+
+
+_UNSPACED_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
+def _check_listed(choices: list[list[Any]] | None, option: str, field: str) -> None:
+    """Refuse, before anything is typed, an option a widget's own list does not offer (or offers
+    only disabled); ``choices`` of ``None`` (a script supplies them) passes."""
+    if not choices:
+        return
+    if len(choices) == 1 and choices[0] == ["", True]:
+        raise ActionProblem(f"{field} is disabled; nothing was chosen.")
+    want = " ".join(option.split()).casefold()
+    named = [c for c in choices if " ".join(str(c[0]).split()).casefold() == want]
+    named = named or [c for c in choices if want in " ".join(str(c[0]).split()).casefold()]
+    if not named:
+        raise ActionProblem(f'{field} offers no choice like "{short(option, 40)}"; nothing was chosen.')
+    if all(c[1] for c in named):
+        raise ActionProblem(f'"{short(option, 40)}" is disabled in {field}; nothing was chosen.')
 
 
 async def _select_native(loc: Locator, option: str, timeout_ms: float) -> str:

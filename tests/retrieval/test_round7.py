@@ -1,0 +1,274 @@
+"""`act` round 7: values a widget's own list does not offer are refused before anything is typed,
+times take the form their field shows, section verbs in other languages, ordinals within each tab
+list, a quoted name as whole words, and a button named only by the instruction's verb.
+Each test checks what happened on the page.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer
+from waypost.retrieval import Actor, parse_instruction
+from waypost.retrieval.values import NotATime, for_field, time_for_text_field
+
+_browser = pytest.mark.asyncio(loop_scope="session")
+
+
+@pytest.mark.parametrize(
+    ("value", "shown", "typed"),
+    [
+        ("9:15 PM", "10:10", "21:15"),
+        ("7 pm", "HH:mm", "19:00"),
+        ("9:15 PM", "9:30 AM", "9:15 PM"),
+        ("9:15 PM", "", "9:15 PM"),  # nothing says the field holds a time
+        ("Paris", "10:10", "Paris"),
+    ],
+)
+def test_a_time_takes_the_form_its_text_field_shows(value: str, shown: str, typed: str) -> None:
+    assert time_for_text_field(value, shown) == typed
+
+
+@pytest.mark.parametrize("value", ["25:10", "13:00 PM", "9:75"])
+def test_an_impossible_time_is_refused_by_time_fields(value: str) -> None:
+    with pytest.raises(NotATime):
+        time_for_text_field(value, "10:10")
+    with pytest.raises(NotATime):
+        for_field(value, "time")
+
+
+@_browser
+async def test_clock_picker_fields_get_times_in_their_own_form(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext11/clocks.html"))
+    for instruction, field, value in [
+        ("set the start to 9:15 PM", "#start", "21:15"),
+        ("set the lunch to 1:30 PM", "#lunch", "1:30 PM"),
+        ("set the end time to 7 pm", "#end", "19:00"),
+        ("set the alarm to 6:45 AM", "#alarm", "06:45"),
+    ]:
+        report = await quiet.act(page, instruction)
+        assert report.ok, report.text
+        assert await page.input_value(field) == value, instruction
+
+
+@_browser
+async def test_an_impossible_time_types_nothing(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/clocks.html"))
+    for instruction in ["set the start to 25:10", "set the alarm to 25:10"]:
+        report = await quiet.act(page, instruction)
+        assert not report.ok and "not a time of day" in report.text, report.text
+    assert await page.input_value("#start") == "09:30"
+    assert await page.inner_text("#log") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "verb"),
+    [("dépliez « Retours »", "expand"), ("repliez « Retours »", "collapse"), ("rozbalte Doprava", "expand")],
+)
+def test_section_verbs_of_other_languages_are_kept(instruction: str, verb: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.verb) == ("click", verb)
+
+
+@_browser
+async def test_a_french_expand_leaves_an_open_section_open(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext11/sections_fr.html"))
+    report = await quiet.act(page, "dépliez « Livraison et délais »")
+    assert report.steps[0].status == "already", report.text
+    report = await quiet.act(page, "dépliez « Retours et remboursements »")
+    assert report.ok, report.text
+    report = await quiet.act(page, "repliez « Livraison et délais »")
+    assert report.ok, report.text
+    assert await page.inner_text("#state") == "q2;q1;"
+    assert await page.get_attribute("#q1", "aria-expanded") == "false"
+
+
+@_browser
+async def test_tab_ordinals_count_within_each_tab_list(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/two_tablists.html"))
+    report = await quiet.act(page, "open the 3rd tab")
+    assert report.steps[0].status == "unsure", report.text  # each list has a 3rd tab
+    report = await quiet.act(page, "open the 4th tab")
+    assert report.steps[0].status == "not_found", report.text  # not the tablet's first tab
+    assert await page.inner_text("#state") == ""
+    report = await quiet.act(page, "open the Specs tab of the tablet")
+    assert report.ok, report.text
+    assert await page.inner_text("#state") == "b2;"
+
+
+@_browser
+async def test_tab_ordinals_in_one_tab_list(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/one_tablist.html"))
+    assert (await quiet.act(page, "open the 3rd tab")).ok
+    assert (await quiet.act(page, "open the 4th tab")).steps[0].status == "not_found"
+    assert await page.inner_text("#state") == "t3;"
+
+
+@_browser
+async def test_enable_a_person_sets_their_switch_not_their_row_box(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext11/members_zh.html"))
+    report = await quiet.act(page, "启用刘洋")
+    assert report.ok, report.text
+    report = await quiet.act(page, "启用张伟")
+    assert report.steps[0].status == "already", report.text
+    checked = await page.evaluate(
+        "() => [...document.querySelectorAll('input')].filter(i => i.checked).map(i => i.id)"
+    )
+    assert checked == ["s1", "s2"]
+
+
+@_browser
+async def test_a_quoted_name_is_whole_words(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/player.html"))
+    report = await quiet.act(page, 'click on the item labeled "Play"')
+    assert not report.ok, report.text  # "Playback" is another item
+    assert await page.inner_text("#state") == ""
+    report = await quiet.act(page, 'click "Playback"')
+    assert report.ok, report.text
+    assert await page.inner_text("#state") == "m1;"
+
+
+@_browser
+async def test_a_quoted_link_is_not_a_word_of_the_text_written_otherwise(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext11/player.html"))
+    report = await quiet.act(page, 'click on the link "Id."')
+    assert report.ok, report.text
+    assert await page.inner_text("#state") == "idlink;"  # in the hidden tab, not the word "id"
+
+
+@_browser
+async def test_a_verb_alone_does_not_name_the_button(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/food.html"))
+    report = await quiet.act(page, "Order one of each item: Cheese wheel, Caesar Salad")
+    assert not report.ok, report.text
+    assert await page.inner_text("#state") == ""
+    assert (await quiet.act(page, "click Order")).ok
+    assert await page.inner_text("#state") == "order;"
+
+
+@_browser
+async def test_a_list_widget_types_only_what_its_list_offers(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext11/listwidgets.html"))
+    for instruction, why in [
+        ("choose Madrid as the city", "offers no choice"),
+        ("pick Skis in the gear field", "is disabled"),
+        ("pick Python as the programming language", "offers no choice"),
+    ]:
+        report = await quiet.act(page, instruction)
+        assert not report.ok and why in report.text, report.text
+    assert await page.inner_text("#log") == ""  # nothing typed, not even for a moment
+    assert [await page.input_value(s) for s in ("#city-ts", "#gear-ts", "#lang")] == ["", "", ""]
+    for instruction in [
+        "choose Porto as the city",
+        "pick Rope in the gear field",
+        "pick Java as the programming language",
+    ]:
+        report = await quiet.act(page, instruction)
+        assert report.ok, report.text
+    assert [await page.input_value(s) for s in ("#city-ts", "#gear-ts", "#lang")] == ["Porto", "Rope", "Java"]
+    assert "chose Porto;" in await page.inner_text("#log")
+
+
+@pytest.mark.parametrize(
+    ("instruction", "target", "text"),
+    [
+        ("change 13:14 to 14:30", "13:14", "14:30"),
+        ("update the city to Brno", "city", "Brno"),
+        ('replace "Berlin" with "Hamburg"', "Berlin", "Hamburg"),
+    ],
+)
+def test_change_and_replace_name_a_field_and_its_new_value(instruction: str, target: str, text: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target, step.text) == ("type", target, text)
+
+
+@_browser
+async def test_a_field_named_by_the_value_it_shows(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/clocks.html"))
+    report = await quiet.act(page, "change 09:30 to 10:45")
+    assert report.ok, report.text
+    report = await quiet.act(page, "set the 12:15 PM field to 12:45 PM")
+    assert report.ok, report.text
+    assert [await page.input_value(s) for s in ("#start", "#lunch", "#end")] == ["10:45", "12:45 PM", ""]
+    report = await quiet.act(page, "change 08:00 to 09:00")  # no field shows it
+    assert not report.ok, report.text
+
+
+@_browser
+async def test_choose_an_option_a_closed_list_widget_keeps(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext11/listwidgets.html"))
+    report = await quiet.act(page, "choose Faro")
+    assert report.ok, report.text
+    report = await quiet.act(page, "choose Skis")  # listed by the gear widget, but disabled
+    assert not report.ok, report.text
+    report = await quiet.act(page, "choose Madrid")  # listed by none
+    assert not report.ok, report.text
+    assert [await page.input_value(s) for s in ("#city-ts", "#gear-ts", "#lang")] == ["Faro", "", ""]
+
+
+async def _values(page: Page, *fields: str) -> list[str]:
+    return [await page.input_value(f) for f in fields]
+
+
+@_browser
+async def test_fields_named_by_their_labels_each_followed_by_its_value(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext11/anmeldung_de.html"))
+    for instruction in ["Vorname Lena, Nachname Vogt", "Anreise am 22.12.2026", "Gutscheincode SOMMER10"]:
+        report = await quiet.act(page, instruction)
+        assert report.ok, report.text
+    assert await _values(page, "#vn", "#nn", "#an", "#gc", "#q") == [
+        "Lena",
+        "Vogt",
+        "2026-12-22",
+        "SOMMER10",
+        "",
+    ]
+
+
+@_browser
+async def test_labelled_values_fill_nothing_unless_every_part_names_a_field(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext11/anmeldung_de.html"))
+    for instruction in ["Vorname Lena, Lieblingsfarbe Blau", "Suche Ferienwohnung"]:
+        report = await quiet.act(page, instruction)
+        assert not report.ok, report.text
+    assert await _values(page, "#vn", "#nn", "#q") == ["", "", ""]
+
+
+@_browser
+async def test_labelled_values_in_chinese(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/dingdan_zh.html"))
+    report = await quiet.act(page, "收货人王芳，手机号13800138000")
+    assert report.ok, report.text
+    report = await quiet.act(page, "送达日期选2026年12月24日")
+    assert report.ok, report.text
+    assert await _values(page, "#shr", "#sjh", "#sdrq") == ["王芳", "13800138000", "2026-12-24"]
+
+
+@_browser
+async def test_a_typing_verb_before_label_and_value(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/signup_en.html"))
+    for instruction in [
+        "enter the name Olivia Brooks",
+        "enter the promo code SUMMER10",
+        "type the city Brno",
+    ]:
+        report = await quiet.act(page, instruction)
+        assert report.ok, report.text
+    assert await _values(page, "#fn", "#ln", "#city", "#promo") == ["Olivia", "Brooks", "Brno", "SUMMER10"]
