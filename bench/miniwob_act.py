@@ -203,7 +203,10 @@ async def episode(page: Page, task: str, seed: int, base: str) -> Episode:
         if await page.evaluate("() => WOB_TASK_READY !== false"):
             break
         await asyncio.sleep(0.1)
-    instruction = await page.evaluate("() => core.getUtterance()")
+    # (natural-language tasks give {utterance, fields}: only the words are the instruction)
+    instruction = await page.evaluate(
+        "() => { const u = core.getUtterance(); return typeof u === 'string' ? u : u.utterance; }"
+    )
     t0 = time.perf_counter()
     try:
         # exactly as the suite calls it: the plain function with its defaults

@@ -272,3 +272,18 @@ async def test_a_typing_verb_before_label_and_value(page: Page, pages: PageServe
         report = await quiet.act(page, instruction)
         assert report.ok, report.text
     assert await _values(page, "#fn", "#ln", "#city", "#promo") == ["Olivia", "Brooks", "Brno", "SUMMER10"]
+
+
+@_browser
+async def test_set_a_list_button_to_an_option(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/list_buttons.html"))
+    report = await quiet.act(page, "switch the language to Deutsch")
+    assert report.ok, report.text
+    report = await quiet.act(page, "change the language to Klingon")
+    assert not report.ok, report.text
+    report = await quiet.act(page, "Passez au forfait Premium")  # the option's name before its price
+    assert report.ok, report.text
+    assert [await page.inner_text(s) for s in ("#lang-btn", "#plan-btn")] == [
+        "Deutsch",
+        "Premium – 20 €/mois",
+    ]

@@ -591,6 +591,11 @@ class Actor:
                     if again.ok:
                         again.message = f'Opened "{short(toggle[1], 40)}", which held it. {again.message}'
                         return again
+        if not result.ok and result.status != "already" and Selector.parse(target) is None and real is text:
+            # 'set the language to Deutsch' where the language is a list button or a radio group
+            path = await option_path(page, f"{target} {text}", value=text)
+            if path is not None:
+                return await self._choose_option(page, target, path, _click_only(self._timeout))
         if result.status in ("not_found", "unsure") and Selector.parse(target) is None:
             # 'change 13:14 to 14:30', 'set the 18:00 field to 20:15': the field now showing that
             shown = _FIELD_WORDS.sub(" ", exact or target)

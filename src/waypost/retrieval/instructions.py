@@ -269,7 +269,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     _rule("type", r"^(?:fülle|füll|befülle)\s+(?P<target>.+?)\s+mit\s+(?P<text>.+?)(?:\s+aus)?$"),
     _rule("type", r"^(?:set)\s+(?P<target>.+?)\s+to\s+(?P<text>.+)$"),
     # 'change 13:14 to 14:30', 'replace "Berlin" with "Hamburg"': a field, or the value it shows
-    _rule("type", r"^(?:change|update|modify|correct)\s+(?P<target>.+?)\s+to\s+(?P<text>.+)$"),
+    _rule("type", r"^(?:change|update|modify|correct|switch)\s+(?P<target>.+?)\s+to\s+(?P<text>.+)$"),
     _rule("type", r"^(?:replace)\s+(?P<target>.+?)\s+(?:with|by)\s+(?P<text>.+)$"),
     # 'setze Anzahl Tickets auf 4', 'stelle die Menge auf drei ein': the field, then its value
     _rule(

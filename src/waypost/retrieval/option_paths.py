@@ -16,6 +16,7 @@ guess, and nothing is done.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -140,12 +141,18 @@ class OptionPath:
     proxy: str = ""
 
 
+# Where an option's name ends and its details (a price, a note) begin.
+_DETAILS = re.compile(r"\s+[–—-]\s+|\s*[(（:：|·•,]\s*")
+
+
 def _pick(controls: list[dict[str, Any]], instruction: str, value: str = "") -> OptionPath | None:
     asked = [w for w in content_words(instruction) if len(w) > 1 or w.isdigit()]
     if len(asked) < 2:
         return None  # one word names an option, not its control: the ordinary ranking decides
-    asked_set = field_words(" ".join(asked))
-    wanted = field_words(value) if value else frozenset()
+    # The option is matched by its own words, never by their concepts (every language name is a
+    # 'language': "English" is not "Deutsch"); its control may be named in any language.
+    asked_set = frozenset(asked)
+    wanted = frozenset(content_words(value)) if value else frozenset()
     fits: list[tuple[tuple[int, int], OptionPath]] = []
     for ctl in controls:
         label = " ".join(str(ctl.get(k) or "") for k in ("label", "heading"))
@@ -153,13 +160,18 @@ def _pick(controls: list[dict[str, Any]], instruction: str, value: str = "") -> 
         for item in ctl.get("items") or []:
             text = str(item.get("text") or "")
             own = content_words(text)
+            if own and any(token_match(w, asked_set) < _FOUND for w in own):
+                # "Premium – 20 €/mois", "Express (1–2 days)": the option's name before its details
+                own = content_words(_DETAILS.split(text, maxsplit=1)[0])
             if not own or len(own) > 6 or any(token_match(w, asked_set) < _FOUND for w in own):
                 continue
-            item_set = field_words(text)
+            item_set = frozenset(own)
             if value and any(token_match(w, item_set) < _FOUND for w in content_words(value)):
                 continue  # 'label: value': the option is the whole value, not a part of it
             if value and any(token_match(w, wanted) < _FOUND for w in own):
                 continue
+            # (the option's own words, not its concepts: "Deutsch" is a language, yet 'language'
+            # names the list it is in)
             rest = [w for w in asked if token_match(w, item_set) < _FOUND]
             named = [w for w in rest if token_match(w, named_by) >= _FOUND]
             if not named:
