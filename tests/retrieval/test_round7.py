@@ -287,3 +287,28 @@ async def test_set_a_list_button_to_an_option(page: Page, pages: PageServer, qui
         "Deutsch",
         "Premium – 20 €/mois",
     ]
+
+
+@pytest.mark.parametrize(
+    ("instruction", "targets"),
+    [
+        ("seleziona colazione e parcheggio", ["colazione", "parcheggio"]),
+        ("cochez Newsletter et Conditions", ["Newsletter", "Conditions"]),
+        ("markiere Brot und Butter", ["Brot", "Butter"]),
+        ("отметьте подарочную упаковку и «не звонить»", ["подарочную упаковку", "не звонить"]),
+        ("勾选早餐和停车", ["早餐", "停车"]),
+        ("勾选和平饭店", ["和平饭店"]),
+        ('check "Tofu and veg"', ["Tofu and veg"]),
+    ],
+)
+def test_a_list_of_boxes_is_split_at_the_languages_and(instruction: str, targets: list[str]) -> None:
+    assert [s.target for s in parse_instruction(instruction)] == targets
+
+
+@_browser
+async def test_an_italian_list_of_boxes(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/extras_it.html"))
+    report = await quiet.act(page, "seleziona colazione e parcheggio")
+    assert report.ok, report.text
+    ticked = "els => els.filter((e) => e.checked).map((e) => e.id).join(' ')"
+    assert await page.locator("input").evaluate_all(ticked) == "colazione parcheggio"

@@ -425,6 +425,26 @@ _PAIR_AS = re.compile(
 )
 _PAIR_NAMED = re.compile(r"^(?:the\s+|my\s+|a\s+|an\s+)?(?P<target>[^\x00]+?)\s+(?P<text>\x00\d+\x00)$", re.I)
 _LIST_SPLIT = re.compile(r"\s*,\s*(?:and\s+|und\s+)?|\s+(?:and|und)\s+", re.I)
+# 'and' in the languages of ``languages``, to split a list of boxes or options in one step.
+_AND_WORDS = {
+    "en": "and",
+    "de": "und",
+    "fr": "et",
+    "es": "y|e",
+    "it": "e|ed",
+    "pt": "e",
+    "nl": "en",
+    "pl": "i|oraz",
+    "cs": "a|i",
+    "ru": "и",
+}
+_LIST_SPLITS = {
+    lang: re.compile(rf"\s*[,、，]\s*(?:(?:{a})\s+)?|\s+(?:{a})\s+", re.I) for lang, a in _AND_WORDS.items()
+}
+# (unspaced: '早餐和停车' is split at 和 only between two words of at most six characters)
+_LIST_SPLITS["zh"] = re.compile(
+    r"\s*[,、，]\s*|(?<=^[^\s和]{2})和(?=[^\s和]{2,6}$)|(?<=^[^\s和]{3})和(?=[^\s和]{2,6}$)"
+)
 _QUANTITY = re.compile(
     r"^(?P<q>both|all|every|each|beide[n]?|alle)\s+(?:of\s+)?(?:the\s+|die\s+)?(?P<rest>.+)$", re.I
 )
@@ -633,9 +653,10 @@ def _menu_path(target: str) -> list[str]:
     return parts
 
 
-def _items(target: str) -> list[str]:
-    """'kQHh8j, SaIGD, wjy8' → three names; one name stays one."""
-    parts = [p.strip() for p in _LIST_SPLIT.split(target) if p.strip()]
+def _items(target: str, lang: str = "") -> list[str]:
+    """'kQHh8j, SaIGD, wjy8' → three names ('colazione e parcheggio' in Italian: two); one name
+    stays one."""
+    parts = [p.strip() for p in _LIST_SPLITS.get(lang, _LIST_SPLIT).split(target) if p.strip()]
     if len(parts) < 2 or any(len(p.split()) > 4 for p in parts):
         return [target]
     return parts
@@ -772,10 +793,13 @@ def _parse_plain(seg: str, slots: Slots) -> list[Step]:
             return [Step("open_menu", target=item, exact=item) for item in path[:-1]] + [
                 Step("click", target=path[-1], exact=path[-1])
             ]
-    if step.action in ("choose", "check") and not step.exact:
-        items = _items(step.target)
+    if step.action in ("choose", "check") and step.exact != step.target:
+        # ('отметьте подарочную упаковку и «не звонить»': the quoted name is one of the items)
+        items = _items(step.target, step.lang)
         if len(items) > 1:
-            return [replace(step, target=item) for item in items]
+            return [
+                replace(step, target=item, exact=step.exact if step.exact in item else "") for item in items
+            ]
     return [_quantity(step)]
 
 
