@@ -22,6 +22,7 @@ value), and *unsure* otherwise (nothing wrong done, something not done).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -176,6 +177,8 @@ async def run_act_case(
             break
         except Exception:  # e.g. interrupted by a navigation the previous case started
             await asyncio.sleep(0.5)
+    if case["page"].startswith("npm/"):
+        await settle_network(page)
     await asyncio.sleep(0.15)
     await page.evaluate(_LISTEN, _expects(case))
     finals = [
@@ -233,6 +236,15 @@ async def run_act_case(
         verdict = "unsure"  # everything expected happened but act says a step was not done
     out.right, out.wrong, out.unsure = verdict == "right", verdict == "wrong", verdict == "unsure"
     return out
+
+
+async def settle_network(page: Page, timeout_ms: float = 5000) -> None:
+    """Wait until the page has made no request for 500 ms (at most ``timeout_ms``).
+
+    Some third-party demo pages load their widget scripts after the ``load`` event (jQuery UI's
+    demos load theirs through RequireJS): until they are in, the page shows its plain markup."""
+    with contextlib.suppress(Exception):  # a page that keeps polling: act on it as it is
+        await page.wait_for_load_state("networkidle", timeout=timeout_ms)
 
 
 _FINAL = """(sel) => {

@@ -98,9 +98,12 @@ args_shared = {".pika-single", ".clockpicker-popover", "body > .selectize-dropdo
 
 async def _open(page: Page, url: str) -> None:
     """Open a page; again after a moment when a navigation the previous case started interrupts it."""
+    from bench.retrieval_act import settle_network
+
     for attempt in range(3):
         try:
             await page.goto(url, wait_until="load", timeout=60_000)
+            await settle_network(page)  # as the benchmark waits on npm demo pages
             return
         except Exception:
             if attempt == 2:
@@ -211,7 +214,7 @@ async def run(args: argparse.Namespace) -> int:
             )
             page = await ctx.new_page()
             if args.show:
-                await page.goto(new_url(args.show, urls), wait_until="load", timeout=60_000)
+                await _open(page, new_url(args.show, urls))
                 await asyncio.sleep(0.3)
                 for line in await page.evaluate(_SHOW):
                     print(line)
