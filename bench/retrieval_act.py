@@ -10,7 +10,7 @@ value, a ``<select>``'s selected option label, or the list of them for a multipl
 and typing inside any of the step's selectors belong to it) or ``null`` when the honest answer is
 "unsure" or "not found" (nothing should happen).
 
-Every case loads its page afresh, installs listeners that report trusted clicks and value changes
+Every case loads its page afresh (an npm demo page also until its network is idle), installs listeners that report trusted clicks and value changes
 to Python (so navigation loses nothing), resolves the first step once to measure the latency of
 inventory + ranking + validation and the top-1 of the ranking, then runs ``act`` for real. A case
 is *acted right* when every expected effect happened and nothing else was clicked or changed,
