@@ -10,9 +10,10 @@ value, a ``<select>``'s selected option label, or the list of them for a multipl
 and typing inside any of the step's selectors belong to it) or ``null`` when the honest answer is
 "unsure" or "not found" (nothing should happen).
 
-Every case loads its page afresh (an npm demo page also until its network is idle), installs listeners that report trusted clicks and value changes
-to Python (so navigation loses nothing), resolves the first step once to measure the latency of
-inventory + ranking + validation and the top-1 of the ranking, then runs ``act`` for real. A case
+Every case loads its page afresh (an npm demo page also until its network is idle), installs
+listeners that report trusted clicks and value changes to Python (so navigation loses nothing),
+resolves the first step once to measure the latency of inventory + ranking + validation and the
+top-1 of the ranking, then runs ``act`` for real. A case
 is *acted right* when every expected effect happened and nothing else was clicked or changed,
 *acted wrong* when anything unexpected was clicked or changed (or an expected field got another
 value), and *unsure* otherwise (nothing wrong done, something not done).
