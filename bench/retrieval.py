@@ -40,7 +40,7 @@ and integrity-checked in ``bench/thirdparty_npm.py``, fetched into a cache and s
 ``npm/<package>@<version>/<path>`` (when the cache cannot be filled the bench says so and runs the
 rest). It was written before tuning and first run at the end of round 6 (see docs/acting.md);
 ``bench/retrieval_labels.py --replay`` checks its labels without ``act``. Held-out 7
-(``"part": "held7"``, ``--part held7`` only, like held-out 6): 264 cases in ``retrieval_npm.jsonl``
+(``"part": "held7"``, ``--part held7`` only, like held-out 6): 263 cases in ``retrieval_npm.jsonl``
 on 26 demo pages of nine further npm packages (jQuery UI 1.12.1's demos, accessible-autocomplete,
 van11y hide/show and carrousel, a11y-accordion-tabs, jquery-bar-rating, simple-datatables,
 tablesort, spectrum), 50 of them in German, French, Spanish, Czech, Chinese or Japanese, 22 % to
