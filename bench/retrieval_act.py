@@ -10,9 +10,10 @@ value, a ``<select>``'s selected option label, or the list of them for a multipl
 and typing inside any of the step's selectors belong to it) or ``null`` when the honest answer is
 "unsure" or "not found" (nothing should happen).
 
-Every case loads its page afresh, installs listeners that report trusted clicks and value changes
-to Python (so navigation loses nothing), resolves the first step once to measure the latency of
-inventory + ranking + validation and the top-1 of the ranking, then runs ``act`` for real. A case
+Every case loads its page afresh (an npm demo page also until its network is idle), installs
+listeners that report trusted clicks and value changes to Python (so navigation loses nothing),
+resolves the first step once to measure the latency of inventory + ranking + validation and the
+top-1 of the ranking, then runs ``act`` for real. A case
 is *acted right* when every expected effect happened and nothing else was clicked or changed,
 *acted wrong* when anything unexpected was clicked or changed (or an expected field got another
 value), and *unsure* otherwise (nothing wrong done, something not done).
@@ -22,6 +23,7 @@ value), and *unsure* otherwise (nothing wrong done, something not done).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -176,6 +178,8 @@ async def run_act_case(
             break
         except Exception:  # e.g. interrupted by a navigation the previous case started
             await asyncio.sleep(0.5)
+    if case["page"].startswith("npm/"):
+        await settle_network(page)
     await asyncio.sleep(0.15)
     await page.evaluate(_LISTEN, _expects(case))
     finals = [
@@ -233,6 +237,15 @@ async def run_act_case(
         verdict = "unsure"  # everything expected happened but act says a step was not done
     out.right, out.wrong, out.unsure = verdict == "right", verdict == "wrong", verdict == "unsure"
     return out
+
+
+async def settle_network(page: Page, timeout_ms: float = 5000) -> None:
+    """Wait until the page has made no request for 500 ms (at most ``timeout_ms``).
+
+    Some third-party demo pages load their widget scripts after the ``load`` event (jQuery UI's
+    demos load theirs through RequireJS): until they are in, the page shows its plain markup."""
+    with contextlib.suppress(Exception):  # a page that keeps polling: act on it as it is
+        await page.wait_for_load_state("networkidle", timeout=timeout_ms)
 
 
 _FINAL = """(sel) => {

@@ -1,6 +1,6 @@
 """Dry check of the labels of the new sets, in real Chromium, without running ``act``.
 
-For every case of a part (``--part held6`` by default) the page is opened as the benchmark opens it
+For every case of a part (``--part held6`` by default; ``--part held7`` for held-out 7) the page is opened as the benchmark opens it
 and each expected effect's selector(s) are looked up with ``document.querySelectorAll``. A case is
 reported when a selector is invalid, matches nothing, or (for an ``#id`` selector) matches more than
 one element; an expected value on a ``<select>`` must be the label of one of its options, and a
@@ -98,9 +98,12 @@ args_shared = {".pika-single", ".clockpicker-popover", "body > .selectize-dropdo
 
 async def _open(page: Page, url: str) -> None:
     """Open a page; again after a moment when a navigation the previous case started interrupts it."""
+    from bench.retrieval_act import settle_network
+
     for attempt in range(3):
         try:
             await page.goto(url, wait_until="load", timeout=60_000)
+            await settle_network(page)  # as the benchmark waits on npm demo pages
             return
         except Exception:
             if attempt == 2:
@@ -211,7 +214,7 @@ async def run(args: argparse.Namespace) -> int:
             )
             page = await ctx.new_page()
             if args.show:
-                await page.goto(new_url(args.show, urls), wait_until="load", timeout=60_000)
+                await _open(page, new_url(args.show, urls))
                 await asyncio.sleep(0.3)
                 for line in await page.evaluate(_SHOW):
                     print(line)
@@ -252,7 +255,11 @@ async def run(args: argparse.Namespace) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--part", default="held6")
+    parser.add_argument(
+        "--part",
+        default="held6",
+        choices=("held6", "held7", "held5", "held4", "held3", "held2", "held", "tune"),
+    )
     parser.add_argument("--pages", help="Only pages whose key contains one of these (comma-separated).")
     parser.add_argument("--show", help="List the interactive elements of this page key and exit.")
     parser.add_argument("--replay", action="store_true", help="Also perform the expected effects by hand.")

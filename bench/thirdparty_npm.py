@@ -1,4 +1,4 @@
-"""Third-party widget demo pages from the npm registry, for the held-out 6 part of the new sets.
+"""Third-party widget demo pages from the npm registry, for the held-out 6 and 7 parts of the new sets.
 
 The packages below ship example or demo HTML pages whose scripts and styles are inside the package
 (relative paths), so they work offline. Nothing of them is committed to this repository: each
@@ -62,6 +62,52 @@ PINNED: list[tuple[str, str, str]] = [
         "awesomplete",
         "1.1.7",
         "sha512-hwClzFReIIfheoMWpoJ7juLp1o6Q7YjTtEdZIGfXvhRHA9ewKM03VS4ZoK+OEFIKM066PfQt9pzRIGV1TguRBw==",
+    ),
+    # Held-out 7 (held7): pages of these packages.
+    (
+        "van11y-accessible-hide-show-aria",
+        "3.0.1",
+        "sha512-3vIRvGD87Hkw4ZBDw7rzcTDEmXg3BVcZzM1tbo5pQJlHoeWww7OGKpXXPuCBzXHMh987OyWKORSu+DC/QFrpjA==",
+    ),
+    (
+        "van11y-accessible-carrousel-aria",
+        "1.3.0",
+        "sha512-wbtPXi65fTD7+Iri7J/6GNMCo0up76f6f9Vn+tz3vmBmxIx82pPqLNsb/XVcCX3vF+QiRkdBUjrMldKIp1ROsw==",
+    ),
+    (
+        "accessible-autocomplete",
+        "3.0.1",
+        "sha512-xMshgc2LT5addvvfCTGzIkRrvhbOFeylFSnSMfS/PdjvvvElZkakCwxO3/yJYBWyi1hi3tZloqOJQ5kqqJtH4g==",
+    ),
+    (
+        "a11y-accordion-tabs",
+        "0.5.0",
+        "sha512-7QSplCl63RyYAHRIqqFzAaDQ3Y9NRfFJRvo1speA3/uXk8fmJjq4UndyMraX2eCbr0ir3MG03VDgR541xeEOIg==",
+    ),
+    (
+        "jquery-bar-rating",
+        "1.2.2",
+        "sha512-0OtYCrgDzyc3FQ6r08Twns35t1bKd4V/9+Nberg3Idg3ZpBw2dVre8Hut0w3sbekm391desWxpbKFKSPzuk81w==",
+    ),
+    (
+        "simple-datatables",
+        "2.1.10",
+        "sha512-f6f64lyFOp4vjUY+QztsNiyPu6IY34BgV6HLQ6ftaL/LONbdKZ+Wf9pdYqBYbYgz1zmAI22ugxmV2+nyNKn0WA==",
+    ),
+    (
+        "spectrum-colorpicker",
+        "1.8.1",
+        "sha512-x1picQ5giVso71ESII7jZ3+ZFdit8WthNkzwJqLNdPDPzrltKUQGpTohWyPfSAID+bK1zGdO6bDbSh1S6GoLYA==",
+    ),
+    (
+        "tablesort",
+        "5.6.0",
+        "sha512-cZZXK3G089PbpxH8N7vN7Z21SEKqXAaCiSVOmZdR/v7z8TFCsF/OFr0rzjhQuFlQQHy9uQtW9P2oQFJzJFGVrg==",
+    ),
+    (
+        "jquery-ui",
+        "1.12.1",
+        "sha512-K/kDBMXkTky5LH+gqbMvttU1ipqCTaecKyAFjwHjUnPTVfm5I5PZC7We31iNR3yWtAHNqoxkLoit06lR/gKVlA==",
     ),
 ]
 
