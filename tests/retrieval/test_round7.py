@@ -312,3 +312,20 @@ async def test_an_italian_list_of_boxes(page: Page, pages: PageServer, quiet: Ac
     assert report.ok, report.text
     ticked = "els => els.filter((e) => e.checked).map((e) => e.id).join(' ')"
     assert await page.locator("input").evaluate_all(ticked) == "colazione parcheggio"
+
+
+@_browser
+async def test_a_date_no_calendar_has_is_typed_nowhere(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/anmeldung_de.html"))
+    for instruction in ["Anreise am 30.02.2027", "set Anreise to 31/04/2027"]:
+        report = await quiet.act(page, instruction)
+        assert not report.ok and "no date of the calendar" in report.text, report.text
+    assert await page.input_value("#an") == ""
+
+
+@_browser
+async def test_a_japanese_label_value_with_its_particles(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/dingdan_zh.html"))
+    report = await quiet.act(page, "送达日期を2026年12月24日にする")
+    assert report.ok, report.text
+    assert await page.input_value("#sdrq") == "2026-12-24"

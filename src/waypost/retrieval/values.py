@@ -230,6 +230,20 @@ _SHOWS_24H = re.compile(r"\s*(?:\d{2}:\d{2}|HH:mm|HH:MM)\s*")
 _SHOWS_12H = re.compile(r"\s*(?:\d{1,2}:\d{2}\s*[AaPp]\.?[Mm]\.?|hh?:mm\s*[aA])\s*")
 
 
+_DATE_SHAPE = re.compile(r"\s*(?:\d{1,2}[./-]\s?\d{1,2}[./-]\s?\d{2,4}|\d{4}-\d{1,2}-\d{1,2})\s*")
+
+
+def impossible_date(value: str) -> bool:
+    """Whether ``value`` is written as a date that no calendar has ('30.02.2027', '31/04/2027')."""
+    return bool(_DATE_SHAPE.fullmatch(value)) and not date_readings(value)
+
+
+def date_hinted(hints: str) -> bool:
+    """Whether a text field's classes, placeholder or id say it takes a date ('hasDatepicker',
+    'TT.MM.JJJJ')."""
+    return bool(_DATE_WORDS.search(hints) or _from_template(hints))
+
+
 def looks_like_time(value: str) -> bool:
     """Whether ``value`` is written as a time of day ('8:04 PM', '20:15', '7 pm'), possible or not."""
     return bool(_TIME_SHAPE.fullmatch(value))
@@ -499,9 +513,11 @@ __all__ = [
     "DateFormat",
     "NotATime",
     "convention",
+    "date_hinted",
     "date_readings",
     "field_format",
     "for_field",
+    "impossible_date",
     "looks_like_date",
     "looks_like_time",
     "parse_date",
