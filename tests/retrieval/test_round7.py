@@ -329,3 +329,27 @@ async def test_a_japanese_label_value_with_its_particles(page: Page, pages: Page
     report = await quiet.act(page, "送达日期を2026年12月24日にする")
     assert report.ok, report.text
     assert await page.input_value("#sdrq") == "2026-12-24"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "targets"),
+    [
+        ("delete my account and confirm", ["delete my account", "confirm"]),
+        ("delete order 10235 and confirm with OK", ["delete order 10235", "OK"]),
+        ("Review and confirm", ["Review and confirm"]),  # a button's name
+    ],
+)
+def test_and_confirm_is_a_step_of_its_own(instruction: str, targets: list[str]) -> None:
+    assert [s.target for s in parse_instruction(instruction)] == targets
+
+
+@_browser
+async def test_confirm_answers_the_dialog_the_step_opened(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext11/account_dialog.html"))
+    report = await quiet.act(page, "confirm")  # no dialog open: nothing to confirm
+    assert not report.ok, report.text
+    report = await quiet.act(page, "delete my account and confirm")
+    assert report.ok, report.text
+    assert await page.inner_text("#state") == "asked;dlg-yes;"

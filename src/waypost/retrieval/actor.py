@@ -420,6 +420,12 @@ class Actor:
         if result.status in ("not_found", "unsure") and await mark_listened(page):
             # Icons and spans a script made clickable (the scan cannot see listeners): look again.
             result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
+        if result.status in ("not_found", "unsure") and _CONFIRM_TARGET.fullmatch(f"{verb} {target}".strip()):
+            # 'delete my account and confirm': the open dialog's one answer that is not a refusal
+            # ("Delete", "Yes, remove"), whatever it says
+            sel = await _evaluate(page, _DIALOG_YES_JS, _DISMISS_WORDS + _KEEP_WORDS)
+            if sel:
+                return await self._act(page, "click", f"css={sel}", "click", do)
         if named and (result.status in ("not_found", "unsure") or _CHOOSES_NOTHING in result.message):
             # 'sort by oldest': an option named with its control's job (a list, a closed menu)
             path = await option_path(page, f"{verb} {target}")
@@ -1712,6 +1718,33 @@ _DISMISS = (
     "отмена|закрыть|нет|取消|关闭|キャンセル|閉じる|いいえ|취소|닫기"
 )
 _DISMISS_WORDS = sorted(set(_DISMISS.split("|")))
+# Answers of a confirmation dialog that change nothing, beyond the dismissing words.
+_KEEP_WORDS = ["keep", "go back", "back", "behalten", "zurück", "conserver", "retour", "mantener", "volver"]
+# 'confirm', 'confirm it', 'confirm the deletion', 'bestätigen'...: a target that only confirms.
+_CONFIRM_TARGET = re.compile(
+    r"(?:confirm(?:\s+(?:it|this|that|the\s+\w+))?|bestätigen|bestätige|confirmer|confirmez|confirmar|"
+    r"confirme|potvrdit|potvrďte|подтвердить|подтвердите|确认|確認)",
+    re.I,
+)
+# The open dialog's one button whose name is not among the given refusals: its CSS path, or null.
+_DIALOG_YES_JS = (
+    """(refusals) => {
+  """
+    + _CSS_PATH
+    + """
+  const shown = (el) => { const r = el.getBoundingClientRect(), st = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none'; };
+  const boxes = [...document.querySelectorAll(
+    '[role=dialog], [role=alertdialog], dialog[open], [aria-modal=true]')].filter(shown);
+  if (boxes.length !== 1) return null;
+  const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase().replace(/[.!]$/, '');
+  const nameOf = (b) => norm(b.getAttribute('aria-label') || b.value || b.textContent);
+  const refused = (n) => refusals.some((w) => n === w || n.startsWith(w + ' '));
+  const yes = [...boxes[0].querySelectorAll('button, [role=button], input[type=submit], input[type=button]')]
+    .filter((b) => shown(b) && !b.disabled && nameOf(b) && !refused(nameOf(b)));
+  return yes.length === 1 ? cssPath(yes[0]) : null;
+}"""
+)
 # The pop-up that appeared since _MARK_BUTTONS_JS: the smallest block around buttons that were
 # not there before, holding none that were. Its text, and its one dismissing button (CSS path).
 _NEW_POPUP_JS = (

@@ -79,10 +79,11 @@ class Step:
 _STEP_VERBS = (
     r"click|clicke|klicke?|tap|press|hit|push|open|follow|go\s+to|visit|choose|pick|select|type|enter|input|"
     r"write|fill|put|set|check|tick|uncheck|untick|enable|disable|turn|activate|deactivate|toggle|scroll|"
-    r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|switch|wait|"
+    r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|switch|wait|confirm|"
     r"tippe|gib|gebe|schreibe?|trage|fülle|füll|wähle|wähl|drücke?|öffne|gehe|geh|aktiviere|deaktiviere|"
     r"markiere|hake|kreuze|scrolle|suche|sende|schicke|schließe|akzeptiere|lehne|lies|bestätige|entferne|warte"
 )
+_CONFIRM = re.compile(r"^\s*confirm\b", re.I)
 _SPLIT = re.compile(
     r"\s*(?:;|\bthen\b|\band\s+then\b|\bund\s+dann\b|\bdann\b|\bdanach\b|\banschließend\b|\bafterwards\b)\s*"
     r"|\s*(?:,|\band\b|\bund\b)\s+(?=(?:" + _STEP_VERBS + r")\b)",
@@ -299,6 +300,11 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # 'type "abc"' with no field named: the page's text field
     _rule(
         "type_any", r"^(?:type|enter|input|write|tippe|gib)\s+(?P<text>\x00\d+\x00|[^\s\x00]+)(?:\s+ein)?$"
+    ),
+    # 'confirm with OK', 'confirm by clicking "Yes"': the button named after the verb
+    _rule(
+        "click",
+        r"^(?:confirm|bestätige|bestätigen\s+sie)\s+(?:with|by\s+clicking|using|mit)\s+(?P<target>.+)$",
     ),
     # click
     _rule(
@@ -990,7 +996,13 @@ def parse_instruction(instruction: str) -> list[Step]:
     # 'For the user @jane, click Reply': the record goes with the target ('Reply ... for the user @jane').
     protected = _FOR_RECORD.sub(r"\g<rest> for \g<rec>", protected)
     steps: list[Step] = []
+    segments: list[str] = []
     for segment in _SPLIT.split(protected):
+        if segments and _CONFIRM.match(segment or "") and not _parses(segments[-1], slots):
+            segments[-1] = f"{segments[-1]} and {segment}"  # 'Review and confirm' is a name
+        else:
+            segments.append(segment)
+    for segment in segments:
         for part in languages.split(segment or ""):
             lang = languages.language_of(part.strip(" .,!;"))
             steps.extend(replace(s, lang=s.lang or lang) for s in _parse_one(part, slots))
