@@ -353,3 +353,11 @@ async def test_confirm_answers_the_dialog_the_step_opened(
     report = await quiet.act(page, "delete my account and confirm")
     assert report.ok, report.text
     assert await page.inner_text("#state") == "asked;dlg-yes;"
+
+
+@_browser
+async def test_reset_is_a_concept_across_languages(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/dingdan_zh.html"))
+    report = await quiet.act(page, "reset the form")
+    assert report.ok, report.text
+    assert await page.title() == "reset"

@@ -351,6 +351,16 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
         "zakładka", "záložka", "закладка", "书签", "ブックマーク", "북마크", "könyvjelző", "yer imi",
         "σελιδοδείκτης", "bokmärke",
     ),
+    "reset": (
+        "reset", "zurücksetzen", "réinitialiser", "restablecer", "reiniciar", "reimposta",
+        "reimpostare", "redefinir", "resetten", "resetuj", "resetovat", "obnovit", "сбросить",
+        "сброс", "重置", "リセット", "초기화", "visszaállítás", "sıfırla", "επαναφορά", "återställ",
+    ),
+    "book": (
+        "book", "buchen", "réserver", "reservar", "prenota", "prenotare", "boeken", "reserveren",
+        "zarezerwuj", "rezervovat", "rezervace", "забронировать", "бронировать", "预订", "预定",
+        "予約", "예약", "foglalás", "lefoglal", "rezervasyon", "κράτηση", "boka",
+    ),
 }  # fmt: skip
 for _key, _extra in _MORE_WORDS.items():
     _CONCEPT_GROUPS[_key] = (*_CONCEPT_GROUPS.get(_key, ()), *_extra)
