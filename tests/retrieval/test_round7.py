@@ -361,3 +361,33 @@ async def test_reset_is_a_concept_across_languages(page: Page, pages: PageServer
     report = await quiet.act(page, "reset the form")
     assert report.ok, report.text
     assert await page.title() == "reset"
+
+
+@_browser
+async def test_a_tab_in_a_named_tab_list(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/two_tablists.html"))
+    for instruction in [
+        "click on the 3rd tab in the first list",
+        "In the second tab list, open the 2nd tab",
+        "go back to the first tab in the lower group",
+        "open the last tab",
+    ]:
+        report = await quiet.act(page, instruction)
+        assert report.ok, report.text
+    report = await quiet.act(page, "open the 4th tab in the first list")
+    assert not report.ok, report.text
+    assert await page.inner_text("#state") == "a3;b2;b1;b3;"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "action", "target"),
+    [
+        ("In the search box, type hello", "type", "search box"),
+        ("return to the Overview tab", "click", "Overview tab"),
+        ("switch back to the list view", "click", "list view"),
+        ("switch the language to Deutsch", "type", "language"),
+    ],
+)
+def test_places_and_return_verbs(instruction: str, action: str, target: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target) == (action, target)

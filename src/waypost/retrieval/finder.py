@@ -23,7 +23,7 @@ from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.openers import prefer_opener
 from waypost.retrieval.partial import honest, prefer_full_name
 from waypost.retrieval.query import Intent, Query, parse_query
-from waypost.retrieval.ranking import Candidate, Ranking, rank, rank_by_kind, rank_relative
+from waypost.retrieval.ranking import TAB_GROUP, Candidate, Ranking, rank, rank_by_kind, rank_relative
 from waypost.retrieval.records import rank_records, separate_records
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
@@ -186,6 +186,9 @@ class ElementFinder:
                 ranking = rank_relative(
                     screen, query, anchor.candidates[0].element, self.model, index=self.index_for(screen)
                 )
+        if query.ordinal and set(query.head) == {"tab"} and TAB_GROUP.search(query.raw):
+            # 'the 3rd tab in the first list': the list's words pick one tab list, not a name
+            query = replace(query, kind_only=True, context=())
         if ranking is None and not query.kind_only:
             ranking = await rank_records(page, screen, query, self.model, index=self.index_for(screen))
         if ranking is None and query.kind_only and not _named_as(screen, query):

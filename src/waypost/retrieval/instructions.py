@@ -125,8 +125,8 @@ def _rule(kind: str, *parts: str) -> tuple[re.Pattern[str], str]:
 
 
 _CLICK_VERBS = (
-    r"click|double[\s-]?click|tap|press|hit|push|open|go\s+to|switch\s+to|visit|choose|pick|select|focus|expand|"
-    r"collapse|toggle|"
+    r"click|double[\s-]?click|tap|press|hit|push|open|go\s+(?:back\s+)?to|return\s+to|switch\s+(?:back\s+)?to|"
+    r"visit|choose|pick|select|focus|expand|collapse|toggle|"
     r"klicke|klick|clicke|tippe|drücke|drück|öffne|gehe|geh|wähle|wähl|betätige|bestätige"
 )
 
@@ -270,7 +270,10 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     _rule("type", r"^(?:fülle|füll|befülle)\s+(?P<target>.+?)\s+mit\s+(?P<text>.+?)(?:\s+aus)?$"),
     _rule("type", r"^(?:set)\s+(?P<target>.+?)\s+to\s+(?P<text>.+)$"),
     # 'change 13:14 to 14:30', 'replace "Berlin" with "Hamburg"': a field, or the value it shows
-    _rule("type", r"^(?:change|update|modify|correct|switch)\s+(?P<target>.+?)\s+to\s+(?P<text>.+)$"),
+    _rule(
+        "type",
+        r"^(?:change|update|modify|correct|switch(?!\s+back\b))\s+(?P<target>.+?)\s+to\s+(?P<text>.+)$",
+    ),
     _rule("type", r"^(?:replace)\s+(?P<target>.+?)\s+(?:with|by)\s+(?P<text>.+)$"),
     # 'setze Anzahl Tickets auf 4', 'stelle die Menge auf drei ein': the field, then its value
     _rule(
@@ -583,6 +586,13 @@ def _singular(text: str) -> str:
 _FOR_RECORD = re.compile(
     r"^\s*(?:for|für|pro|pour|para|per)\s+(?P<rec>(?:the\s+(?:user|post|item|row|product|e-?mail|message|order|"
     r"customer|person|account|entry|record)\s+)?@[\w.]+),\s*(?P<rest>.+?)[.!]?\s*$",
+    re.I,
+)
+# 'In the second tab list, open the 3rd tab': the place goes after the step it scopes.
+_IN_PLACE = re.compile(
+    r"^\s*(?P<prep>in|within|inside)\s+(?P<place>the\s+[^,\x00]{3,40}?),\s*(?P<rest>(?:"
+    + _STEP_VERBS
+    + r")\b.+?)[.!]?\s*$",
     re.I,
 )
 # 'Like all posts by @tom': a control for every record the rest names.
@@ -995,6 +1005,7 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected = _FILTER_BY_LIST.sub(r"select \g<rest>", protected)
     # 'For the user @jane, click Reply': the record goes with the target ('Reply ... for the user @jane').
     protected = _FOR_RECORD.sub(r"\g<rest> for \g<rec>", protected)
+    protected = _IN_PLACE.sub(r"\g<rest> \g<prep> \g<place>", protected)
     steps: list[Step] = []
     segments: list[str] = []
     for segment in _SPLIT.split(protected):

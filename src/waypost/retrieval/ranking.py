@@ -410,7 +410,14 @@ def rank_by_kind(
     scored.sort(key=lambda t: (t[1].box[1], t[1].box[0], t[1].index))  # reading order
     if query.ordinal and "tab" in query.kinds and len(rows := _tab_rows([t[1] for t in scored])) > 1:
         # Several tab lists: 'the 3rd tab' counts within one list, so two lists with a 3rd tab
-        # are a tie and a list with none does not lend its neighbour's first tab.
+        # are a tie and a list with none does not lend its neighbour's first tab; 'the 3rd tab in
+        # the first list' and 'the last tab' (of the page) are one.
+        group = TAB_GROUP.search(query.raw)
+        if group is not None:
+            g = _GROUP_WORDS[group["o"].casefold()]
+            rows = [rows[g - 1]] if g > 0 and g <= len(rows) else [rows[-1]] if g < 0 else []
+        elif query.ordinal == -1:
+            rows = rows[-1:]
         fits = [row for row in rows if abs(query.ordinal) <= len(row)]
         if not fits:
             return Ranking(query, [], "none", overlay, 0.0)
@@ -433,6 +440,20 @@ def rank_by_kind(
     candidates = _candidates(scored, ps)
     decision, conf = decide(candidates, confidence, tie_margin, 0.0)
     return Ranking(query, candidates, decision, overlay, conf)
+
+
+_GROUP_WORDS = {
+    **dict.fromkeys(("first", "1st", "upper", "top"), 1),
+    **dict.fromkeys(("second", "2nd"), 2),
+    **dict.fromkeys(("third", "3rd"), 3),
+    **dict.fromkeys(("last", "lower", "bottom"), -1),
+}
+# 'in the first list', 'of the lower tab group': which of several tab lists is meant.
+TAB_GROUP = re.compile(
+    r"\b(?:in|of|from|within|on)\s+(?:the\s+)?(?P<o>" + "|".join(_GROUP_WORDS) + r")\s+"
+    r"(?:tab\s*)?(?:list|group|set|bar|tablist|panel)s?\b",
+    re.I,
+)
 
 
 def _tab_rows(tabs: list[ElementDescriptor]) -> list[list[ElementDescriptor]]:
