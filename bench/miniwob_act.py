@@ -12,12 +12,12 @@ own reward decides the outcome:
 - **not done**: ``act`` answered unsure / not found and did nothing that ended the episode.
 
 Tasks are split into a tuning part (the categories quoted in issue 17) and a held-out part that
-is run only to report (``--part held``); ``held2``, ``held3`` and ``held4`` were chosen later the
-same way (``held3`` and ``held4`` run only on their own).
+is run only to report (``--part held``); ``held2`` to ``held5`` were chosen later the same way
+(``held3``, ``held4`` and ``held5`` run only on their own).
 Needs the task files of the ``miniwob`` package, without its dependencies (nothing of it is imported)::
 
     .venv/bin/pip install --no-deps 'miniwob>=1.1,<2'
-    .venv/bin/python bench/miniwob_act.py [--part tune|held|held2|held3|held4|all] [--episodes 10]
+    .venv/bin/python bench/miniwob_act.py [--part tune|held|held2|held3|held4|held5|all] [--episodes 10]
     .venv/bin/python bench/miniwob_act.py --tasks click-menu,click-tab-2 -v
 
 The task files are served on 127.0.0.1 by this script; every other request is blocked.
@@ -156,6 +156,29 @@ HELD4 = (
     "email-inbox-forward",
     "odd-or-even",
     "generate-number",
+)
+
+# A fifth held-out part, chosen on 2026-11-27 (session 7) from the remaining task file names only
+# (no page or instruction looked at), before any tuning on it, and first run at the end of round
+# 7. Most need reading, arithmetic or drawing that ``act`` should refuse: this part measures
+# above all that it does nothing wrong on tasks it was never shaped for.
+HELD5 = (
+    "book-flight",
+    "book-flight-nodelay",
+    "buy-ticket",
+    "choose-date",
+    "click-pie-nodelay",
+    "email-inbox-forward-nl-turk",
+    "simple-arithmetic",
+    "simple-algebra",
+    "text-editor",
+    "daily-calendar",
+    "highlight-text",
+    "grid-coordinate",
+    "find-greatest",
+    "use-colorwheel",
+    "terminal",
+    "stock-market",
 )
 
 
@@ -298,9 +321,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--part",
-        choices=("tune", "held", "held2", "held3", "held4", "all"),
+        choices=("tune", "held", "held2", "held3", "held4", "held5", "all"),
         default="tune",
-        help="all: tune, held and held2 (held3 and held4 only on their own).",
+        help="all: tune, held and held2 (held3, held4 and held5 only on their own).",
     )
     parser.add_argument("--episodes", type=int, default=10, help="Episodes (seeds) per task.")
     parser.add_argument("--first-seed", type=int, default=0, help="Seed of the first episode (fresh seeds).")
@@ -313,11 +336,13 @@ def main() -> None:
         "held2": list(HELD2),
         "held3": list(HELD3),
         "held4": list(HELD4),
+        "held5": list(HELD5),
     }
     if args.part == "all":
         # run only on their own, once, so that they are never looked at by accident
         parts.pop("held3")
         parts.pop("held4")
+        parts.pop("held5")
     else:
         parts = {args.part: parts[args.part]}
     tasks = [t for ts in parts.values() for t in ts]
