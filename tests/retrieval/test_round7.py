@@ -11,7 +11,7 @@ from playwright.async_api import Page
 
 from tests.retrieval.site import PageServer
 from waypost.retrieval import Actor, parse_instruction
-from waypost.retrieval.values import NotATime, for_field, time_for_text_field
+from waypost.retrieval.values import NotATime, calendar_language, for_field, time_for_text_field
 
 _browser = pytest.mark.asyncio(loop_scope="session")
 
@@ -391,3 +391,66 @@ async def test_a_tab_in_a_named_tab_list(page: Page, pages: PageServer, quiet: A
 def test_places_and_return_verbs(instruction: str, action: str, target: str) -> None:
     (step,) = parse_instruction(instruction)
     assert (step.action, step.target) == (action, target)
+
+
+@_browser
+async def test_the_second_of_two_look_alike_buttons(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/rental.html"))
+    report = await quiet.act(page, "click the second Book Now! button")
+    assert report.ok, report.text
+    assert await page.inner_text("#state") == "b2;"
+
+
+@_browser
+async def test_sort_by_a_column(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/rental.html"))
+    report = await quiet.act(page, "sort by Seats")
+    assert report.ok, report.text
+    report = await quiet.act(page, "sort by Seats")  # sorted by it now: a click would reverse it
+    assert report.steps[0].status == "already", report.text
+    report = await quiet.act(page, "sort by Price")  # both tables have a Price column
+    assert report.steps[0].status == "unsure", report.text
+    assert await page.inner_text("#state") == "cars:Seats;"
+
+
+@_browser
+async def test_a_value_that_holds_another_fields_label_is_typed_nowhere(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext11/rental.html"))
+    report = await quiet.act(page, "From 03/01/2027 to 03/15/2027")
+    assert not report.ok, report.text
+    assert await _values(page, "#from", "#to") == ["", ""]
+
+
+@pytest.mark.parametrize(
+    ("shown", "lang"),
+    [("juillet 2026", "fr"), ("novembre 2026", "fr"), ("March 2027", "en"), ("Juli 2026", ""), ("2026", "")],
+)
+def test_a_calendars_language_from_its_month(shown: str, lang: str) -> None:
+    assert calendar_language(shown) == lang
+
+
+@_browser
+async def test_a_date_typed_as_a_french_picker_reads_it(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/picker_fr.html"))
+    report = await quiet.act(page, "set the date to 12/25/2026")
+    assert report.ok, report.text
+    assert await page.input_value("#arrivee") == "25/12/2026"
+
+
+@_browser
+async def test_ouvrez_leaves_an_open_section_open(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/sections_fr.html"))
+    report = await quiet.act(page, "ouvrez « Livraison et délais »")
+    assert report.steps[0].status == "already", report.text
+    assert await page.inner_text("#state") == ""
+
+
+@_browser
+async def test_a_list_widget_already_holding_the_choice(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/listwidgets.html"))
+    assert (await quiet.act(page, "choose Porto as the city")).ok
+    report = await quiet.act(page, "choose Porto as the city")
+    assert report.steps[0].status == "already", report.text
+    assert (await page.inner_text("#log")).count("chose Porto") == 1

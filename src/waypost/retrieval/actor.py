@@ -57,7 +57,9 @@ from waypost.retrieval.validation import Validation
 from waypost.retrieval.values import (
     AmbiguousDate,
     NotATime,
+    calendar_language,
     date_hinted,
+    field_format,
     for_field,
     impossible_date,
     looks_like_date,
@@ -272,10 +274,19 @@ class Actor:
         ]
         pairs: list[tuple[ElementDescriptor, str]] = []
         text = _TYPING_LEAD.sub("", instruction.strip(" .。"), count=1)
+        labels = {
+            " ".join(n.split()).strip(" :*：").casefold()
+            for e in fields
+            for n in (e.label, e.placeholder)
+            if n
+        }
         for part in re.split(r"\s*[,;，、；]\s*", text):
             hits = [h] if (h := _label_prefix(part, fields)) is not None else _name_parts(part, fields)
             if not hits or any(h[0] is e for h in hits for e, _ in pairs):
                 return None
+            for _, value in hits:
+                if any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", value.casefold()) for n in labels if n):
+                    return None  # 'From 03/01 to 03/15' where "To" is a field of its own
             pairs.extend(hits)
         done: list[str] = []
         for e, value in pairs:
@@ -400,6 +411,17 @@ class Actor:
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
+        sort = _SORT_BY.match(target) if named and verb == "sort" else None
+        if sort is not None:
+            # 'sort by Born': the header of the table's one column so named (a sorted column is
+            # already so: a click would turn its order round)
+            header = await _evaluate(page, _COLUMN_HEADER_JS, sort["col"])
+            if isinstance(header, str):
+                return await self._act(page, "click", f"css={header}", "click", _click_sort(self._timeout))
+            if isinstance(header, int) and header > 1:
+                col = short(sort["col"], 40)
+                line = f'{header} tables have a column "{col}"; say which table. Nothing was done.'
+                return ActionResult("click", target, "unsure", line)
         if named and not exact and len(words(target)) >= 2:
             # 'order by oldest': the item of a closed menu, not just its opener (which the words
             # also name); a list's option is taken after a refused click on the list, below
@@ -688,6 +710,12 @@ class Actor:
         pattern, page_lang = "", ""
         if looks_like_date(text):
             pattern, page_lang = await loc.evaluate(_DATE_CONTEXT)
+            if v.type.casefold() in ("", "text") and e is not None and kind_of.matches(e, ("date",)):
+                # A picker's calendar says in which language, hence which order, it reads dates
+                # ('juillet 2026': 14/07/2026), unless the field shows its own format.
+                shown = await self._calendar_shown(loc)
+                if (cal := calendar_language(shown)) and field_format(hints, pattern) is None:
+                    page_lang = cal
         role = e.role if e is not None else ""
         if impossible_date(text) and (
             v.type in ("date", "datetime-local")
@@ -759,10 +787,14 @@ class Actor:
                 widget = await _evaluate_on(loc, _AUTOCOMPLETE_JS, timeout_ms=self._timeout)
                 if widget == "disabled":
                     raise ActionProblem(f"{res.element_text} is disabled; nothing was chosen.")
+                before = await _evaluate_on(loc, "(el) => el.value") or ""
+                if widget and " ".join(before.split()).casefold() == " ".join(option.split()).casefold():
+                    raise AlreadySo(
+                        f'{res.element_text} already holds "{short(option, 40)}"; nothing was done.'
+                    )
                 if widget:
                     _check_listed(await _evaluate_on(loc, _WIDGET_CHOICES_JS), option, res.element_text)
                     await self._check_opened_list(page, loc, option, res.element_text)
-                before = await _evaluate_on(loc, "(el) => el.value") or ""
                 line = await self._fill(loc, res, option, lang=lang)
                 if not widget:
                     return line
@@ -1396,6 +1428,13 @@ class Actor:
         refusal = await gate.decide(ApprovalRequest(action, target, verdict, page.url))
         return None if refusal is None else f"Error: {refusal} Nothing was done."
 
+    async def _calendar_shown(self, loc: Locator) -> str:
+        """The title of the calendar a date field's picker shows once the field has focus."""
+        with contextlib.suppress(Exception):
+            await loc.focus(timeout=self._timeout)
+            await loc.page.wait_for_timeout(150)
+        return await _evaluate(loc.page, _CALENDAR_TITLE_JS) or ""
+
     async def _check_opened_list(self, page: Page, loc: Locator, option: str, field: str) -> None:
         """Focus a list widget and read the choices it then shows (a select-like widget lists them
         all): one it does not list is refused before anything is typed."""
@@ -1842,6 +1881,13 @@ _LIST_WIDGETS_JS = (
   }).map(cssPath);
 }"""
 )
+# The month and year a visible date-picker calendar shows (jQuery UI, Pikaday, Bootstrap,
+# flatpickr, and calendars that say so in their class names).
+_CALENDAR_TITLE_JS = """() => [...document.querySelectorAll('.ui-datepicker-title, .pika-title, '
+  + '.datepicker-switch, .flatpickr-current-month, [class*=calendar] [class*=title], '
+  + '[class*=datepicker] [class*=month]')].filter((el) => {
+    const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; })
+  .map((el) => el.textContent).join(' ').slice(0, 200)"""
 # The suggestions a focused list widget shows, each as [text, disabled].
 _SHOWN_CHOICES_JS = (
     "() => {"
@@ -2308,6 +2354,37 @@ async def _step_by_readout(loc: Locator, res: Resolution, wanted: float, timeout
 
 
 _UNSURE = ("not_found", "unsure")
+
+
+_SORT_BY = re.compile(
+    r"^\s*sort\s+(?:(?:the\s+)?\w+\s+)?by\s+(?:the\s+)?(?P<col>.+?)(?:\s+column)?\s*$", re.I
+)
+# The CSS path of the one visible column header named so (exactly, case aside), else how many.
+_COLUMN_HEADER_JS = (
+    """(name) => {
+  """
+    + _CSS_PATH
+    + """
+  const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  const hits = [...document.querySelectorAll('th, [role=columnheader]')].filter((th) => {
+    const r = th.getBoundingClientRect();
+    const named = norm(th.getAttribute('aria-label') || th.textContent);
+    return r.width > 0 && r.height > 0 && named === norm(name);
+  });
+  return hits.length === 1 ? cssPath(hits[0]) : hits.length;
+}"""
+)
+
+
+def _click_sort(timeout_ms: float) -> Callable[[Locator, Resolution], Awaitable[str]]:
+    async def do(loc: Locator, res: Resolution) -> str:
+        order = await loc.evaluate("el => el.getAttribute('aria-sort') || ''", timeout=timeout_ms)
+        if order in ("ascending", "descending"):
+            raise AlreadySo(f"The table is already sorted by {res.element_text} ({order}); nothing was done.")
+        await _click(loc, res, timeout_ms)
+        return f"Clicked {res.element_text} to sort by it"
+
+    return do
 
 
 def _verbless(step: Step) -> bool:

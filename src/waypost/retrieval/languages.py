@@ -33,8 +33,9 @@ class Match:
         target: The element in plain words, kind words in English; quoted spans still masked.
         text: The text to type or the option to select (masked); empty otherwise.
         lang: The language's code ('cs', 'fr', 'zh'...).
-        verb: ``expand`` or ``collapse`` when a click's verb opens or closes a section ('dépliez',
-            'sbalte'), so that an open section is not closed again; empty otherwise.
+        verb: ``expand``, ``collapse``, ``open`` or ``close`` when a click's verb opens or closes
+            a section ('dépliez', 'ouvrez', 'sbalte'), so that an open section is not closed
+            again; empty otherwise.
     """
 
     kind: Kind
@@ -1187,6 +1188,8 @@ _SECTION_VERBS = {
     **dict.fromkeys(("dépliez", "déplier", "déplie", "développez", "despliegue", "despliega"), "expand"),
     **dict.fromkeys(("desplegar", "rozbalte", "rozbal"), "expand"),
     **dict.fromkeys(("repliez", "replier", "replie", "contraiga", "contrae", "sbalte", "sbal"), "collapse"),
+    **dict.fromkeys(("ouvrez", "ouvre", "ouvrir", "abra", "abre", "otevřete", "otevři", "apri"), "open"),
+    **dict.fromkeys(("fermez", "ferme", "fermer", "cierre", "cierra", "zavřete", "zavři", "chiudi"), "close"),
 }
 
 

@@ -107,7 +107,7 @@ _OPTIONS_JS = (
         .map((el) => el.textContent).join(' ') : '';
     out.push({kind: 'menu', control: cssPath(t), label: norm(labelOf(t) + ' ' + t.textContent),
               name: norm(t.getAttribute('aria-label') || t.textContent),
-              heading: norm(heading + ' ' + own), selected: '',
+              heading: norm(heading + ' ' + own), selected: t.tagName === 'INPUT' ? norm(t.value) : '',
               items: leaves.map((el) => ({text: norm(el.textContent), path: cssPath(el),
                 checked: el.getAttribute('aria-checked') === 'true'
                   || el.getAttribute('aria-selected') === 'true'}))});

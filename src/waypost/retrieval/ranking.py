@@ -253,7 +253,7 @@ def rank(
         candidates = _prefer_exact(candidates, query.exact)
     candidates = _demote_opposites(candidates, query)
     decision, conf = decide(candidates, confidence, tie_margin, min_p)
-    if decision == "confident":
+    if decision == "confident" and not query.ordinal:  # ('the second X' is no copy of the first)
         candidates = lead_with_best_copy(candidates, overlay)
     return Ranking(query, candidates, decision, overlay, conf)
 

@@ -237,7 +237,8 @@ def _groups(screen: Screen) -> dict[tuple[object, ...], list[ElementDescriptor]]
         return cached[1]
     groups: dict[tuple[object, ...], list[ElementDescriptor]] = defaultdict(list)
     for e in screen.elements:
-        if e.path and e.visible:
+        # (column headers repeat from table to table, but they head columns, not records)
+        if e.path and e.visible and e.role not in ("columnheader", "rowheader"):
             groups[_key(e)].append(e)
     _KEYS.clear()
     _KEYS[id(screen.elements)] = (screen.elements, groups)

@@ -238,6 +238,36 @@ def impossible_date(value: str) -> bool:
     return bool(_DATE_SHAPE.fullmatch(value)) and not date_readings(value)
 
 
+# Month names that tell a calendar's language (names shared by languages are left out).
+_CALENDAR_MONTHS = {
+    "en": "january february march june july october",
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
+    "de": "januar februar märz juni juli oktober dezember",
+    "es": "enero febrero marzo abril mayo junio julio agosto septiembre octubre noviembre diciembre",
+    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
+    "pt": "janeiro fevereiro março maio junho julho setembro outubro dezembro",
+    "nl": "januari februari maart mei juni juli oktober",
+    "cs": "leden únor březen duben květen červen červenec srpen září říjen listopad prosinec",
+    "pl": "styczeń luty marzec kwiecień maj czerwiec lipiec sierpień wrzesień październik grudzień",
+    "ru": "январь февраль март апрель май июнь июль август сентябрь октябрь ноябрь декабрь",
+}
+_MONTH_LANGS: dict[str, set[str]] = {}
+for _lang, _names in _CALENDAR_MONTHS.items():
+    for _w in _names.split():
+        _MONTH_LANGS.setdefault(_w, set()).add(_lang)
+
+
+def calendar_language(shown: str) -> str:
+    """The language of a date picker's calendar from the month it shows ('juillet 2026' → 'fr');
+    ``''`` when no month name tells one language (or languages that write dates alike)."""
+    for word in re.findall(r"[^\W\d_]+", shown.casefold()):
+        langs = sorted(_MONTH_LANGS.get(word, set()))
+        # ('novembre' is French and Italian: both write 14/07/2026)
+        if langs and len({_from_language(lang) for lang in langs}) == 1:
+            return langs[0]
+    return ""
+
+
 def date_hinted(hints: str) -> bool:
     """Whether a text field's classes, placeholder or id say it takes a date ('hasDatepicker',
     'TT.MM.JJJJ')."""
@@ -512,6 +542,7 @@ __all__ = [
     "AmbiguousDate",
     "DateFormat",
     "NotATime",
+    "calendar_language",
     "convention",
     "date_hinted",
     "date_readings",
