@@ -454,3 +454,25 @@ async def test_a_list_widget_already_holding_the_choice(page: Page, pages: PageS
     report = await quiet.act(page, "choose Porto as the city")
     assert report.steps[0].status == "already", report.text
     assert (await page.inner_text("#log")).count("chose Porto") == 1
+
+
+@_browser
+async def test_sort_a_named_table_in_several_languages(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/rental.html"))
+    for instruction in ["sort the second table by Price", "Sortiere die erste Tabelle nach Price"]:
+        report = await quiet.act(page, instruction)
+        assert report.ok, report.text
+    report = await quiet.act(page, "sort the last table by Seats")  # the vans have no seats column
+    assert not report.ok, report.text
+    assert await page.inner_text("#state") == "vans:Price;cars:Price;"
+
+
+@_browser
+async def test_pick_a_date_into_the_one_date_field(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/picker_fr.html"))
+    report = await quiet.act(page, "pick 3 March 2027")
+    assert report.ok, report.text
+    assert await page.input_value("#arrivee") == "03/03/2027"
+    await page.goto(pages.url_for("ext11/rental.html"))
+    report = await quiet.act(page, "pick 3 March 2027")  # two fields, From and to: which one?
+    assert not report.ok, report.text

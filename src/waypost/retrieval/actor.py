@@ -350,6 +350,9 @@ class Actor:
             return await self.set_field(page, step.target, step.text or "", lang=step.lang)
         if step.action == "check":
             return await self.check(page, step.target, checked=step.checked, exact=step.exact)
+        if step.action == "choose" and not step.exact and looks_like_date(step.target):
+            # 'pick 3 March 2027': the date goes into the page's one date field (several: unsure)
+            return await self.type(page, "the date", step.target, lang=step.lang)
         if step.action == "choose":
             return await self.choose(page, step.target, verb=step.verb, exact=step.exact)
         if step.action == "uncheck_all":
@@ -411,15 +414,18 @@ class Actor:
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
-        sort = _SORT_BY.match(target) if named and verb == "sort" else None
+        sort = _SORT_BY.match(target) if named else None
         if sort is not None:
-            # 'sort by Born': the header of the table's one column so named (a sorted column is
-            # already so: a click would turn its order round)
-            header = await _evaluate(page, _COLUMN_HEADER_JS, sort["col"])
+            # 'sort by Born', 'sort the first table by Price', 'trie par nom', '按公司排序': the
+            # header of the one column so named (a sorted column is already so: a click would
+            # turn its order round)
+            column = sort["col"] or sort["zh"]
+            table = _TABLE_ORDINALS.get((sort["nth"] or "").casefold(), 0)
+            header = await _evaluate(page, _COLUMN_HEADER_JS, [column, table])
             if isinstance(header, str):
                 return await self._act(page, "click", f"css={header}", "click", _click_sort(self._timeout))
             if isinstance(header, int) and header > 1:
-                col = short(sort["col"], 40)
+                col = short(column, 40)
                 line = f'{header} tables have a column "{col}"; say which table. Nothing was done.'
                 return ActionResult("click", target, "unsure", line)
         if named and not exact and len(words(target)) >= 2:
@@ -2356,17 +2362,36 @@ async def _step_by_readout(loc: Locator, res: Resolution, wanted: float, timeout
 _UNSURE = ("not_found", "unsure")
 
 
+_TABLE_ORDINALS = {
+    **dict.fromkeys(("first", "1st", "premier", "erste", "ersten", "primera", "primer"), 1),
+    **dict.fromkeys(("second", "2nd", "deuxième", "zweite", "zweiten", "segunda"), 2),
+    **dict.fromkeys(("third", "3rd", "troisième", "dritte", "dritten", "tercera"), 3),
+    **dict.fromkeys(("last", "dernier", "letzte", "letzten", "última"), -1),
+}
 _SORT_BY = re.compile(
-    r"^\s*sort\s+(?:(?:the\s+)?\w+\s+)?by\s+(?:the\s+)?(?P<col>.+?)(?:\s+column)?\s*$", re.I
+    r"^\s*(?:(?:sort|sortiere|sortieren\s+sie|trie|triez|trier|ordena|ordene|ordenar)\s+"
+    r"(?:(?:(?:the|le|la|die|der|den|el)\s+)?(?:(?P<nth>[^\W\d]+|\d+(?:st|nd|rd|th))\s+)??"
+    r"(?:table|tableau|tabelle|tabla)\s+)?"
+    r"(?:by|nach|par|por)\s+(?:(?:the|le|la|les|die|der|den|el|los)\s+)?(?P<col>.+?)"
+    r"(?:\s+(?:column|colonne|spalte|columna))?|按\s*(?P<zh>.+?)\s*排序)\s*$",
+    re.I,
 )
 # The CSS path of the one visible column header named so (exactly, case aside), else how many.
 _COLUMN_HEADER_JS = (
-    """(name) => {
+    """(want) => {
   """
     + _CSS_PATH
     + """
+  const [name, nth] = want;
   const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
-  const hits = [...document.querySelectorAll('th, [role=columnheader]')].filter((th) => {
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  let scope = document;
+  if (nth) {
+    const tables = [...document.querySelectorAll('table, [role=table], [role=grid]')].filter(shown);
+    scope = tables[nth > 0 ? nth - 1 : tables.length + nth];
+    if (!scope) return 0;
+  }
+  const hits = [...scope.querySelectorAll('th, [role=columnheader]')].filter((th) => {
     const r = th.getBoundingClientRect();
     const named = norm(th.getAttribute('aria-label') || th.textContent);
     return r.width > 0 && r.height > 0 && named === norm(name);
