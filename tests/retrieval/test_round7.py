@@ -476,3 +476,13 @@ async def test_pick_a_date_into_the_one_date_field(page: Page, pages: PageServer
     await page.goto(pages.url_for("ext11/rental.html"))
     report = await quiet.act(page, "pick 3 March 2027")  # two fields, From and to: which one?
     assert not report.ok, report.text
+
+
+@_browser
+async def test_a_read_only_picker_field_is_set_without_opening_its_calendar(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext11/picker_readonly.html"))
+    report = await quiet.act(page, "Select 12/02/2016 as the date and hit submit.")
+    assert report.ok, report.text
+    assert await page.inner_text("#state") == "sent 12/02/2016"

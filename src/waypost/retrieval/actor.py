@@ -716,7 +716,12 @@ class Actor:
         pattern, page_lang = "", ""
         if looks_like_date(text):
             pattern, page_lang = await loc.evaluate(_DATE_CONTEXT)
-            if v.type.casefold() in ("", "text") and e is not None and kind_of.matches(e, ("date",)):
+            if (
+                v.editable
+                and v.type.casefold() in ("", "text")
+                and e is not None
+                and kind_of.matches(e, ("date",))
+            ):
                 # A picker's calendar says in which language, hence which order, it reads dates
                 # ('juillet 2026': 14/07/2026), unless the field shows its own format.
                 shown = await self._calendar_shown(loc)
@@ -1439,7 +1444,11 @@ class Actor:
         with contextlib.suppress(Exception):
             await loc.focus(timeout=self._timeout)
             await loc.page.wait_for_timeout(150)
-        return await _evaluate(loc.page, _CALENDAR_TITLE_JS) or ""
+        shown = await _evaluate(loc.page, _CALENDAR_TITLE_JS) or ""
+        with contextlib.suppress(Exception):  # closed again: an open calendar covers the form
+            await loc.press("Escape", timeout=self._timeout)
+            await _evaluate_on(loc, "(el) => el.blur()")
+        return shown
 
     async def _check_opened_list(self, page: Page, loc: Locator, option: str, field: str) -> None:
         """Focus a list widget and read the choices it then shows (a select-like widget lists them
