@@ -486,3 +486,13 @@ async def test_a_read_only_picker_field_is_set_without_opening_its_calendar(
     report = await quiet.act(page, "Select 12/02/2016 as the date and hit submit.")
     assert report.ok, report.text
     assert await page.inner_text("#state") == "sent 12/02/2016"
+
+
+@_browser
+async def test_a_date_with_a_comma_before_its_year_is_one_value(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext11/picker_fr.html"))
+    report = await quiet.act(page, "enter the date July 4th, 1976")
+    assert report.ok, report.text
+    assert await page.input_value("#arrivee") == "04/07/1976"  # the calendar is French

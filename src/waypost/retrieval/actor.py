@@ -280,7 +280,7 @@ class Actor:
             for n in (e.label, e.placeholder)
             if n
         }
-        for part in re.split(r"\s*[,;，、；]\s*", text):
+        for part in re.split(r"\s*(?:[;，、；]|,(?!\s*\d{4}\b))\s*", text):  # ('July 4th, 1976' is one)
             hits = [h] if (h := _label_prefix(part, fields)) is not None else _name_parts(part, fields)
             if not hits or any(h[0] is e for h in hits for e, _ in pairs):
                 return None
@@ -713,14 +713,15 @@ class Actor:
         if slider:
             return await _set_slider(loc, res, numeric_value(text, lang), self._timeout)
         hints = " ".join((e.placeholder, e.classes, e.id, e.label, e.name)) if e is not None else ""
+        if e is None and looks_like_date(text):  # a field given by a selector says what it is itself
+            hints = await _evaluate_on(loc, _HINTS_JS) or ""
         pattern, page_lang = "", ""
         if looks_like_date(text):
             pattern, page_lang = await loc.evaluate(_DATE_CONTEXT)
             if (
                 v.editable
                 and v.type.casefold() in ("", "text")
-                and e is not None
-                and kind_of.matches(e, ("date",))
+                and (kind_of.matches(e, ("date",)) if e is not None else date_hinted(hints))
             ):
                 # A picker's calendar says in which language, hence which order, it reads dates
                 # ('juillet 2026': 14/07/2026), unless the field shows its own format.
