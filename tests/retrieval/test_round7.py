@@ -496,3 +496,12 @@ async def test_a_date_with_a_comma_before_its_year_is_one_value(
     report = await quiet.act(page, "enter the date July 4th, 1976")
     assert report.ok, report.text
     assert await page.input_value("#arrivee") == "04/07/1976"  # the calendar is French
+
+
+@_browser
+async def test_words_after_a_label_that_are_no_value(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext11/signup_en.html"))
+    for instruction in ["City the closest to you", "Promo code of the week"]:
+        report = await quiet.act(page, instruction)
+        assert not report.ok, report.text
+    assert await _values(page, "#city", "#promo") == ["", ""]

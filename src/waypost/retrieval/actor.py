@@ -2432,6 +2432,12 @@ _LABEL_LINK = re.compile(
     r"|[选为是填をはに]\s*)?",
     re.I,
 )
+# Words a value does not start with: 'Email me when it ships' names no value for "Email".
+_NOT_A_VALUE = re.compile(
+    r"(?:me|us|my|our|your|it|its|this|that|these|those|when|if|for|to|the|a|an|and|or|with|of|on|in|"
+    r"at|by|from|about|now|here|there|please)\b",
+    re.I,
+)
 # Japanese endings after the value ('期限を2026年12月24日にする': 'make the deadline …').
 _VALUE_END = re.compile(
     r"\s*(?:にする|にします|にして(?:ください)?|に設定(?:する|します|して(?:ください)?)?)$"
@@ -2451,7 +2457,7 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
             if rest[:1].isalnum() and n[-1:].isalnum() and not _UNSPACED_CHAR.match(n[-1:]):
                 continue  # 'Names X' is not the label 'Name'
             value = _VALUE_END.sub("", _LABEL_LINK.sub("", rest, count=1)).strip()
-            if value:
+            if value and not _NOT_A_VALUE.match(value):
                 best.append((len(n), e, value))
     if not best:
         return None
