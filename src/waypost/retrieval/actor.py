@@ -50,7 +50,7 @@ from waypost.retrieval.rerank import WEIGHTS_FILE, RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange, short
 from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
-from waypost.retrieval.synonyms import CONCEPTS
+from waypost.retrieval.synonyms import CONCEPTS, UNSPACED
 from waypost.retrieval.telemetry import ActionRecord
 from waypost.retrieval.text import words
 from waypost.retrieval.validation import Validation
@@ -1833,11 +1833,16 @@ _NEW_POPUP_JS = (
 )
 
 
+# The containers of list widgets that replace a <select> or complete typed words.
+_LIST_WIDGET = ".selectize-control, .choices, .select2-container, .ts-wrapper, .awesomplete, .ss-main"
+
 # Whether a field offers suggestions as one types (ARIA combobox, jQuery UI, a datalist, the
 # select-replacing widgets): 'disabled' when its widget is disabled, else true or false.
-_AUTOCOMPLETE_JS = """(el) => {
-  const widget = el.closest(
-    '.selectize-control, .choices, .select2-container, .ts-wrapper, .awesomplete, .ss-main');
+_AUTOCOMPLETE_JS = (
+    """(el) => {
+  const widget = el.closest('"""
+    + _LIST_WIDGET
+    + """');
   const off = widget && (/\\b(?:is-)?disabled\\b/.test(widget.className)
     || widget.querySelector('.selectize-input.disabled, [aria-disabled=true]'));
   if (off || el.disabled) return 'disabled';
@@ -1845,12 +1850,15 @@ _AUTOCOMPLETE_JS = """(el) => {
     || /autocomplete|typeahead|awesomplete/i.test(el.className) || !!el.getAttribute('list')
     || !!el.getAttribute('aria-controls');
 }"""
+)
 # The choices an autocomplete or list widget offers when the page lists them: the options of the
 # native <select> it was built on, of its <datalist>, or of its data-list (Awesomplete), each as
 # [text, disabled]; null when the choices come from a script.
-_WIDGET_CHOICES_JS = """(el) => {
-  const widget = el.closest(
-    '.selectize-control, .choices, .select2-container, .ts-wrapper, .awesomplete, .ss-main');
+_WIDGET_CHOICES_JS = (
+    """(el) => {
+  const widget = el.closest('"""
+    + _LIST_WIDGET
+    + """');
   let list = null;
   if (widget) {
     const prev = widget.previousElementSibling;
@@ -1871,6 +1879,7 @@ _WIDGET_CHOICES_JS = """(el) => {
   }
   return data.split(/\\s*,\\s*/).filter(Boolean).map((t) => [t, false]);
 }"""
+)
 _SUGGESTION_ITEMS = """
   const shown = (el) => { const r = el.getBoundingClientRect(), st = getComputedStyle(el);
     return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none'; };
@@ -1891,9 +1900,9 @@ _LIST_WIDGETS_JS = (
   return [...document.querySelectorAll('input')].filter((el) => {
     const r = el.getBoundingClientRect();
     if (!(r.width > 0 && r.height > 0) || el.disabled || el.readOnly) return false;
-    return !!el.closest(
-      '.selectize-control, .choices, .select2-container, .ts-wrapper, .awesomplete, .ss-main')
-      || el.getAttribute('role') === 'combobox' || !!el.list;
+    return !!el.closest('"""
+    + _LIST_WIDGET
+    + """') || el.getAttribute('role') === 'combobox' || !!el.list;
   }).map(cssPath);
 }"""
 )
@@ -2454,7 +2463,7 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
             if len(n) < 2 or not folded.startswith(n) or {CONCEPTS.get(w) for w in words(n)} == {"§search"}:
                 continue  # ('Search products' is no value for a field saying "Search")
             rest = part[len(n) :]
-            if rest[:1].isalnum() and n[-1:].isalnum() and not _UNSPACED_CHAR.match(n[-1:]):
+            if rest[:1].isalnum() and n[-1:].isalnum() and not UNSPACED.match(n[-1:]):
                 continue  # 'Names X' is not the label 'Name'
             value = _VALUE_END.sub("", _LABEL_LINK.sub("", rest, count=1)).strip()
             if value and not _NOT_A_VALUE.match(value):
@@ -2500,9 +2509,6 @@ def _name_parts(part: str, fields: list[ElementDescriptor]) -> list[tuple[Elemen
     if len(first) != 1 or len(last) != 1 or whole:
         return []
     return [(first[0], " ".join(value[:-1])), (last[0], value[-1])]
-
-
-_UNSPACED_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def _check_listed(choices: list[list[Any]] | None, option: str, field: str) -> None:

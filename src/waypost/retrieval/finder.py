@@ -27,7 +27,7 @@ from waypost.retrieval.ranking import TAB_GROUP, Candidate, Ranking, rank, rank_
 from waypost.retrieval.records import rank_records, separate_records
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
-from waypost.retrieval.synonyms import CONCEPTS
+from waypost.retrieval.synonyms import CONCEPTS, UNSPACED
 from waypost.retrieval.text import words
 from waypost.retrieval.validation import Validation, validate
 
@@ -409,13 +409,10 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
     return replace(ranking, decision="low")
 
 
-_UNSPACED = re.compile(r"[\u0e00-\u0e7f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
-
-
 def _holds(text: str, quoted: str) -> bool:
     """``quoted`` is in ``text`` as whole words ('Play' is not in 'Playback'); in unspaced scripts,
     anywhere."""
-    if _UNSPACED.search(quoted):
+    if UNSPACED.search(quoted):
         return quoted in text
     return re.search(rf"(?<!\w){re.escape(quoted)}(?!\w)", text) is not None
 

@@ -47,7 +47,7 @@ from waypost.retrieval.index import context_text, naming_text
 from waypost.retrieval.overlays import ActiveOverlay
 from waypost.retrieval.query import Query
 from waypost.retrieval.ranking import Ranking, _equivalent, _prefer_exact, decide, lead_with_best_copy
-from waypost.retrieval.synonyms import ROLE_WORDS
+from waypost.retrieval.synonyms import ROLE_WORDS, UNSPACED
 from waypost.retrieval.text import expand, field_words, split_identifier, token_match, words
 
 # Words people add to a name that the element often leaves out ('ZIP code' for 'ZIP', 'the economy
@@ -79,7 +79,6 @@ _PAGING_NOUNS = frozenset(
 )  # fmt: skip
 _FOUND = 0.7
 _STEM = 0.6
-_UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _DIGITS = re.compile(r"\d+")
 # A sentence, not a control's name: several words and a full stop at the end ('Forgot your
 # password?' is a control's name), or a polite request ('Please sign in to comment').
@@ -137,7 +136,7 @@ def _one_of_pair(query: Query, e: ElementDescriptor) -> bool:
     'フランス語／ドイツ語') is one option of its own: a target naming only some of its parts
     ('英語') is not that option."""
     name = " ".join(e.display_name.split())
-    if not _UNSPACED.search(name):
+    if not UNSPACED.search(name):
         return False
     parts = [p for p in _PAIR.split(name) if p]
     if len(parts) < 2:
@@ -169,7 +168,7 @@ def _match(word: str, field: frozenset[str]) -> float:
         # A kind word in a name ('Copy link') is no part of a brand that starts with it ('LinkedIn').
         field = frozenset(d for d in field if d not in ROLE_WORDS)
     score = token_match(word, field)
-    if score < 1.0 and _UNSPACED.search(word) and any(word in d for d in field if not d.startswith("§")):
+    if score < 1.0 and UNSPACED.search(word) and any(word in d for d in field if not d.startswith("§")):
         return 1.0
     return score
 

@@ -583,14 +583,15 @@ ROLE_WORDS = {_fold(k): v for k, v in ROLE_WORDS.items()}
 STOPWORDS = frozenset(_fold(w) for w in STOPWORDS)
 
 # Concept words of scripts without spaces, found inside a longer run ('上传文件' holds '上传').
-_UNSPACED_WORD = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+# A character of a script written without spaces between words (Japanese, Chinese, Korean).
+UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _UNSPACED_CONCEPTS = re.compile(
-    "|".join(sorted((re.escape(w) for w in CONCEPTS if _UNSPACED_WORD.search(w)), key=len, reverse=True))
+    "|".join(sorted((re.escape(w) for w in CONCEPTS if UNSPACED.search(w)), key=len, reverse=True))
 )
 
 
 def unspaced_concepts(token: str) -> list[str]:
     """The concept tokens of the concept words inside ``token`` when it is written without spaces."""
-    if not _UNSPACED_WORD.search(token):
+    if not UNSPACED.search(token):
         return []
     return [CONCEPTS[m.group(0)] for m in _UNSPACED_CONCEPTS.finditer(token) if m.group(0) != token]
