@@ -72,3 +72,42 @@ def test_stores_made_by_any_door_are_private(tmp_path) -> None:
         path = tmp_path / "fresh" / name
         assert stat.S_IMODE(path.stat().st_mode) == 0o600, name
     assert stat.S_IMODE((tmp_path / "fresh").stat().st_mode) == 0o700
+
+
+def test_scrubbing_a_finished_run_never_locks_out_another_runs_steps(tmp_path) -> None:
+    """Runs of one data dir share the checkpoint file: emptying the log after a scrub must not
+    hold the write lock while it waits for another run's reader (that run's next step would fail
+    with "database is locked")."""
+    import sqlite3
+    import threading
+    import time
+
+    from waypost.agent.redact import scrub_checkpoints
+
+    path = tmp_path / "checkpoints.db"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("CREATE TABLE checkpoints (thread_id TEXT, checkpoint BLOB, metadata BLOB)")
+    db.execute("CREATE TABLE writes (thread_id TEXT, value BLOB)")
+    db.execute("INSERT INTO checkpoints VALUES ('done', ?, '{}')", (f"typed {PASSWORD}".encode(),))
+    reader = sqlite3.connect(path, isolation_level=None)  # another run, reading its state
+    reader.execute("BEGIN")
+    reader.execute("SELECT count(*) FROM checkpoints").fetchall()
+    db.execute("INSERT INTO checkpoints VALUES ('other', x'00', '{}')")  # the log now has frames
+    changed: list[int] = []
+    scrub = threading.Thread(target=lambda: changed.append(scrub_checkpoints(path, "done", [PASSWORD])))
+    scrub.start()
+    time.sleep(0.2)
+    writer = sqlite3.connect(path, timeout=1, isolation_level=None)  # the other run's next step
+    writer.execute("INSERT INTO checkpoints VALUES ('other', x'01', '{}')")
+    reader.execute("COMMIT")
+    scrub.join(timeout=30)
+    assert changed == [1]
+    rows = db.execute("SELECT checkpoint FROM checkpoints WHERE thread_id = 'done'").fetchall()
+    assert PASSWORD.encode() not in rows[0][0]
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    for name in ("checkpoints.db", "checkpoints.db-wal"):
+        if (tmp_path / name).exists():
+            assert PASSWORD.encode() not in (tmp_path / name).read_bytes(), name
+    for conn in (db, reader, writer):
+        conn.close()

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import sqlite3
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -23,7 +25,13 @@ from typing import Any
 from waypost.agent.critical import is_secret_field
 from waypost.config.secrets import PLACEHOLDER
 
+log = logging.getLogger(__name__)
+
 MIN_SECRET = 4
+# How long a connection to the checkpoint file waits for another run's write: runs of one data
+# dir share the file, and a loaded machine can hold a write for seconds.
+BUSY_SECONDS = 30.0
+WAL_TRIES = 6
 MASK = "*"
 _SCRUBBED = (("checkpoints", "checkpoint"), ("checkpoints", "metadata"), ("writes", "value"))
 
@@ -135,7 +143,7 @@ def scrub_checkpoints(path: Path | str, thread_id: str, secrets: Iterable[str]) 
     if not secrets or str(path) == ":memory:" or not Path(path).exists():
         return 0
     changed = 0
-    with contextlib.closing(sqlite3.connect(str(path), timeout=10)) as db:
+    with contextlib.closing(sqlite3.connect(str(path), timeout=BUSY_SECONDS)) as db:
         db.execute("PRAGMA secure_delete=ON")
         for table, column in _SCRUBBED:
             try:
@@ -153,5 +161,23 @@ def scrub_checkpoints(path: Path | str, thread_id: str, secrets: Iterable[str]) 
             changed += len(updates)
         db.commit()
         if changed:
-            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            _empty_wal(db, path)
     return changed
+
+
+def _empty_wal(db: sqlite3.Connection, path: Path | str) -> None:
+    """Copy the write-ahead log into the file and truncate it, without stalling other writers.
+
+    A TRUNCATE checkpoint waits for readers while holding the write lock, so with a busy
+    timeout it would lock out every other run writing to the same file (their steps fail with
+    "database is locked"). It is tried without waiting, a few times; if readers keep it busy,
+    the log is copied (PASSIVE) and the next scrub or SQLite's own checkpoints empty it.
+    """
+    db.execute("PRAGMA busy_timeout=0")
+    for attempt in range(WAL_TRIES):
+        busy = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        if busy is None or busy[0] == 0:
+            return
+        time.sleep(0.05 * (attempt + 1))
+    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+    log.warning("%s: readers kept the write-ahead log busy; it is emptied at the next checkpoint.", path)

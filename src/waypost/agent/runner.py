@@ -52,6 +52,7 @@ from waypost.agent.extensions import RunExtension, RunStart
 from waypost.agent.graph import compile_graph
 from waypost.agent.prompts import PromptOptions, task_message
 from waypost.agent.redact import (
+    BUSY_SECONDS,
     RedactingSerializer,
     find_secrets,
     mask_data,
@@ -351,14 +352,12 @@ async def _drive_saved(
     ask_user: AskUser | None = None,
     stream_tokens: bool = False,
 ) -> AsyncIterator[dict[str, Any]]:
-    from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
-
     # "messages": the agent node's model text, chunk by chunk, when the endpoint streams.
     modes = ["updates", "custom", "messages"] if stream_tokens else ["updates", "custom"]
 
     started = time.perf_counter()
     config = {"configurable": {"thread_id": thread_id}, "recursion_limit": recursion_limit}
-    async with AsyncSqliteSaver.from_conn_string(str(setup.path)) as saver, _finishing(setup.ctx):
+    async with _saver(setup.path) as saver, _finishing(setup.ctx):
         saver.serde = RedactingSerializer(saver.serde, secrets)
         graph = compile_graph(setup.ctx, saver)
         graph_input = first_input
@@ -663,13 +662,21 @@ async def get_result(thread_id: str, *, checkpoint_path: str | Path) -> RunResul
     return _result(snapshot.values, thread_id, 0.0, pending)
 
 
-async def read_checkpoint(path: str | Path, thread_id: str) -> Any:
-    """The latest LangGraph ``StateSnapshot`` of a thread (``None`` if there is no file or thread)."""
+@contextlib.asynccontextmanager
+async def _saver(path: str | Path) -> AsyncIterator[Any]:
+    """LangGraph's SQLite saver on a connection that waits for other runs' writes to the file."""
+    import aiosqlite
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
+    async with aiosqlite.connect(str(path), timeout=BUSY_SECONDS) as conn:
+        yield AsyncSqliteSaver(conn)
+
+
+async def read_checkpoint(path: str | Path, thread_id: str) -> Any:
+    """The latest LangGraph ``StateSnapshot`` of a thread (``None`` if there is no file or thread)."""
     if not await asyncio.to_thread(Path(path).is_file):
         return None
-    async with AsyncSqliteSaver.from_conn_string(str(path)) as saver:
+    async with _saver(path) as saver:
         # Reading a state runs no node: the graph needs no model and no tools for it.
         idle = AgentContext(model=None, toolbox=ToolBox.of([]))  # type: ignore[arg-type]
         snapshot = await compile_graph(idle, saver).aget_state({"configurable": {"thread_id": thread_id}})

@@ -106,7 +106,7 @@ class PlannerStore:
 
     def _open(self) -> sqlite3.Connection:
         assert self.path is not None
-        db = sqlite3.connect(str(self.path), isolation_level=None)
+        db = sqlite3.connect(str(self.path), timeout=30, isolation_level=None)
         db.execute("PRAGMA journal_mode=WAL")
         db.executescript(_SCHEMA)
         return db

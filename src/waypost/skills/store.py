@@ -107,7 +107,7 @@ class SkillStore:
         new = not self.path.exists()
         try:
             private_file(self.path)
-            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self._db = sqlite3.connect(self.path, timeout=30, check_same_thread=False, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
             raise SkillError(f"The skill store {self.path} cannot be opened: {exc}") from None
         self._db.executescript(_SCHEMA)
