@@ -222,6 +222,13 @@ INVENTORY_JS = (
   };
   // The text of a row or list item, read once for all the controls in it.
   const itemText = new Map();
+  const prevText = new Map();
+  const blockText = new Map();
+  const memoText = (memo, n, budget, skipControls) => {
+    let t = memo.get(n);
+    if (t === undefined) { t = contentText(n, budget, skipControls); memo.set(n, t); }
+    return t;
+  };
   const nearbyText = (el, own) => {
     let n = parentOf(el);
     for (let k = 0; n && k < 6; k++, n = parentOf(n)) {
@@ -238,11 +245,12 @@ INVENTORY_JS = (
     // Fallback: the text just before the element, else the short caption of the block it is in
     // ('Farbe: ' before a row of colour swatches).
     const prev = el.previousElementSibling;
-    const before = prev ? contentText(prev, 80) : '';
+    const before = prev ? memoText(prevText, prev, 80, false) : '';
     if (before) return before;
     const block = parentOf(el);
     if (!block || block.nodeType !== 1 || block === document.body) return '';
-    let t = contentText(block, 130, true);
+    // Memoized: a row of 100 unnamed swatches would read its whole row once per swatch.
+    let t = memoText(blockText, block, 130, true);
     if (own) t = t.replace(own, ' ');
     return t.length <= 120 ? clean(t, 120) : '';
   };
