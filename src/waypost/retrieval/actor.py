@@ -634,6 +634,10 @@ class Actor:
             path = await option_path(page, f"{target} {text}", value=text)
             if path is not None:
                 return await self._choose_option(page, target, path, _click_only(self._timeout))
+            hidden = await _evaluate(page, _HIDDEN_SELECT_JS, [text, target]) or []
+            if len(hidden) == 1:
+                # 'Title: Dr.' where a script hid the list labelled "Title" behind its own widget
+                return await self._choose_in_widget(page, hidden[0])
         if result.status in ("not_found", "unsure") and Selector.parse(target) is None:
             # 'change 13:14 to 14:30', 'set the 18:00 field to 20:15': the field now showing that
             shown = _FIELD_WORDS.sub(" ", exact or target)
@@ -887,7 +891,80 @@ class Actor:
             field = await self._widget_listing(page, exact or target)
             if field is not None:
                 return await self.select(page, f"css={field}", exact or target)
+        if result.status in ("not_found", "unsure") and verb != "filter":
+            # 'choose Java', 'select the number 7': an option of a <select> a script hid behind
+            # its own widget (the widget shows one choice; the rest are in the hidden list)
+            hit = await self._hidden_select(page, exact or target, whole=bool(exact))
+            if hit is not None:
+                return await self._choose_in_widget(page, hit)
         return result
+
+    async def _hidden_select(self, page: Page, target: str, *, whole: bool) -> dict[str, Any] | None:
+        """The one hidden ``<select>`` (with a widget built on it) that offers the target as an
+        option, or whose label holds the target's first words and offers the rest ('number 7')."""
+        parts = target.split()
+        splits = [(target, "")]
+        if not whole:
+            splits += [(" ".join(parts[k:]), " ".join(parts[:k]).rstrip(":")) for k in range(1, len(parts))]
+        found: dict[str, dict[str, Any]] = {}
+        for option, label in splits:
+            for hit in await _evaluate(page, _HIDDEN_SELECT_JS, [option, label]) or []:
+                found.setdefault(hit["select"], hit)
+        return next(iter(found.values())) if len(found) == 1 else None
+
+    async def _choose_in_widget(self, page: Page, hit: dict[str, Any]) -> ActionResult:
+        """Choose ``option`` of a hidden ``<select>`` through the widget a script built on it
+        (jQuery UI, Chosen, Select2, Bootstrap-select...): open the widget, click the one shown
+        choice named so, and check that the ``<select>`` now holds it."""
+        option = hit["text"]
+        name = f'the list "{short(hit["label"], 40)}"' if hit.get("label") else "the list"
+        if hit["disabled"]:
+            return ActionResult(
+                "select",
+                option,
+                "not_actionable",
+                f'{name} offers "{short(option, 40)}" disabled; nothing was done.',
+            )
+        if _same_text(hit["selected"], option):
+            return ActionResult(
+                "select", option, "already", f'{name} already holds "{short(option, 40)}"; nothing was done.'
+            )
+        opener = f"css={hit['opener']}"
+        if hit["typed"]:
+            result = await self.select(page, opener, option)
+        else:
+            opened = await self.click(page, opener)
+            if not opened.ok:
+                return opened
+            await page.wait_for_timeout(150)
+            shown = await _evaluate(page, _EXACT_SUGGESTION_JS, option)
+            if not shown:
+                with contextlib.suppress(Exception):
+                    await page.keyboard.press("Escape")
+                return ActionResult(
+                    "select",
+                    option,
+                    "not_found",
+                    f'Opened {name} but it shows no "{short(option, 40)}"; nothing was chosen.',
+                )
+            result = await self.click(page, f"css={shown[0]}")
+        if not result.ok:
+            return result
+        now = await _evaluate(
+            page,
+            _SELECTED_TEXT_JS,
+            hit["select"],
+        )
+        if not _same_text(now or "", option):
+            return ActionResult(
+                "select",
+                option,
+                "failed",
+                f'Clicked "{short(option, 40)}" in {name}, but the list holds "{short(now or "", 40)}".',
+            )
+        return replace(
+            result, action="select", target=option, message=f'Selected "{short(option, 50)}" in {name}.'
+        )
 
     async def _widget_listing(self, page: Page, option: str) -> str | None:
         """The CSS path of the one list widget of the page (at most five looked at) that lists
@@ -1885,7 +1962,8 @@ _SUGGESTION_ITEMS = """
     return r.width > 0 && r.height > 0 && st.visibility !== 'hidden' && st.display !== 'none'; };
   const items = [...document.querySelectorAll('[role=option], [role=listbox] li, .ui-menu-item, '
     + '.autocomplete-suggestion, .tt-suggestion, li.suggestion, .selectize-dropdown .option, '
-    + '.awesomplete li, [data-selectable], .choices__item--choice, .select2-results__option')]
+    + '.awesomplete li, [data-selectable], .choices__item--choice, .select2-results__option, '
+    + '.chosen-results .active-result, .dropdown-menu .dropdown-item, .ss-option')]
     .filter((el) => shown(el) && !el.querySelector('[role=option], .ui-menu-item'))
     .filter((el) => !el.closest('.create'));
   const off = (el) => !!el.closest('[data-disabled], [aria-disabled=true], .disabled');
@@ -1919,6 +1997,80 @@ _SHOWN_CHOICES_JS = (
     + _SUGGESTION_ITEMS
     + "  return items.map((el) => [el.textContent.replace(/\\s+/g, ' ').trim(), off(el)]);\n}"
 )
+# Hidden <select>s that offer the option (exact text), each with the widget a script built on it:
+# the widget right after it (or the small wrapper it was moved into) and its opener. ``typed``: the
+# opener is a text field that completes typed words (jQuery UI's combobox, Selectize).
+_HIDDEN_SELECT_JS = (
+    """([want, named]) => {
+  """
+    + _CSS_PATH
+    + """
+  // 'Dr' for "Dr.": an instruction's last full stop is no part of the option
+  const fold = (t) => (t || '').replace(/\\s+/g, ' ').trim().replace(/[.:;,!]+$/, '').toLowerCase();
+  const namedWords = fold(named).split(/[^\\p{L}\\p{N}]+/u).filter((w) => w.length >= 2
+    && !['the', 'a', 'an', 'in', 'of', 'for', 'to'].includes(w));
+  const shown = (el) => { const r = el.getBoundingClientRect(), st = getComputedStyle(el);
+    return r.width >= 3 && r.height >= 3 && st.visibility !== 'hidden' && st.display !== 'none'; };
+  const WIDGET = /select|combo|chosen|choice|dropdown|picker|ts-wrapper|ss-main/i;
+  const OPENER = '[role=combobox], [aria-haspopup]:not([aria-haspopup=false]), '
+    + 'input:not([type=hidden]), button, a, [tabindex]';
+  const widgetOf = (sel) => {
+    const near = [];
+    for (let n = sel.nextElementSibling, k = 0; n && k < 2; n = n.nextElementSibling, k++) near.push(n);
+    const up = sel.parentElement;
+    if (up && up.childElementCount <= 4 && !/^(FORM|FIELDSET|BODY|TD|LI|P)$/.test(up.tagName)) near.push(up);
+    for (const w of near) {
+      if (!shown(w) || /^(SELECT|LABEL|INPUT|TEXTAREA)$/.test(w.tagName) && w !== up) continue;
+      const cls = typeof w.className === 'string' ? w.className : '';
+      const named = WIDGET.test(cls + ' ' + (w.id || ''))
+        || w.matches('[role=combobox], [aria-haspopup]') || (sel.id && (w.id || '').startsWith(sel.id));
+      if (!named) continue;
+      const opener = w.matches(OPENER) ? w : [...w.querySelectorAll(OPENER)].find(shown);
+      if (opener && shown(opener) && !opener.disabled) return opener;
+    }
+    return null;
+  };
+  const out = [];
+  for (const sel of document.querySelectorAll('select')) {
+    if (shown(sel)) continue;
+    const opt = [...sel.options].find((o) => fold(o.label || o.text) === fold(want));
+    if (!opt) continue;
+    const opener = widgetOf(sel);
+    if (!opener) continue;
+    // jQuery UI points the list's <label for> at its widget's button
+    const byFor = (el) => el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
+    const tag = (sel.labels && sel.labels[0]) || byFor(sel) || byFor(opener);
+    const label = tag ? tag.textContent
+      : (sel.getAttribute('aria-label') || opener.getAttribute('aria-label') || '');
+    const about = fold(label + ' ' + (sel.name || '') + ' ' + (sel.id || ''));
+    if (named && (!namedWords.length || !namedWords.every((w) => about.includes(w)))) continue;
+    out.push({ select: cssPath(sel), opener: cssPath(opener),
+      text: (opt.label || opt.text).replace(/\\s+/g, ' ').trim(),
+      typed: opener.tagName === 'INPUT' && !opener.readOnly,
+      disabled: !!(opt.disabled || sel.disabled || (opt.parentElement && opt.parentElement.disabled)),
+      selected: sel.selectedIndex >= 0 ? sel.options[sel.selectedIndex].text : '',
+      label: label.replace(/\\s+/g, ' ').trim() });
+  }
+  return out;
+}"""
+)
+# The text of the option a <select> (by CSS path) holds, or null.
+_SELECTED_TEXT_JS = """(p) => { const s = document.querySelector(p);
+  return s && s.selectedIndex >= 0 ? s.options[s.selectedIndex].text : null; }"""
+# The CSS path of the one shown suggestion or list choice named exactly so: [path] or [].
+_EXACT_SUGGESTION_JS = (
+    """(want) => {
+  """
+    + _CSS_PATH
+    + """
+  const fold = (t) => (t || '').replace(/\\s+/g, ' ').trim().toLowerCase();"""
+    + _SUGGESTION_ITEMS
+    + """
+  const hits = items.filter((el) => !off(el) && fold(el.textContent) === fold(want));
+  return hits.length === 1 ? [cssPath(hits[0])] : [];
+}"""
+)
+
 # The one visible suggestion holding the typed words: [css path, text], or null.
 _ONE_SUGGESTION_JS = (
     """(typed) => {
@@ -2058,6 +2210,10 @@ async def _evaluate_on(loc: Locator, script: str, arg: Any = None, timeout_ms: f
         return await loc.evaluate(script, arg, timeout=timeout_ms)
     except Exception:
         return None
+
+
+def _same_text(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
 async def _evaluate(page: Page, script: str, arg: Any = None) -> Any:

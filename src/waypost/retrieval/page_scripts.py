@@ -604,6 +604,8 @@ VALIDATE_JS = (
   let visible = r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.display !== 'none';
   let target = el;
   let proxy = null;
+  // A clipped 1-pixel input (jQuery UI's and Bootstrap's styled checkboxes and radios) is hidden too.
+  if (labels.length && visible && (r.width < 3 || r.height < 3)) visible = false;
   if (!visible && labels.length) {
     // A hidden styled checkbox: its visible label is what a person clicks.
     const l = labels.find((x) => { const b = x.getBoundingClientRect(); return b.width > 0 && b.height > 0; });

@@ -1,0 +1,74 @@
+"""`act` round 8: styled checkboxes and radios whose input is clipped to a pixel are set through
+their label. Each test checks what happened on the page.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer
+from waypost.retrieval import Actor
+
+_browser = pytest.mark.asyncio(loop_scope="session")
+
+
+@_browser
+async def test_a_clipped_styled_radio_or_checkbox_is_set_through_its_label(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext12/styled_choices.html"))
+    report = await quiet.act(page, "choose Oslo")
+    assert report.ok, report.text
+    assert await page.is_checked("#city-oslo")
+    report = await quiet.act(page, "tick Parking and untick Breakfast")
+    assert report.ok, report.text
+    assert await page.is_checked("#extra-parking")
+    assert not await page.is_checked("#extra-breakfast")
+    report = await quiet.act(page, "check Parking")
+    assert report.steps[0].status == "already", report.text
+
+
+@_browser
+async def test_a_clipped_control_without_a_label_is_still_covered(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext12/styled_choices.html"))
+    report = await quiet.act(page, "tick Tiny option")
+    assert report.steps[0].status == "not_actionable", report.text
+    assert "covered" in report.text
+    assert not await page.is_checked("#tiny")
+
+
+@_browser
+async def test_an_option_of_a_hidden_select_is_chosen_through_the_widget_built_on_it(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext12/enhanced_selects.html"))
+    for instruction, select, value in [
+        ("choose Large", "#size", "Large"),  # a selectmenu: its button opens the list
+        ("select Kenya", "#origin", "Kenya"),  # Chosen: a link opens li.active-result items
+        ("choose Oat", "#milk", "Oat"),  # a combobox: typed, then the one exact suggestion
+        ("Syrup: Hazelnut", "#syrup", "Hazelnut"),  # the label moved to the widget's button
+        ("select the cup size Small", "#size", "Small"),
+    ]:
+        report = await quiet.act(page, instruction)
+        assert report.ok, (instruction, report.text)
+        held = await page.eval_on_selector(select, "(s) => s.options[s.selectedIndex].text")
+        assert held == value, instruction
+
+
+@_browser
+async def test_a_hidden_select_answers_honestly(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext12/enhanced_selects.html"))
+    report = await quiet.act(page, "choose Medium")
+    assert report.steps[0].status == "already", report.text
+    report = await quiet.act(page, "choose Bucket")  # offered, but disabled
+    assert report.steps[0].status == "not_actionable", report.text
+    report = await quiet.act(page, "choose Dome")  # the widget never opens its list
+    assert not report.ok, report.text
+    assert await page.eval_on_selector("#lid", "(s) => s.value") == "Flat"
+    report = await quiet.act(page, "choose Mocha")  # no list offers it
+    assert report.steps[0].status == "not_found", report.text
+    sizes = await page.eval_on_selector("#size", "(s) => s.value")
+    assert sizes == "Medium"
