@@ -891,7 +891,8 @@ class Actor:
             field = await self._widget_listing(page, exact or target)
             if field is not None:
                 return await self.select(page, f"css={field}", exact or target)
-        if result.status in ("not_found", "unsure") and verb != "filter":
+        named_so = any(_same_text(c.element.display_name, exact or target) for c in result.candidates)
+        if result.status in ("not_found", "unsure") and verb != "filter" and not named_so:
             # 'choose Java', 'select the number 7': an option of a <select> a script hid behind
             # its own widget (the widget shows one choice; the rest are in the hidden list)
             hit = await self._hidden_select(page, exact or target, whole=bool(exact))
