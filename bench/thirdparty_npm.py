@@ -141,21 +141,6 @@ PINNED: list[tuple[str, str, str]] = [
         "sha512-DaYORfSqqYY3E6zhjb4CGYe2VUnQXV22sZDoFs6H3Ge5szh8FVoak0tJpuYFgpxn81khOQr2wM8+gMDgjL9GyQ==",
     ),
     (
-        "vanillajs-datepicker",
-        "1.3.4",
-        "sha512-waOyp2Ay+K1VA/B5cNlFgSNzFR9efCVKaoyMyNEAhAwmKLzMB9nCJs6Vqmo6HuHWA98VEHXbgz5thZ7hH/uohA==",
-    ),
-    (
-        "jquery-confirm",
-        "3.3.4",
-        "sha512-SF3mX2kWAK9FP/Hut1uLHI30LPZ9DAki3Jq6JId9vg6AlMVugjlh40APtuxPQ/0C44XTkQFSVyRrg57NMbaicA==",
-    ),
-    (
-        "icheck",
-        "1.0.2",
-        "sha512-1oDqj9ikiH4csFWKZnfbD1S9IY/MqzEt4cir6PIfkT84D/8QYaAZFrplXoyz5eaATmaoawY3KMTkMAO+fP4wGg==",
-    ),
-    (
         "intl-tel-input",
         "17.0.19",
         "sha512-GBNoUT4JVgm2e1N+yFMaBQ24g5EQfZhDznGneCM9IEZwfKsMUAUa1dS+v0wOiKpRAZ5IPNLJMIEEFGgqlCI22A==",
