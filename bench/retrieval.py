@@ -46,6 +46,12 @@ van11y hide/show and carrousel, a11y-accordion-tabs, jquery-bar-rating, simple-d
 tablesort, spectrum), 50 of them in German, French, Spanish, Czech, Chinese or Japanese, 22 % to
 be left undone; written and checked with ``bench/retrieval_labels.py --part held7 --replay``
 only, never with ``act``, before its first run.
+Held-out 8 (``"part": "held8"``, ``--part held8`` only, like held-out 6 and 7): 248 cases in
+``retrieval_npm.jsonl`` on 21 demo pages of eight further npm packages (the jquery-steps wizard,
+smartmenus and superfish menus, remodal dialogs, jquery-nice-select, selectric, multi.js and
+intl-tel-input), 51 of them in German, French, Spanish, Czech, Polish, Italian, Chinese or
+Japanese, 22 % to be left undone; written and checked with
+``bench/retrieval_labels.py --part held8 --replay`` only, never with ``act``, before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
