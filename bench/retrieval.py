@@ -46,6 +46,12 @@ van11y hide/show and carrousel, a11y-accordion-tabs, jquery-bar-rating, simple-d
 tablesort, spectrum), 50 of them in German, French, Spanish, Czech, Chinese or Japanese, 22 % to
 be left undone; written and checked with ``bench/retrieval_labels.py --part held7 --replay``
 only, never with ``act``, before its first run.
+Held-out 8 (``"part": "held8"``, ``--part held8`` only, like held-out 6 and 7): 248 cases in
+``retrieval_npm.jsonl`` on 21 demo pages of eight further npm packages (the jquery-steps wizard,
+smartmenus and superfish menus, remodal dialogs, jquery-nice-select, selectric, multi.js and
+intl-tel-input), 51 of them in German, French, Spanish, Czech, Polish, Italian, Chinese or
+Japanese, 22 % to be left undone; written and checked with
+``bench/retrieval_labels.py --part held8 --replay`` only, never with ``act``, before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -89,7 +95,7 @@ NEW_SETS = {
     "npm demo pages": "retrieval_npm.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
-RUN_ALONE = ("held6", "held7")
+RUN_ALONE = ("held6", "held7", "held8")
 TOP_K = 5
 T = TypeVar("T")
 
@@ -311,7 +317,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 and 7 run only on their own (--part held6/held7): never seen by accident
+    else:  # held-out 6, 7 and 8 run only on their own (--part held6/7/8): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -395,6 +401,7 @@ _PART_NAMES = {
     "held5": "held-out 5",
     "held6": "held-out 6",
     "held7": "held-out 7",
+    "held8": "held-out 8",
 }
 
 
@@ -582,12 +589,12 @@ def main() -> None:
     parser.add_argument("--suite", choices=("old", "new", "all"), default="old", help="Which labelled sets.")
     parser.add_argument(
         "--part",
-        choices=("tune", "held", "held2", "held3", "held4", "held5", "held6", "held7"),
+        choices=("tune", "held", "held2", "held3", "held4", "held5", "held6", "held7", "held8"),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
         "(written after held-out 3 had been seen), the fifth (written after held-out 4 had been "
-        "seen), the sixth (written after held-out 5 had been seen; with npm demo pages) or the "
-        "seventh held-out part (npm demo pages only; run only when named).",
+        "seen), the sixth (written after held-out 5 had been seen; with npm demo pages), the "
+        "seventh or the eighth held-out part (npm demo pages only; each run only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(

@@ -1,6 +1,6 @@
 """Dry check of the labels of the new sets, in real Chromium, without running ``act``.
 
-For every case of a part (``--part held6`` by default; ``--part held7`` for held-out 7) the page is opened as the benchmark opens it
+For every case of a part (``--part held6`` by default; ``--part held7`` or ``--part held8`` for held-out 7 or 8) the page is opened as the benchmark opens it
 and each expected effect's selector(s) are looked up with ``document.querySelectorAll``. A case is
 reported when a selector is invalid, matches nothing, or (for an ``#id`` selector) matches more than
 one element; an expected value on a ``<select>`` must be the label of one of its options, and a
@@ -258,7 +258,7 @@ def main() -> None:
     parser.add_argument(
         "--part",
         default="held6",
-        choices=("held6", "held7", "held5", "held4", "held3", "held2", "held", "tune"),
+        choices=("held6", "held7", "held8", "held5", "held4", "held3", "held2", "held", "tune"),
     )
     parser.add_argument("--pages", help="Only pages whose key contains one of these (comma-separated).")
     parser.add_argument("--show", help="List the interactive elements of this page key and exit.")

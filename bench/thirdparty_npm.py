@@ -1,4 +1,4 @@
-"""Third-party widget demo pages from the npm registry, for the held-out 6 and 7 parts of the new sets.
+"""Third-party widget demo pages from the npm registry, for the held-out 6, 7 and 8 parts of the new sets.
 
 The packages below ship example or demo HTML pages whose scripts and styles are inside the package
 (relative paths), so they work offline. Nothing of them is committed to this repository: each
@@ -108,6 +108,51 @@ PINNED: list[tuple[str, str, str]] = [
         "jquery-ui",
         "1.12.1",
         "sha512-K/kDBMXkTky5LH+gqbMvttU1ipqCTaecKyAFjwHjUnPTVfm5I5PZC7We31iNR3yWtAHNqoxkLoit06lR/gKVlA==",
+    ),
+    # Held-out 8 (held8): pages of these packages. Tried and left out: vanillajs-datepicker 1.3.4 (its
+    # demos set the picker up only after highlight.js from a CDN, so offline there is no picker),
+    # jquery-confirm 3.3.4 (an ad-blocker dialog opens 1 s after load, offline), icheck 1.0.2 (it
+    # changes `checked` without any DOM event, so no outcome can be observed), and packages whose
+    # demos load jQuery from a CDN (jstree, jquery-knob, timepicker, jquery-treeview, zebra_datepicker).
+    (
+        "jquery-steps",
+        "1.1.0",
+        "sha512-2ZODN30XpbdNgDiqydOCroTRVUeCBPx927l3p8SG7tsL1kmOkntg/jeiY9fjPqIff0cyelcwL/SZ+5hMaQyVmA==",
+    ),
+    (
+        "smartmenus",
+        "1.2.1",
+        "sha512-W5UoxfywB2o9fsk6RglDoSIJoCtBPnajJCiip9JBfRX46ZV+LkTtysiChiVJNEm8QZOPb9MPC1wXrrCTzGIaAw==",
+    ),
+    (
+        "superfish",
+        "1.7.10",
+        "sha512-4O2ySFEtu9AEmYy4gkRl2ifHPwzR1RSQBTpFedpR2nv8qxhx3lEdotHvxKGApHdjmffJuB/Oj5wflHJh1bnMIw==",
+    ),
+    (
+        "remodal",
+        "1.1.1",
+        "sha512-creNSaqbg5tddt+6wckMQ5BAYIrlanpZoPhRt2q/hXPsAEavapSucBGFOsfyjTPPGQdyUxy5jXLjSnNhpCIK6A==",
+    ),
+    (
+        "jquery-nice-select",
+        "1.1.0",
+        "sha512-4H+MMamBCyoXVC58aBgotnFpvZUSz6m78F3W/+df8iNSpK+rb8Q3nGL/1rxuU3XXUS4ThiQLZMIYiGupaa+u7w==",
+    ),
+    (
+        "multi.js",
+        "0.5.3",
+        "sha512-DaYORfSqqYY3E6zhjb4CGYe2VUnQXV22sZDoFs6H3Ge5szh8FVoak0tJpuYFgpxn81khOQr2wM8+gMDgjL9GyQ==",
+    ),
+    (
+        "intl-tel-input",
+        "17.0.19",
+        "sha512-GBNoUT4JVgm2e1N+yFMaBQ24g5EQfZhDznGneCM9IEZwfKsMUAUa1dS+v0wOiKpRAZ5IPNLJMIEEFGgqlCI22A==",
+    ),
+    (
+        "selectric",
+        "1.13.0",
+        "sha512-kb1iOLBTvg0EiVieJjXlFj07RTKoom0a3/SedWD1tuQ47N2S9l4gvkhTvGhhhhdh/zCgkbZ44/GiczT8dWfAGA==",
     ),
 ]
 
