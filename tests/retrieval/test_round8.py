@@ -8,7 +8,7 @@ import pytest
 from playwright.async_api import Page
 
 from tests.retrieval.site import PageServer
-from waypost.retrieval import Actor
+from waypost.retrieval import Actor, parse_instruction
 
 _browser = pytest.mark.asyncio(loop_scope="session")
 
@@ -72,3 +72,48 @@ async def test_a_hidden_select_answers_honestly(page: Page, pages: PageServer, q
     assert report.steps[0].status == "not_found", report.text
     sizes = await page.eval_on_selector("#size", "(s) => s.value")
     assert sizes == "Medium"
+
+
+@_browser
+async def test_look_alikes_in_two_groups_are_no_copies(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext12/two_groups.html"))
+    for instruction in ["choose Automatic", "Book Now!"]:
+        report = await quiet.act(page, instruction)
+        assert report.steps[0].status == "unsure", (instruction, report.text)
+    assert not await page.is_checked("#gear-a2") and not await page.is_checked("#gear-b2")
+    assert await page.eval_on_selector_all("[data-done]", "(els) => els.length") == 0
+    report = await quiet.act(page, "click the second Book Now! button")
+    assert report.ok, report.text
+    assert await page.get_attribute("#book-b", "data-done") == "1"
+    # The masthead's and the footer's "Sign in" are copies of one control: either will do.
+    report = await quiet.act(page, "click Sign in")
+    assert report.ok, report.text
+    assert await page.title() == "signed in"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "targets"),
+    [
+        ("the 3rd tab", [("3rd tab", "")]),  # a description, not a quoted name
+        ("First Class", [("First Class", "First Class")]),  # a name that starts with an ordinal
+        ("open the second tab and then the first", [("second tab", ""), ("first tab", "")]),
+        ("click the second link, then the last one", [("second link", ""), ("last link", "")]),
+        ("click Save and then the first", [("Save", ""), ("first", "the first")]),  # no kind to carry
+    ],
+)
+def test_ordinal_descriptions_and_elided_kinds(instruction: str, targets: list[tuple[str, str]]) -> None:
+    assert [(s.target, s.exact) for s in parse_instruction(instruction)] == targets
+
+
+@_browser
+async def test_ordinals_of_tabs_and_menu_items(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext12/tabs_menu.html"))
+    report = await quiet.act(page, "the 3rd tab")
+    assert report.ok, report.text
+    assert await page.get_attribute("#t3", "aria-selected") == "true"
+    report = await quiet.act(page, "open the second tab and then the first")
+    assert report.ok, report.text
+    assert await page.get_attribute("body", "data-clicks") == "t3 t2 t1 "
+    report = await quiet.act(page, "choose the second menu item")
+    assert report.ok, report.text
+    assert await page.get_attribute("body", "data-picked") == "share"

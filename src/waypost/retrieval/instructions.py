@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from waypost.page.text import Slots, squash
+from waypost.page.text import ORDINALS, Slots, squash
 from waypost.retrieval import languages
+from waypost.retrieval.query import parse_query
 from waypost.retrieval.values import date_readings
 
 StepAction = Literal[
@@ -595,6 +596,15 @@ _IN_PLACE = re.compile(
     + r")\b.+?)[.!]?\s*$",
     re.I,
 )
+# 'in the minLength example type Norway': the same without the comma, where the place ends with a
+# word for a part of a page and a step's verb follows it.
+_IN_PLACE_BARE = re.compile(
+    r"^\s*(?P<prep>in|within|inside)\s+(?P<place>the\s+[^,\x00]{1,40}?\s(?:example|demo|section|form|panel|"
+    r"group|table|dialog|box|card|area|menu|list|carou?sel|carrousel|widget))\s+(?P<rest>(?:"
+    + _STEP_VERBS
+    + r")\b.+?)[.!]?\s*$",
+    re.I,
+)
 # 'Like all posts by @tom': a control for every record the rest names.
 _EACH_RECORD = re.compile(
     r"^(?!(?:show|view|display|see|list|find|filter|sort|open)\s)(?P<ctl>\S+(?:\s+(?:button|icon|link))?)\s+(?:on\s+|in\s+|for\s+)?(?:all|each|every)\s+(?:of\s+)?(?:the\s+)?"
@@ -948,7 +958,16 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         # the verb is no part of a name: an element named with all the words still wins (as the
         # whole target), others are weighed on the words
         return Step("click", target=target, verb=job.group(1).casefold().split()[0], exact=exact)
+    if not exact and _ORDINAL_FIRST.match(target) and parse_query(target, "click").kinds:
+        return Step("click", target=target)  # 'the 3rd tab' describes an element; it names none
     return Step("click", target=target, exact=exact or _restore(seg, slots))
+
+
+# A target that starts with an ordinal and goes on ('3rd tab', 'last bed type'): a description.
+_ORDINAL_FIRST = re.compile(
+    r"^(?:" + "|".join(re.escape(w) for w in sorted({*ORDINALS, "last"}, key=len, reverse=True)) + r")\s+\w",
+    re.IGNORECASE,
+)
 
 
 # 'Nombre: Lucía, Apellidos: Fernández Ruiz', 'Wunschdatum: 15.12.2026': a form filled as a list
@@ -1006,6 +1025,7 @@ def parse_instruction(instruction: str) -> list[Step]:
     # 'For the user @jane, click Reply': the record goes with the target ('Reply ... for the user @jane').
     protected = _FOR_RECORD.sub(r"\g<rest> for \g<rec>", protected)
     protected = _IN_PLACE.sub(r"\g<rest> \g<prep> \g<place>", protected)
+    protected = _IN_PLACE_BARE.sub(r"\g<rest> \g<prep> \g<place>", protected)
     steps: list[Step] = []
     segments: list[str] = []
     for segment in _SPLIT.split(protected):
@@ -1020,4 +1040,28 @@ def parse_instruction(instruction: str) -> list[Step]:
     if filtering:
         # each facet is set on; a link of that name would navigate instead of filtering
         steps = [replace(s, verb="filter") if s.action == "choose" else s for s in steps]
-    return steps
+    return _elided_kinds(steps)
+
+
+# A target that is only an ordinal ('the first', 'the last one').
+_ORDINAL_ONLY = re.compile(
+    r"^(?:"
+    + "|".join(re.escape(w) for w in sorted({*ORDINALS, "last"}, key=len, reverse=True))
+    + r")(?:\s+one)?$",
+    re.IGNORECASE,
+)
+
+
+def _elided_kinds(steps: list[Step]) -> list[Step]:
+    """'open the second tab and then the first': the first *tab*. A step that names only an
+    ordinal takes the kind the step before it named; without such a kind it stays as it is."""
+    out: list[Step] = []
+    for step in steps:
+        if out and step.action in ("click", "choose", "check") and _ORDINAL_ONLY.match(step.target.strip()):
+            before = out[-1]
+            query = parse_query(before.target, "click")
+            if query.kind_only and query.kinds and _ORDINAL_FIRST.match(before.target):
+                kind = before.target.split(None, 1)[1]
+                step = replace(step, target=f"{step.target.split()[0]} {kind}", exact="")
+        out.append(step)
+    return out

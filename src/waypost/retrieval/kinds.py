@@ -37,6 +37,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"toggle\s+switch(?:es)?|switches", "switch"),
         (r"sliders|range\s+(?:slider|input)s?", "slider"),
         (r"menu\s*buttons?", "menubutton"),
+        (r"menu\s*(?:items?|entries|entry|options?)", "menuitem"),
         (r"search\s+results?", "result"),
         (r"buttons", "button"),
         (r"links", "link"),
@@ -61,6 +62,7 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     "dropdown": ("combobox", "listbox"),
     "list": ("combobox", "listbox"),
     "menubutton": ("menubutton",),
+    "menuitem": ("menuitem", "menuitemradio", "menuitemcheckbox"),
     # 'the 2nd search result': a link the page marks as a result
     "result": ("result",),
     # 'expand the section': something that shows or hides a part of the page

@@ -130,7 +130,7 @@ INVENTORY_JS = (
   const ITEM = new Set(['LI', 'TR', 'ARTICLE', 'FIELDSET', 'DD', 'FIGURE']);
   const ITEM_ROLES = new Set(['row', 'listitem', 'article', 'group', 'option', 'menuitem']);
   const REGION = new Map([['HEADER', 'header'], ['FOOTER', 'footer'], ['NAV', 'nav'], ['ASIDE', 'aside'], ['MAIN', 'main'], ['DIALOG', 'dialog'],
-    ['banner', 'header'], ['contentinfo', 'footer'], ['navigation', 'nav'], ['complementary', 'aside'], ['main', 'main'], ['dialog', 'dialog'], ['alertdialog', 'dialog'], ['search', 'search']]);
+    ['FIELDSET', 'group'], ['FORM', 'form'], ['banner', 'header'], ['contentinfo', 'footer'], ['navigation', 'nav'], ['complementary', 'aside'], ['main', 'main'], ['dialog', 'dialog'], ['alertdialog', 'dialog'], ['search', 'search']]);
   let regions = 0;
   const LANDMARK = new Set(['NAV', 'ASIDE', 'SECTION', 'FORM', 'DIALOG', 'HEADER', 'FOOTER', 'MAIN', 'FIELDSET', 'TABLE']);
   const LANDMARK_ROLES = new Set(['region', 'dialog', 'alertdialog', 'navigation', 'banner', 'contentinfo',

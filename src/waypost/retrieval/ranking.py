@@ -137,14 +137,26 @@ def _record_data(a: ElementDescriptor, b: ElementDescriptor) -> bool:
     return False
 
 
+def _landmarks(region: str) -> str:
+    return " ".join(r for r in region.split() if not r.startswith(_GROUPS))
+
+
+def _groups(region: str) -> str:
+    return " ".join(r for r in region.split() if r.startswith(_GROUPS))
+
+
+_GROUPS = ("group#", "form#")
+
+
 def _places(a: ElementDescriptor, b: ElementDescriptor) -> bool:
     """In two different landmarks, at least one of them the site's chrome (masthead, footer, a
     navigation, a second header for small screens)."""
-    if not a.region or not b.region or a.region == b.region:
+    ra, rb = _landmarks(a.region), _landmarks(b.region)
+    if not ra or not rb or ra == rb:
         return False
-    if a.region.startswith(b.region + " ") or b.region.startswith(a.region + " "):
+    if ra.startswith(rb + " ") or rb.startswith(ra + " "):
         return False  # one inside the other: the same place
-    kinds = {r.split("#")[0] for r in (a.region.split()[-1], b.region.split()[-1])}
+    kinds = {r.split("#")[0] for r in (ra.split()[-1], rb.split()[-1])}
     return bool(kinds & _CHROME)
 
 
@@ -176,10 +188,24 @@ def _equivalent(a: ElementDescriptor, b: ElementDescriptor) -> bool:
         return False  # two fields are two places to type, unless copies of the same form (a mobile header)
     if _places(a, b):
         return True
-    if a.section != b.section:
-        return False
+    if a.section != b.section or _groups(a.region) != _groups(b.region):
+        return False  # each in its own fieldset or form: "Book Now!" books its own group's choices
     near_a, near_b = set(a.nearby.casefold().split()), set(b.nearby.casefold().split())
     return near_a <= near_b or near_b <= near_a
+
+
+def _twins(a: ElementDescriptor, b: ElementDescriptor) -> bool:
+    """Two visible controls of one kind whose words are all the same (name, label, section, the
+    text around them) but that are no copies (another group, another form field)."""
+    return (
+        b.visible
+        and not _real_href(a.href)
+        and not _places(a, b)  # the masthead's and the footer's: copies as far as anyone can tell
+        and (a.tag, a.role, a.type) == (b.tag, b.role, b.type)
+        and " ".join(a.name.split()) == " ".join(b.name.split()) != ""
+        and (a.label, a.section, a.nearby, a.placeholder, a.title)
+        == (b.label, b.section, b.nearby, b.placeholder, b.title)
+    )
 
 
 def lead_with_best_copy(candidates: list[Candidate], overlay: ActiveOverlay | None) -> list[Candidate]:
@@ -597,12 +623,15 @@ def decide(
     runner_up = 0.0
     namesake = 0.0  # the best link named exactly as the first that goes somewhere else
     name = " ".join(first.element.name.split()).casefold() if _real_href(first.element.href) else ""
+    twin = 0.0  # a look-alike that does something else, with nothing in its words to tell them apart
     for c in candidates[1:]:
         if _equivalent(first.element, c.element):
             mass += c.p
         else:
             runner_up = max(runner_up, c.p)
             e = c.element
+            if _twins(first.element, e):
+                twin = max(twin, c.p)
             if (
                 name
                 and e.visible
@@ -614,6 +643,10 @@ def decide(
     if mass < min_p:
         return "none", mass
     if mass - runner_up < tie_margin:
+        return "tie", mass
+    if first.element.visible and twin >= 0.5 * mass:
+        # 'choose Automatic' with an "Automatic" radio in each of two groups under one heading:
+        # only where they sit sets them apart, and the words do not say where.
         return "tie", mass
     if first.element.visible and namesake >= 0.5 * mass:
         # Two visible links of one name that go to different places ('Talk': the article's talk
