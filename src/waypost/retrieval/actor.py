@@ -517,7 +517,13 @@ class Actor:
         if path.already:
             return ActionResult("click", target, "already", f'"{short(path.text, 60)}" is already chosen.')
         if path.kind == "select":
-            return await self.select(page, f"css={path.control}", path.text)
+            result = await self.select(page, f"css={path.control}", path.text)
+            if result.status == "not_actionable" and result.validation == "covered":
+                # a list boxed away under the widget a script built on it: chosen through that
+                for hit in await _evaluate(page, _HIDDEN_SELECT_JS, [path.text, ""]) or []:
+                    if f"css={hit['select']}" == result.selector or hit["select"] == path.control:
+                        return await self._choose_in_widget(page, hit)
+            return result
         if path.kind == "radio":
             result = await self.check(page, f"css={path.item}", checked=True)
             if result.status in ("not_actionable", "failed") and path.proxy:
@@ -934,11 +940,14 @@ class Actor:
         if hit["typed"]:
             result = await self.select(page, opener, option)
         else:
+            before = await _evaluate(page, _SHOWN_TEXT_JS, option) or []
             opened = await self.click(page, opener)
             if not opened.ok:
                 return opened
             await page.wait_for_timeout(150)
-            shown = await _evaluate(page, _EXACT_SUGGESTION_JS, option)
+            # what the opening showed that holds the option's text, else a known kind of choice
+            new = [path for path in await _evaluate(page, _SHOWN_TEXT_JS, option) or [] if path not in before]
+            shown = new if len(new) == 1 else await _evaluate(page, _EXACT_SUGGESTION_JS, option)
             if not shown:
                 with contextlib.suppress(Exception):
                     await page.keyboard.press("Escape")
@@ -2016,12 +2025,19 @@ _HIDDEN_SELECT_JS = (
   const OPENER = '[role=combobox], [aria-haspopup]:not([aria-haspopup=false]), '
     + 'input:not([type=hidden]), button, a, [tabindex]';
   const widgetOf = (sel) => {
+    // the widget after the <select>, or the small wrapper it was moved into (one or two levels
+    // up; the wrapper may hide it in a box of its own, with the widget next to that box)
     const near = [];
+    const ups = new Set();
     for (let n = sel.nextElementSibling, k = 0; n && k < 2; n = n.nextElementSibling, k++) near.push(n);
-    const up = sel.parentElement;
-    if (up && up.childElementCount <= 4 && !/^(FORM|FIELDSET|BODY|TD|LI|P)$/.test(up.tagName)) near.push(up);
+    for (let up = sel.parentElement, k = 0; up && k < 2; up = up.parentElement, k++) {
+      if (up.childElementCount > 4 || /^(FORM|FIELDSET|BODY|TD|LI|P)$/.test(up.tagName)) break;
+      ups.add(up);
+      near.push(up);
+      if (up.nextElementSibling) near.push(up.nextElementSibling);
+    }
     for (const w of near) {
-      if (!shown(w) || /^(SELECT|LABEL|INPUT|TEXTAREA)$/.test(w.tagName) && w !== up) continue;
+      if (!shown(w) || /^(SELECT|LABEL|INPUT|TEXTAREA)$/.test(w.tagName) && !ups.has(w)) continue;
       const cls = typeof w.className === 'string' ? w.className : '';
       const named = WIDGET.test(cls + ' ' + (w.id || ''))
         || w.matches('[role=combobox], [aria-haspopup]') || (sel.id && (w.id || '').startsWith(sel.id));
@@ -2032,8 +2048,15 @@ _HIDDEN_SELECT_JS = (
     return null;
   };
   const out = [];
+  // boxed away in a box of no size, a select still has a size: then nothing of it can be hit
+  const hittable = (el) => {
+    const r = el.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x >= innerWidth || y >= innerHeight) return true;
+    const hit = document.elementFromPoint(x, y);
+    return !!hit && (hit === el || el.contains(hit));
+  };
   for (const sel of document.querySelectorAll('select')) {
-    if (shown(sel)) continue;
+    if (shown(sel) && hittable(sel)) continue;
     const opt = [...sel.options].find((o) => fold(o.label || o.text) === fold(want));
     if (!opt) continue;
     const opener = widgetOf(sel);
@@ -2058,6 +2081,26 @@ _HIDDEN_SELECT_JS = (
 # The text of the option a <select> (by CSS path) holds, or null.
 _SELECTED_TEXT_JS = """(p) => { const s = document.querySelector(p);
   return s && s.selectedIndex >= 0 ? s.options[s.selectedIndex].text : null; }"""
+# The CSS paths of the visible elements whose own text is the given text (the innermost one when
+# an element and its child say the same).
+_SHOWN_TEXT_JS = (
+    """(want) => {
+  """
+    + _CSS_PATH
+    + """
+  const fold = (t) => (t || '').replace(/\\s+/g, ' ').trim().replace(/[.:;,!]+$/, '').toLowerCase();
+  const goal = fold(want);
+  const out = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.childElementCount > 3 || fold(el.textContent) !== goal) continue;
+    if ([...el.children].some((c) => fold(c.textContent) === goal)) continue;
+    const r = el.getBoundingClientRect(), st = getComputedStyle(el);
+    const seen = r.width > 0 && r.height > 0 && st.visibility !== 'hidden';
+    if (seen && !el.closest('select, option')) out.push(cssPath(el));
+  }
+  return out.slice(0, 20);
+}"""
+)
 # The CSS path of the one shown suggestion or list choice named exactly so: [path] or [].
 _EXACT_SUGGESTION_JS = (
     """(want) => {
