@@ -119,3 +119,32 @@ async def test_ordinals_of_tabs_and_menu_items(page: Page, pages: PageServer, qu
     report = await quiet.act(page, "choose the second menu item")
     assert report.ok, report.text
     assert await page.get_attribute("body", "data-picked") == "share"
+
+
+@_browser
+async def test_an_entry_of_a_closed_menu_is_reached_through_its_parent_items(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    for instruction, went in [
+        ("click Design", "design"),  # a submenu the pointer opens
+        ("go to Audits", "audits"),  # two levels down: Services › Consulting › Audits
+        ("click Profile", "profile"),  # a list its button opens; "Account" is no "Profile"
+        ("sign out", "sign-out"),
+    ]:
+        await page.goto(pages.url_for("ext12/hover_menu.html"))
+        report = await quiet.act(page, instruction)
+        assert report.ok, (instruction, report.text)
+        assert await page.get_attribute("body", "data-went") == went, instruction
+
+
+@_browser
+async def test_an_entry_in_two_closed_menus_is_left_alone(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext12/hover_menu.html"))
+    report = await quiet.act(page, "click Workshops")  # under Consulting and under About
+    assert report.steps[0].status == "unsure", report.text
+    assert "Consulting" in report.text and "About" in report.text
+    assert await page.get_attribute("body", "data-went") is None
+    report = await quiet.act(page, "click Careers")  # in no menu
+    assert report.steps[0].status == "not_found", report.text

@@ -96,6 +96,7 @@ class _ListNotClicked(ActionProblem):
 
 
 _CHOOSES_NOTHING = "clicking it chooses nothing."
+_IN_CLOSED_MENU = "an entry of a closed menu is named so."
 
 
 # Verbs that open (or close) a section, a tree branch, a panel: an open one needs nothing.
@@ -409,6 +410,14 @@ class Actor:
             if named and e is not None and e.tag == "select" and _names_an_option(e.options, target):
                 # A click on a list chooses nothing: 'sort the comments oldest first' names an option.
                 raise _ListNotClicked(f"{res.element_text} is a list; clicking it chooses nothing.")
+            if (
+                named
+                and e is not None
+                and not set(words(exact or target)) <= set(words(e.display_name))
+                and await _evaluate(page, _CLOSED_MENU_ENTRY_JS, exact or target)
+            ):
+                # 'click Profile' chose "Account" by meaning while a closed menu has "Profile"
+                raise ActionProblem(f"{res.element_text} is not it; {_IN_CLOSED_MENU}")
             if named:
                 await self._already_shown(loc, res, verb)
             await _click(loc, res, self._timeout)
@@ -476,6 +485,49 @@ class Actor:
                     result = await self._act(page, "click", f"css={sel}", "click", do)
             if opened and result.ok:
                 result.message = f"Opened {', then '.join(opened)}, which held it. {result.message}"
+        weak = result.status == "unsure" and not any(
+            set(words(exact or target)) <= set(words(c.element.display_name)) for c in result.candidates
+        )
+        if (result.status == "not_found" or weak or _IN_CLOSED_MENU in result.message) and named:
+            # 'go to Audits' where Audits is in a submenu that opens when the pointer is on its
+            # parent item (Services › Consulting › Audits)
+            result = await self._in_closed_menu(page, exact or target, do) or result
+        return result
+
+    async def _in_closed_menu(
+        self, page: Page, name: str, do: Callable[[Locator, Resolution], Awaitable[str]]
+    ) -> ActionResult | None:
+        """Click the one hidden menu entry named exactly ``name`` after pointing at the items that
+        open its submenus, top down; ``None`` when no such entry is on the page."""
+        found = await _evaluate(page, _CLOSED_MENU_ENTRY_JS, name) or []
+        if not found:
+            return None
+        if len(found) > 1:
+            where = "; ".join(" › ".join(f["labels"]) for f in found[:4])
+            line = f'"{short(name, 40)}" is in {len(found)} menus ({where}); say which. Nothing was done.'
+            return ActionResult("click", name, "unsure", line)
+        entry = found[0]
+        how = "Pointed at"
+        for opener in entry["chain"]:
+            with contextlib.suppress(Exception):
+                await page.locator(f"css={opener}").first.hover(timeout=self._timeout)
+                await page.wait_for_timeout(250)  # menus open after a short delay, and animate
+        if not await _evaluate(page, _SHOWN_PATH_JS, entry["target"]):
+            # menus that open on a click: their openers are buttons or links that go nowhere
+            for opener in entry["chain"]:
+                if not await _evaluate(page, _STAYS_JS, opener):
+                    break
+                how = "Opened"
+                with contextlib.suppress(Exception):
+                    await page.locator(f"css={opener}").first.click(timeout=self._timeout)
+                    await page.wait_for_timeout(250)
+        if not await _evaluate(page, _SHOWN_PATH_JS, entry["target"]):
+            where = " › ".join(entry["labels"])
+            line = f'"{short(name, 40)}" is in the menu {where}, which did not open; nothing was done.'
+            return ActionResult("click", name, "not_actionable", line)
+        result = await self._act(page, "click", f"css={entry['target']}", "click", do)
+        if result.ok:
+            result.message = f"{how} {' › '.join(entry['labels'])}, which held it. {result.message}"
         return result
 
     async def _already_shown(self, loc: Locator, res: Resolution, verb: str) -> None:
@@ -2078,6 +2130,56 @@ _HIDDEN_SELECT_JS = (
   return out;
 }"""
 )
+# Hidden menu entries (links, buttons, menu items) named exactly so, each in nested lists under a
+# shown item: {target, chain: the items to point at, top down, labels}. Only entries whose top
+# item is shown.
+_CLOSED_MENU_ENTRY_JS = (
+    """(want) => {
+  """
+    + _CSS_PATH
+    + """
+  const fold = (t) => (t || '').replace(/\\s+/g, ' ').trim().replace(/[.:;,!]+$/, '').toLowerCase();
+  const shown = (el) => { const r = el.getBoundingClientRect(), st = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && st.visibility !== 'hidden'; };
+  const ENTRY = 'a, button, [role=menuitem], [role=menuitemradio], [role=menuitemcheckbox]';
+  const out = [];
+  for (const el of document.querySelectorAll(ENTRY)) {
+    if (fold(el.textContent) !== fold(want) || shown(el)) continue;
+    const chain = [], labels = [];
+    let top = false;
+    for (let li = el.closest('li, [role=menuitem]')?.parentElement?.closest('li'); li;
+         li = li.parentElement && li.parentElement.closest('li')) {
+      // the item's own label: its first child that is no list
+      const own = [...li.children].find((c) => !/^(UL|OL|DIV)$/.test(c.tagName) || c.matches(ENTRY));
+      if (!own) break;
+      chain.unshift(cssPath(own));
+      labels.unshift(own.textContent.replace(/\\s+/g, ' ').trim().slice(0, 40));
+      if (shown(own)) { top = true; break; }
+    }
+    if (!chain.length) {
+      // a list its button opens (aria-controls, or the button just before the list)
+      const list = el.closest('ul, ol, [role=menu]');
+      const byId = list && list.id
+        ? document.querySelector(`[aria-controls="${CSS.escape(list.id)}"]`) : null;
+      const opener = byId || (list && list.previousElementSibling);
+      if (opener && opener.matches('button, a, [aria-haspopup], [aria-expanded]') && shown(opener)) {
+        chain.push(cssPath(opener));
+        labels.push(opener.textContent.replace(/\\s+/g, ' ').trim().slice(0, 40));
+        top = true;
+      }
+    }
+    if (top && chain.length) out.push({ target: cssPath(el), chain, labels });
+  }
+  return out.slice(0, 5);
+}"""
+)
+_SHOWN_PATH_JS = """(p) => { const el = document.querySelector(p); if (!el) return false;
+  const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0
+    && getComputedStyle(el).visibility !== 'hidden'; }"""
+# Whether a click on the element (by CSS path) stays on the page: a button, or a link to nowhere.
+_STAYS_JS = """(p) => { const el = document.querySelector(p); if (!el) return false;
+  const href = el.closest('a') ? (el.closest('a').getAttribute('href') || '') : '';
+  return !el.closest('a') || href === '' || href.startsWith('#') || href.startsWith('javascript:'); }"""
 # The text of the option a <select> (by CSS path) holds, or null.
 _SELECTED_TEXT_JS = """(p) => { const s = document.querySelector(p);
   return s && s.selectedIndex >= 0 ? s.options[s.selectedIndex].text : null; }"""
