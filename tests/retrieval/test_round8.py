@@ -51,6 +51,7 @@ async def test_an_option_of_a_hidden_select_is_chosen_through_the_widget_built_o
         ("choose Oat", "#milk", "Oat"),  # a combobox: typed, then the one exact suggestion
         ("Syrup: Hazelnut", "#syrup", "Hazelnut"),  # the label moved to the widget's button
         ("select the cup size Small", "#size", "Small"),
+        ("select Large cup size", "#size", "Large"),  # the option, then the list's name
         ("choose Ceramic", "#cup", "Ceramic"),  # a wrapper's toggle and a menu of plain links
         ("Beans: Ground", "#beans", "Ground"),  # the select boxed away, its widget beside the box
     ]:

@@ -964,7 +964,9 @@ class Actor:
         parts = target.split()
         splits = [(target, "")]
         if not whole:
+            # 'the number 7' (the list's name, then the option) and 'Faster speed' (the other way)
             splits += [(" ".join(parts[k:]), " ".join(parts[:k]).rstrip(":")) for k in range(1, len(parts))]
+            splits += [(" ".join(parts[:k]), " ".join(parts[k:])) for k in range(1, len(parts))]
         found: dict[str, dict[str, Any]] = {}
         for option, label in splits:
             for hit in await _evaluate(page, _HIDDEN_SELECT_JS, [option, label]) or []:
