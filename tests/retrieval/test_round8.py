@@ -149,3 +149,36 @@ async def test_an_entry_in_two_closed_menus_is_left_alone(
     assert await page.get_attribute("body", "data-went") is None
     report = await quiet.act(page, "click Careers")  # in no menu
     assert report.steps[0].status == "not_found", report.text
+
+
+@pytest.mark.parametrize(
+    ("instruction", "steps"),
+    [
+        ("open the newsletter dialog and close it", [("click", "newsletter"), ("dismiss_overlays", "")]),
+        (
+            "subscribe to the newsletter and cancel",
+            [("click", "subscribe to newsletter"), ("click", "cancel")],
+        ),
+        ("close the modal window", [("dismiss_overlays", "")]),
+        ("open the Modal", [("click", "Modal")]),  # nothing left without the layer word: a name
+    ],
+)
+def test_dialogs_opened_and_answered(instruction: str, steps: list[tuple[str, str]]) -> None:
+    assert [(s.action, s.target) for s in parse_instruction(instruction)] == steps
+
+
+@_browser
+async def test_a_dialog_is_opened_by_its_subject_and_answered(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    shown = "() => document.getElementById('m').classList.contains('open')"
+    await page.goto(pages.url_for("ext12/newsletter.html"))
+    report = await quiet.act(page, "open the newsletter popup, then press OK")
+    assert report.ok, report.text
+    assert await page.get_attribute("body", "data-ok") == "1" and not await page.evaluate(shown)
+    for instruction in ["open the newsletter dialog and close it", "subscribe to the newsletter and cancel"]:
+        await page.goto(pages.url_for("ext12/newsletter.html"))
+        report = await quiet.act(page, instruction)
+        assert report.ok and len(report.steps) == 2, report.text
+        assert not await page.evaluate(shown), instruction
+        assert await page.get_attribute("body", "data-ok") is None

@@ -87,7 +87,9 @@ _STEP_VERBS = (
 _CONFIRM = re.compile(r"^\s*confirm\b", re.I)
 _SPLIT = re.compile(
     r"\s*(?:;|\bthen\b|\band\s+then\b|\bund\s+dann\b|\bdann\b|\bdanach\b|\banschließend\b|\bafterwards\b)\s*"
-    r"|\s*(?:,|\band\b|\bund\b)\s+(?=(?:" + _STEP_VERBS + r")\b)",
+    r"|\s*(?:,|\band\b|\bund\b)\s+(?=(?:" + _STEP_VERBS + r")\b)"
+    # '... and cancel' at the end: the answer to the dialog the step before opened
+    r"|\s*(?:,|\band\b)\s+(?=cancel(?:\s+it)?\s*[.!]?\s*$)",
     re.IGNORECASE,
 )
 
@@ -203,8 +205,11 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "dismiss",
         r"^(?:dismiss|close|hide|remove|schließe|schliesse|entferne)\s+(?:all\s+|alle\s+)?",
         r"(?:the\s+|das\s+|den\s+|die\s+)?",
-        r"(?:cookie[\s-]*(?:banner|notice|dialog|layer|hinweis)?s?|consent(?:\s+banner)?|overlays?|pop-?ups?)$",
+        r"(?:cookie[\s-]*(?:banner|notice|dialog|layer|hinweis)?s?|consent(?:\s+banner)?|overlays?|pop-?ups?|"
+        r"dialog(?:\s+box)?|modal(?:\s+window)?|lightbox)$",
     ),
+    # 'open the newsletter dialog and close it': the layer just opened
+    _rule("dismiss", r"^(?:close|dismiss|cancel|schließe|schliesse)\s+(?:it|this|that|ihn|sie|es)$"),
     _rule("dismiss", r"^(?:cookie[\s-]*banner|overlays?|pop-?ups?)\s+(?:schließen|wegklicken|entfernen)$"),
     # press a key
     _rule("press", r"^(?:press|hit|drücke?|betätige)\s+(?:the\s+|die\s+)?(?P<key>.+?)(?:\s+(?:key|taste))?$"),
@@ -1040,7 +1045,19 @@ def parse_instruction(instruction: str) -> list[Step]:
     if filtering:
         # each facet is set on; a link of that name would navigate instead of filtering
         steps = [replace(s, verb="filter") if s.action == "choose" else s for s in steps]
-    return _elided_kinds(steps)
+    return _elided_kinds([_opened_layer(s) for s in steps])
+
+
+# 'open the newsletter dialog': the newsletter's opener; the layer is what the click shows.
+_LAYER_WORDS = re.compile(r"\s+(?:dialog(?:\s+box)?|pop-?up|modal(?:\s+window)?|lightbox|overlay)$", re.I)
+_OPENING = frozenset({"open", "show", "display", "launch", "öffne", "zeige", "ouvre", "ouvrez", "abre"})
+
+
+def _opened_layer(step: Step) -> Step:
+    if step.action != "click" or step.verb.casefold() not in _OPENING or step.exact:
+        return step
+    rest = _LAYER_WORDS.sub("", step.target)
+    return replace(step, target=rest) if rest.strip() and rest != step.target else step
 
 
 # A target that is only an ordinal ('the first', 'the last one').
