@@ -182,3 +182,18 @@ async def test_a_dialog_is_opened_by_its_subject_and_answered(
         assert report.ok and len(report.steps) == 2, report.text
         assert not await page.evaluate(shown), instruction
         assert await page.get_attribute("body", "data-ok") is None
+
+
+@_browser
+async def test_a_wizards_steps_and_a_field_named_with_its_value(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext12/wizard.html"))
+    report = await quiet.act(page, "next step, then previous step")  # no verb: not quoted names
+    assert report.ok and len(report.steps) == 2, report.text
+    assert await page.get_attribute("body", "data-step") == "0"
+    report = await quiet.act(page, "fill in the email bob@example.com and go to the next step")
+    assert report.ok and len(report.steps) == 2, report.text
+    # the value stops where the next step starts
+    assert await page.input_value("#email") == "bob@example.com"
+    assert await page.get_attribute("body", "data-step") == "1"

@@ -252,6 +252,15 @@ class Actor:
                     filled = await self._labelled_values(page, instruction)
                     if filled is not None:
                         return ActReport(instruction, [filled], 1)
+                words_of_step = step.exact or step.target
+                if (
+                    result.status in _UNSURE
+                    and len(steps) > 1
+                    and _verbless(step)
+                    and _TYPING_LEAD.match(words_of_step)
+                ):
+                    # '... and fill in the email a@b.co, then next': one step of fields and values
+                    result = await self._labelled_values(page, words_of_step) or result
             except PageTooLarge as exc:
                 result = ActionResult(step.action, step.target, "failed", str(exc))
             results.append(result)
@@ -2736,7 +2745,8 @@ def _click_sort(timeout_ms: float) -> Callable[[Locator, Resolution], Awaitable[
 
 
 def _verbless(step: Step) -> bool:
-    return step.action == "click" and not step.verb and not step.quantity
+    """A step read from words without a verb, taken whole as a name ('Nachname Vogt')."""
+    return step.action == "click" and not step.verb and not step.quantity and bool(step.exact)
 
 
 # Words between a label and its value ('Anreise am 22.12.', 'check-in il 12 febbraio', '日期选…').
@@ -2749,6 +2759,12 @@ _LABEL_LINK = re.compile(
 _NOT_A_VALUE = re.compile(
     r"(?:me|us|my|our|your|it|its|this|that|these|those|when|if|for|to|the|a|an|and|or|with|of|on|in|"
     r"at|by|from|about|now|here|there|please)\b",
+    re.I,
+)
+# A value that goes on into another step ('bob@x.org and go to the next step') is no value.
+_STEP_IN_VALUE = re.compile(
+    r"\s(?:and|then|und|dann|et|puis|y|luego)\s+(?:go|click|press|hit|tap|type|enter|select|choose|pick|tick|"
+    r"check|submit|open|continue|klicke|gehe|drücke|wähle|cliquez|allez|haga|pulse)\b",
     re.I,
 )
 # Japanese endings after the value ('期限を2026年12月24日にする': 'make the deadline …').
@@ -2770,7 +2786,7 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
             if rest[:1].isalnum() and n[-1:].isalnum() and not UNSPACED.match(n[-1:]):
                 continue  # 'Names X' is not the label 'Name'
             value = _VALUE_END.sub("", _LABEL_LINK.sub("", rest, count=1)).strip()
-            if value and not _NOT_A_VALUE.match(value):
+            if value and not _NOT_A_VALUE.match(value) and not _STEP_IN_VALUE.search(value):
                 best.append((len(n), e, value))
     if not best:
         return None

@@ -963,11 +963,16 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         # the verb is no part of a name: an element named with all the words still wins (as the
         # whole target), others are weighed on the words
         return Step("click", target=target, verb=job.group(1).casefold().split()[0], exact=exact)
+    if not exact and _NAV_PHRASE.match(target):
+        return Step("click", target=target)  # 'next step', 'previous page': the wizard's or pager's button
     if not exact and _ORDINAL_FIRST.match(target) and parse_query(target, "click").kinds:
         return Step("click", target=target)  # 'the 3rd tab' describes an element; it names none
     return Step("click", target=target, exact=exact or _restore(seg, slots))
 
 
+_NAV_PHRASE = re.compile(
+    r"^(?:next|previous|prev|back|forward|first|last)\s+(?:step|page|slide|screen|item|entry|one)$", re.I
+)
 # A target that starts with an ordinal and goes on ('3rd tab', 'last bed type'): a description.
 _ORDINAL_FIRST = re.compile(
     r"^(?:" + "|".join(re.escape(w) for w in sorted({*ORDINALS, "last"}, key=len, reverse=True)) + r")\s+\w",
