@@ -149,6 +149,16 @@ async def test_an_entry_in_two_closed_menus_is_left_alone(
     assert await page.get_attribute("body", "data-went") is None
     report = await quiet.act(page, "click Careers")  # in no menu
     assert report.steps[0].status == "not_found", report.text
+    report = await quiet.act(page, "click Workshops in the Contact menu")  # no such menu
+    assert report.steps[0].status == "not_found", report.text
+    for instruction, went in [
+        ("click Workshops in the About menu", "workshops-about"),
+        ("click Workshops under Consulting", "workshops"),
+    ]:
+        await page.goto(pages.url_for("ext12/hover_menu.html"))
+        report = await quiet.act(page, instruction)
+        assert report.ok, (instruction, report.text)
+        assert await page.get_attribute("body", "data-went") == went, instruction
 
 
 @pytest.mark.parametrize(

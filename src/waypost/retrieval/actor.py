@@ -509,6 +509,16 @@ class Actor:
         """Click the one hidden menu entry named exactly ``name`` after pointing at the items that
         open its submenus, top down; ``None`` when no such entry is on the page."""
         found = await _evaluate(page, _CLOSED_MENU_ENTRY_JS, name) or []
+        under = _UNDER_MENU.match(name)
+        if not found and under:
+            # 'Workshops in the About menu', 'Audits under Consulting': the entry of that menu
+            where = set(words(under["menu"]))
+            found = [
+                f
+                for f in await _evaluate(page, _CLOSED_MENU_ENTRY_JS, under["entry"]) or []
+                if where <= set(words(" ".join(f["labels"])))
+            ]
+            name = under["entry"]
         if not found:
             return None
         if len(found) > 1:
@@ -2187,6 +2197,10 @@ _CLOSED_MENU_ENTRY_JS = (
 _SHOWN_PATH_JS = """(p) => { const el = document.querySelector(p); if (!el) return false;
   const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0
     && getComputedStyle(el).visibility !== 'hidden'; }"""
+_UNDER_MENU = re.compile(
+    r"^(?P<entry>.+?)\s+(?:in|under|from|of)\s+(?:the\s+)?(?P<menu>.+?)(?:\s+(?:menu|submenu|section|tab))?$",
+    re.I,
+)
 # Whether a click on the element (by CSS path) stays on the page: a button, or a link to nowhere.
 _STAYS_JS = """(p) => { const el = document.querySelector(p); if (!el) return false;
   const href = el.closest('a') ? (el.closest('a').getAttribute('href') || '') : '';
