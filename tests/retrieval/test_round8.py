@@ -71,6 +71,9 @@ async def test_a_hidden_select_answers_honestly(page: Page, pages: PageServer, q
     report = await quiet.act(page, "choose Dome")  # the widget never opens its list
     assert not report.ok, report.text
     assert await page.eval_on_selector("#lid", "(s) => s.value") == "Flat"
+    report = await quiet.act(page, "choose Vanilla")  # the Syrup widget offers it, a hidden Topping list too
+    assert report.steps[0].status in ("unsure", "not_found"), report.text
+    assert await page.eval_on_selector("#syrup", "(s) => s.value") == "Plain"
     report = await quiet.act(page, "choose Mocha")  # no list offers it
     assert report.steps[0].status == "not_found", report.text
     sizes = await page.eval_on_selector("#size", "(s) => s.value")
@@ -151,6 +154,9 @@ async def test_an_entry_in_two_closed_menus_is_left_alone(
     assert report.steps[0].status == "not_found", report.text
     report = await quiet.act(page, "click Workshops in the Contact menu")  # no such menu
     assert report.steps[0].status == "not_found", report.text
+    report = await quiet.act(page, "click Archive")  # an item its <li class="disabled"> turns off
+    assert report.steps[0].status == "not_actionable", report.text
+    assert await page.get_attribute("body", "data-went") is None
     for instruction, went in [
         ("click Workshops in the About menu", "workshops-about"),
         ("click Workshops under Consulting", "workshops"),
@@ -192,6 +198,8 @@ async def test_a_dialog_is_opened_by_its_subject_and_answered(
         assert report.ok and len(report.steps) == 2, report.text
         assert not await page.evaluate(shown), instruction
         assert await page.get_attribute("body", "data-ok") is None
+    report = await quiet.act(page, "close the modal")  # none is open: nothing to do
+    assert report.steps[0].status == "already", report.text
 
 
 @_browser

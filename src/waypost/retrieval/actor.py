@@ -97,6 +97,7 @@ class _ListNotClicked(ActionProblem):
 
 _CHOOSES_NOTHING = "clicking it chooses nothing."
 _IN_CLOSED_MENU = "an entry of a closed menu is named so."
+_NOTHING_TO_CLOSE = "No cookie banner or dialog to close."
 
 
 # Verbs that open (or close) a section, a tree branch, a panel: an open one needs nothing.
@@ -384,7 +385,11 @@ class Actor:
             await page.wait_for_timeout(seconds * 1000)
             return ActionResult("wait", "", "done", f"Waited {seconds:g} s.")
         if step.action == "dismiss_overlays":
-            return await self.dismiss_overlays(page)
+            closed = await self.dismiss_overlays(page)
+            if closed.ok and closed.message == _NOTHING_TO_CLOSE:
+                # 'close the modal' with none open: the state asked for holds, nothing was done
+                return replace(closed, status="already")
+            return closed
         if step.action == "refuse":  # a stated change of the value that cannot be done exactly
             return ActionResult("type", step.target, "unsure", step.text or "Nothing was done.")
         found = await self.extract(page, step.target)
@@ -592,7 +597,7 @@ class Actor:
             if result.status == "not_actionable" and result.validation == "covered":
                 # a list boxed away under the widget a script built on it: chosen through that
                 for hit in await _evaluate(page, _HIDDEN_SELECT_JS, [path.text, ""]) or []:
-                    if f"css={hit['select']}" == result.selector or hit["select"] == path.control:
+                    if hit["opener"] and hit["select"] == path.control:
                         return await self._choose_in_widget(page, hit)
             return result
         if path.kind == "radio":
@@ -712,7 +717,7 @@ class Actor:
             if path is not None:
                 return await self._choose_option(page, target, path, _click_only(self._timeout))
             hidden = await _evaluate(page, _HIDDEN_SELECT_JS, [text, target]) or []
-            if len(hidden) == 1:
+            if len(hidden) == 1 and hidden[0]["opener"]:
                 # 'Title: Dr.' where a script hid the list labelled "Title" behind its own widget
                 return await self._choose_in_widget(page, hidden[0])
         if result.status in ("not_found", "unsure") and Selector.parse(target) is None:
@@ -990,7 +995,8 @@ class Actor:
         for option, label in splits:
             for hit in await _evaluate(page, _HIDDEN_SELECT_JS, [option, label]) or []:
                 found.setdefault(hit["select"], hit)
-        return next(iter(found.values())) if len(found) == 1 else None
+        only = next(iter(found.values())) if len(found) == 1 else None
+        return only if only is not None and only["opener"] else None
 
     async def _choose_in_widget(self, page: Page, hit: dict[str, Any]) -> ActionResult:
         """Choose ``option`` of a hidden ``<select>`` through the widget a script built on it
@@ -1418,7 +1424,7 @@ class Actor:
                 problems.append(finder_result.message)
                 break
         if not closed and not problems:
-            message = "No cookie banner or dialog to close."
+            message = _NOTHING_TO_CLOSE
             status = "done"
         elif closed:
             message = "Closed " + "; ".join(closed) + "."
@@ -2133,14 +2139,17 @@ _HIDDEN_SELECT_JS = (
     const opt = [...sel.options].find((o) => fold(o.label || o.text) === fold(want));
     if (!opt) continue;
     const opener = widgetOf(sel);
-    if (!opener) continue;
     // jQuery UI points the list's <label for> at its widget's button
-    const byFor = (el) => el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
+    const byFor = (el) => el && el.id ? document.querySelector(`label[for="${CSS.escape(el.id)}"]`) : null;
     const tag = (sel.labels && sel.labels[0]) || byFor(sel) || byFor(opener);
     const label = tag ? tag.textContent
-      : (sel.getAttribute('aria-label') || opener.getAttribute('aria-label') || '');
+      : (sel.getAttribute('aria-label') || (opener && opener.getAttribute('aria-label')) || '');
     const about = fold(label + ' ' + (sel.name || '') + ' ' + (sel.id || ''));
     if (named && (!namedWords.length || !namedWords.every((w) => about.includes(w)))) continue;
+    if (!opener) {  // counted, so that a second list offering it makes the choice unsure
+      out.push({ select: cssPath(sel), opener: null });
+      continue;
+    }
     out.push({ select: cssPath(sel), opener: cssPath(opener),
       text: (opt.label || opt.text).replace(/\\s+/g, ' ').trim(),
       typed: opener.tagName === 'INPUT' && !opener.readOnly,

@@ -78,9 +78,14 @@ _HELPERS = r"""
     if (t) return t;
     return clean(el.getAttribute('title') || '');
   };
+  // A link or item styled as disabled (Bootstrap's and menu scripts' class, on it or its <li>).
+  const DISABLED_CLASS = /(?:^|\s)(?:disabled|is-disabled)(?:\s|$)/;
   const isEnabled = (el) => {
     if (el.disabled) return false;
     if (el.getAttribute('aria-disabled') === 'true') return false;
+    if ((el.tagName === 'A' || el.getAttribute('role')) && (DISABLED_CLASS.test(el.getAttribute('class') || '')
+        || (el.parentElement && el.parentElement.tagName === 'LI'
+            && DISABLED_CLASS.test(el.parentElement.getAttribute('class') || '')))) return false;
     const fs = el.closest && el.closest('fieldset[disabled]');
     if (fs) {
       const legend = fs.querySelector('legend');
