@@ -521,13 +521,13 @@ class Actor:
             found = [
                 f
                 for f in await _evaluate(page, _CLOSED_MENU_ENTRY_JS, under["entry"]) or []
-                if where <= set(words(" ".join(f["labels"])))
+                if f["chain"] and where <= set(words(" ".join(f["labels"])))
             ]
             name = under["entry"]
-        if not found:
+        if not found or (len(found) == 1 and not found[0]["chain"]):
             return None
         if len(found) > 1:
-            where = "; ".join(" › ".join(f["labels"]) for f in found[:4])
+            where = "; ".join(" › ".join(f["labels"]) or "a hidden menu" for f in found[:4])
             line = f'"{short(name, 40)}" is in {len(found)} menus ({where}); say which. Nothing was done.'
             return ActionResult("click", name, "unsure", line)
         entry = found[0]
@@ -2198,7 +2198,8 @@ _CLOSED_MENU_ENTRY_JS = (
         top = true;
       }
     }
-    if (top && chain.length) out.push({ target: cssPath(el), chain, labels });
+    // one out of reach still counts: two entries of that name make the choice unsure
+    out.push({ target: cssPath(el), chain: top && chain.length ? chain : null, labels });
   }
   return out.slice(0, 5);
 }"""
