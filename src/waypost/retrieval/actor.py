@@ -524,6 +524,10 @@ class Actor:
                 if f["chain"] and where <= set(words(" ".join(f["labels"])))
             ]
             name = under["entry"]
+        hrefs = {f["href"] for f in found}
+        if len(found) > 1 and len(hrefs) == 1 and "" not in hrefs:
+            # copies of one link (a desktop submenu and a small-screen menu): the one in reach
+            found = [f for f in found if f["chain"]][:1]
         if not found or (len(found) == 1 and not found[0]["chain"]):
             return None
         if len(found) > 1:
@@ -2199,7 +2203,9 @@ _CLOSED_MENU_ENTRY_JS = (
       }
     }
     // one out of reach still counts: two entries of that name make the choice unsure
-    out.push({ target: cssPath(el), chain: top && chain.length ? chain : null, labels });
+    const href = el.closest('a') ? el.closest('a').href : '';
+    out.push({ target: cssPath(el), chain: top && chain.length ? chain : null, labels,
+      href: /#$/.test(href) || href.startsWith('javascript:') ? '' : href });
   }
   return out.slice(0, 5);
 }"""
