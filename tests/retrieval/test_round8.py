@@ -156,6 +156,8 @@ async def test_an_entry_in_two_closed_menus_is_left_alone(
     assert report.steps[0].status == "not_found", report.text
     report = await quiet.act(page, "click Pricing")  # also in a hidden menu out of reach
     assert report.steps[0].status == "unsure", report.text
+    report = await quiet.act(page, "click Retainers")  # disabled in a closed menu: nothing opened
+    assert report.steps[0].status == "not_actionable", report.text
     report = await quiet.act(page, "click Archive")  # an item its <li class="disabled"> turns off
     assert report.steps[0].status == "not_actionable", report.text
     assert await page.get_attribute("body", "data-went") is None

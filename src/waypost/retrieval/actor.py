@@ -525,9 +525,15 @@ class Actor:
             ]
             name = under["entry"]
         hrefs = {f["href"] for f in found}
-        if len(found) > 1 and len(hrefs) == 1 and "" not in hrefs:
-            # copies of one link (a desktop submenu and a small-screen menu): the one in reach
-            found = [f for f in found if f["chain"]][:1]
+        if (
+            len(found) > 1
+            and len(hrefs) == 1
+            and "" not in hrefs
+            and sum(bool(f["chain"]) for f in found) == 1
+        ):
+            # copies of one link, one of them in reach (a desktop submenu and a hidden
+            # small-screen menu); two in reach are two entries, wherever they go
+            found = [f for f in found if f["chain"]]
         if not found or (len(found) == 1 and not found[0]["chain"]):
             return None
         if len(found) > 1:
@@ -535,6 +541,10 @@ class Actor:
             line = f'"{short(name, 40)}" is in {len(found)} menus ({where}); say which. Nothing was done.'
             return ActionResult("click", name, "unsure", line)
         entry = found[0]
+        if entry["disabled"]:  # nothing is opened to reach an entry that cannot be chosen
+            where = " › ".join(entry["labels"])
+            line = f'"{short(name, 40)}" in the menu {where} is disabled; nothing was done.'
+            return ActionResult("click", name, "not_actionable", line)
         how = "Pointed at"
         for opener in entry["chain"]:
             with contextlib.suppress(Exception):
@@ -2203,9 +2213,14 @@ _CLOSED_MENU_ENTRY_JS = (
       }
     }
     // one out of reach still counts: two entries of that name make the choice unsure
-    const href = el.closest('a') ? el.closest('a').href : '';
+    // a link into the page itself ('#a', '#') is a placeholder: it says nothing of where it goes
+    const link = el.closest('a');
+    const raw = link ? (link.getAttribute('href') || '') : '';
+    const off = (n) => !!n && (n.getAttribute('aria-disabled') === 'true' || n.disabled
+      || /(?:^|\\s)(?:disabled|is-disabled)(?:\\s|$)/.test(n.getAttribute('class') || ''));
     out.push({ target: cssPath(el), chain: top && chain.length ? chain : null, labels,
-      href: /#$/.test(href) || href.startsWith('javascript:') ? '' : href });
+      href: !raw || raw.startsWith('#') || raw.startsWith('javascript:') ? '' : link.href,
+      disabled: off(el) || off(el.closest('li')) });
   }
   return out.slice(0, 5);
 }"""
