@@ -97,7 +97,25 @@ class _ListNotClicked(ActionProblem):
 
 _CHOOSES_NOTHING = "clicking it chooses nothing."
 _IN_CLOSED_MENU = "an entry of a closed menu is named so."
+_IN_ITS_LIST = "only in the list it opens; nothing was chosen."
 _NOTHING_TO_CLOSE = "No cookie banner or dialog to close."
+# A dialog's Cancel button, as 'cancel it' names it, in the languages instructions are read in.
+_CANCEL_NAMES = frozenset(
+    {
+        "cancel",
+        "abbrechen",
+        "annuler",
+        "cancelar",
+        "annulla",
+        "zrušit",
+        "anuluj",
+        "annuleren",
+        "отмена",
+        "取消",
+        "キャンセル",
+        "취소",
+    }
+)
 
 
 # Verbs that open (or close) a section, a tree branch, a panel: an open one needs nothing.
@@ -109,6 +127,20 @@ _CLOSING_VERBS = frozenset(
     {"collapse", "close", "hide", "fold", "schließe", "ferme", "fermez", "cierra", "chiudi", "repliez"}
     | {"replier", "replie", "contraiga", "contrae", "sbalte", "sbal", "zavřete"}
 )
+
+
+def _holds_already(now: str, wanted: str, *, phone: bool = False) -> bool:
+    """Whether a field holding ``now`` already holds ``wanted`` (spaces aside; a phone number by
+    its digits, once a national '0' or a country code in front is set aside)."""
+    if " ".join(now.split()) == " ".join(wanted.split()):
+        return True
+    if not phone:
+        return False
+    a, b = ("".join(ch for ch in x if ch.isdigit()) for x in (now, wanted))
+    if len(a) < 6 or len(b) < 6:
+        return False
+    a, b = a.lstrip("0"), b.lstrip("0")
+    return a == b or (len(a) != len(b) and (a.endswith(b) or b.endswith(a)) and abs(len(a) - len(b)) <= 3)
 
 
 class AlreadySo(Exception):
@@ -385,7 +417,7 @@ class Actor:
             await page.wait_for_timeout(seconds * 1000)
             return ActionResult("wait", "", "done", f"Waited {seconds:g} s.")
         if step.action == "dismiss_overlays":
-            closed = await self.dismiss_overlays(page)
+            closed = await self.dismiss_overlays(page, prefer=step.text or "")
             if closed.ok and closed.message == _NOTHING_TO_CLOSE:
                 # 'close the modal' with none open: the state asked for holds, nothing was done
                 return replace(closed, status="already")
@@ -846,6 +878,12 @@ class Actor:
                 value = time_for_text_field(text, shown)
         except NotATime as exc:
             raise ActionProblem(f"{exc}; nothing was typed into {res.element_text}.") from None
+        if v.type.casefold() == "tel" and value.strip() and not any(ch.isdigit() for ch in value):
+            # 'Ireland' is no phone number (a vanity '1-800-FLOWERS' still has digits): it names
+            # the country list beside the field, which the caller may still find.
+            raise ActionProblem(
+                f'"{short(value, 40)}" is no phone number; nothing was typed into {res.element_text}.'
+            )
         if not v.editable:
             if e is not None and kind_of.matches(e, ("date", "time")) and e.tag == "input":
                 # A read-only field filled by a date-picker widget: set it as the widget would.
@@ -856,6 +894,11 @@ class Actor:
                 )
                 return f'Set {res.element_text} to "{short(value, 40)}"'
             raise ActionProblem(f"{res.element_text} does not take text; nothing was typed.")
+        if not submit and v.type.casefold() != "password":
+            before = (await loc.evaluate(_VALUE_NOW_JS))[0]
+            if before is not None and _holds_already(before, value, phone=v.type.casefold() == "tel"):
+                # Typing it again would only fire the page's input handlers for nothing.
+                raise AlreadySo(f'{res.element_text} already holds "{short(value, 60)}"; nothing was typed.')
         await loc.fill(value, timeout=self._timeout)
         if value != text or looks_like_date(text) or (e is not None and kind_of.matches(e, ("date", "time"))):
             # A date-picker widget reads the field when it loses focus (its 'change'), and writes
@@ -943,7 +986,13 @@ class Actor:
             and any(" ".join(o.split()).casefold() == wanted for o in e.options)
         ]
         if len(selects) == 1:
-            return await self.select(page, _selector_for(selects[0]), exact or target)
+            chosen = await self.select(page, _selector_for(selects[0]), exact or target)
+            if chosen.status == "not_actionable" and "covered" in chosen.message:
+                # The list sits under the widget a script drew over it: chosen through that widget
+                hit = await self._hidden_select(page, exact or target, whole=True)
+                if hit is not None:
+                    return await self._choose_in_widget(page, hit)
+            return chosen
 
         async def do(loc: Locator, res: Resolution) -> str:
             v = res.validation or Validation("ok")
@@ -958,6 +1007,24 @@ class Actor:
                 asked = set(words(exact or target)) - (set(words(e.label)) - shown)
                 if asked and asked <= shown:
                     raise AlreadySo(f"{res.element_text} already shows it; nothing was done.")
+            if (
+                e is not None
+                and e.tag not in ("select", "option", "input", "a", "button")
+                and e.role
+                in (
+                    "generic",
+                    "button",
+                    "combobox",
+                )
+            ):
+                # A custom select's box holds the choice only in its closed list: a click on the
+                # box would open the list, not choose (the widget path below chooses and checks).
+                asked = set(words(exact or target))
+                own = set(words(" ".join((e.display_name, e.label, e.title))))
+                if asked and not asked <= own and asked <= set(words(e.text)):
+                    raise ActionProblem(
+                        f'{res.element_text} holds "{short(exact or target, 40)}" {_IN_ITS_LIST}'
+                    )
             if v.type in ("checkbox", "radio") or (
                 e is not None and e.role in ("checkbox", "radio", "switch")
             ):
@@ -988,7 +1055,8 @@ class Actor:
             if field is not None:
                 return await self.select(page, f"css={field}", exact or target)
         named_so = any(_same_text(c.element.display_name, exact or target) for c in result.candidates)
-        if result.status in ("not_found", "unsure") and verb != "filter" and not named_so:
+        in_its_list = result.status == "failed" and _IN_ITS_LIST in result.message
+        if (result.status in ("not_found", "unsure") or in_its_list) and verb != "filter" and not named_so:
             # 'choose Java', 'select the number 7': an option of a <select> a script hid behind
             # its own widget (the widget shows one choice; the rest are in the hidden list)
             hit = await self._hidden_select(page, exact or target, whole=bool(exact))
@@ -1400,8 +1468,14 @@ class Actor:
                     return ActionResult("scroll", target, "done", f"Scrolled {fit[0]['tag']} {d}; now {at}.")
         return result
 
-    async def dismiss_overlays(self, page: Page) -> ActionResult:
-        """Close cookie banners (reject or accept, as configured) and dialogs that have a close button."""
+    async def dismiss_overlays(self, page: Page, *, prefer: str = "") -> ActionResult:
+        """Close cookie banners (reject or accept, as configured) and dialogs that have a close button.
+
+        Args:
+            page: The page.
+            prefer: ``"cancel"`` to close a dialog with its own Cancel button where it has one
+                ('open the new-user dialog and cancel it'), rather than its close box.
+        """
         t0 = time.perf_counter()
         closed: list[str] = []
         handled: set[str] = set()
@@ -1414,9 +1488,19 @@ class Actor:
                 break
             name = target.label or short(target.text, 60) or "overlay"
             handled.add(target.label or target.text[:60])
-            button = overlays.choose_dismiss_button(
-                overlays.elements_in(screen, target.index), self.settings.consent_choice
-            )
+            inside = overlays.elements_in(screen, target.index)
+            button = next(
+                (
+                    e
+                    for e in inside
+                    if prefer == "cancel"
+                    and e.visible
+                    and e.enabled
+                    and e.role in ("button", "link")
+                    and " ".join(e.display_name.split()).casefold() in _CANCEL_NAMES
+                ),
+                None,
+            ) or overlays.choose_dismiss_button(inside, self.settings.consent_choice)
             if button is None:
                 if not (target.dialog or target.modal):
                     continue  # a raised layer without a close button (a sticky header): leave it
@@ -1907,7 +1991,7 @@ async def _label_of(loc: Locator) -> Locator | None:
 _REVEAL_JS = """name => {
   const norm = (t) => (t || '').replace(/\\s+/g, ' ').trim();
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
-  const hits = [];
+  const hits = [], named = [];
   const kinds = 'a, button, [role=link], [role=button], [role=treeitem], span, li';
   for (const el of document.querySelectorAll(kinds)) {
     if (norm(el.textContent) !== name || shown(el)) continue;
@@ -1930,9 +2014,15 @@ _REVEAL_JS = """name => {
           || c.hasAttribute('aria-expanded')) || before.reverse().find((c) => norm(c.textContent)) || null;
       }
     }
-    if (ctrl && shown(ctrl) && !hits.includes(ctrl)) hits.push(ctrl);
+    if (ctrl && shown(ctrl)) {
+      named.push(el);
+      if (!hits.includes(ctrl)) hits.push(ctrl);
+    }
   }
-  if (hits.length !== 1) return null;
+  // One hidden entry of that name (an item and its link count once): among several alike
+  // (66 "Dummy item" links of one submenu) opening their menu would still not say which.
+  const entries = named.filter((el) => !named.some((o) => o !== el && el.contains(o)));
+  if (hits.length !== 1 || entries.length !== 1) return null;
   window.__waypostReveal = hits[0];
   const label = norm(hits[0].getAttribute('aria-label') || hits[0].textContent).slice(0, 60);
   const next = hits[0].nextElementSibling ? norm(hits[0].nextElementSibling.textContent).slice(0, 40) : '';

@@ -43,6 +43,10 @@ _ROLE_FIT = FEATURES.index("role_fit")
 _INDEX_CACHE = 32
 # Concepts that an input type says on its own (a password field is 'the password').
 _TYPE_OF_CONCEPT = {"§password": "password", "§email": "email", "§phone": "tel"}
+# Words that only complete a typed field's name: 'phone number', 'e-mail address', 'Handy Nummer'.
+_TYPED_FILLER = frozenset(
+    {"number", "no", "nr", "address", "nummer", "adresse", "numéro", "número", "numero"}
+)
 
 
 @dataclass
@@ -200,6 +204,10 @@ class ElementFinder:
                 confidence=self.settings.confidence,
                 tie_margin=self.settings.tie_margin,
             )
+        if ranking is None and query.ordinal and query.intent == "type" and not query.exact:
+            # 'the first phone field': counted over the phone fields, not over those whose words
+            # happen to say "phone" (a field labelled "Home" is a phone field too)
+            ranking = self._by_input_type(screen, query)
         if ranking is None:
             ranking = rank(
                 screen,
@@ -228,7 +236,7 @@ class ElementFinder:
 
         'the password' where the one password field is labelled "Secret" or "Пароль".
         """
-        concepts = {CONCEPTS.get(w) for w in query.head}
+        concepts = {CONCEPTS.get(w) for w in query.head if w not in _TYPED_FILLER}
         kind = _TYPE_OF_CONCEPT.get(concepts.pop()) if len(concepts) == 1 else None
         if kind is None or query.context or query.relation is not None:
             return None

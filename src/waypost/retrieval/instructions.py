@@ -884,7 +884,8 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         if kind == "uncheck_all":
             return Step("uncheck_all")
         if kind == "dismiss":
-            return Step("dismiss_overlays")
+            # 'cancel it': the dialog's own Cancel button, where it has one
+            return Step("dismiss_overlays", text="cancel" if seg.casefold().startswith("cancel") else None)
         if kind == "press":
             key = key_name(_value(groups["key"], slots))
             if key is not None:

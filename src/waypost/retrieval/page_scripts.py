@@ -32,6 +32,13 @@ _HELPERS = r"""
       if (n.nodeType !== 1 || SKIP.has(n.tagName)) return;
       if (skipControls && n !== el && (CONTROL_TAGS.has(n.tagName) || CONTROL_ROLES.has(n.getAttribute('role')))) return;
       if (n.getAttribute('aria-hidden') === 'true' || n.hidden) return;
+      // A list inside reads as the option it shows, as on screen: a custom select's box is not
+      // named by every option of the native list it hides.
+      if (n !== el && n.tagName === 'SELECT') {
+        const o = n.selectedOptions && n.selectedOptions[0];
+        if (o && !n.multiple) out += o.text + ' ';
+        return;
+      }
       // A menu item's name is its own label, not the items of its submenu.
       if (skipLists && n !== el && (NESTED_LISTS.has(n.tagName) || NESTED_ROLES.has(n.getAttribute('role')))) return;
       const al = n !== el && n.getAttribute('aria-label');

@@ -181,7 +181,7 @@ def _equivalent(a: ElementDescriptor, b: ElementDescriptor) -> bool:
         return False  # 'eget' and 'Eget' are two names
     if (a.tag, a.role, a.type, a.href, a.frames) != (b.tag, b.role, b.type, b.href, b.frames):
         return False
-    if a.handler != b.handler or a.form != b.form or _record_data(a, b):
+    if a.handler != b.handler or a.form != b.form or _record_data(a, b) or _list_siblings(a, b):
         return False
     field = a.tag in ("input", "textarea", "select") and a.type not in ("submit", "button", "image")
     if field and not (a.form and a.name_attr == b.name_attr and a.placeholder == b.placeholder):
@@ -192,6 +192,17 @@ def _equivalent(a: ElementDescriptor, b: ElementDescriptor) -> bool:
         return False  # each in its own fieldset or form: "Book Now!" books its own group's choices
     near_a, near_b = set(a.nearby.casefold().split()), set(b.nearby.casefold().split())
     return near_a <= near_b or near_b <= near_a
+
+
+_LAST_ITEM = re.compile(r"li:nth-of-type\(\d+\)(?!.*\bli:nth-of-type)")
+
+
+def _list_siblings(a: ElementDescriptor, b: ElementDescriptor) -> bool:
+    """Two entries of one list (items of a menu, rows of a list): each is its own entry, however
+    alike they read; copies of a control sit in different places, never side by side in a list."""
+    if not a.path or not b.path or a.path == b.path:
+        return False
+    return _LAST_ITEM.sub("li", a.path) == _LAST_ITEM.sub("li", b.path)
 
 
 def _twins(a: ElementDescriptor, b: ElementDescriptor) -> bool:
@@ -410,6 +421,20 @@ def rank_by_kind(
         for i, e in enumerate(elements)
         if e.visible and e.enabled and kind_of.matches(e, query.kinds) and feats.role_fit(e, query.intent) > 0
     ]
+    closed_menus = any(
+        e.role.startswith("menuitem") or (e.popup not in ("", "false") and "nav#" not in e.region)
+        for e in elements
+    )
+    if not pool and "menuitem" in query.kinds and not closed_menus:
+        # A menu of plain links (a site's navigation bar): its links are its items, when one
+        # navigation landmark holds links and no other menu is on the page; with several,
+        # 'the 4th menu item' does not say whose.
+        navs: dict[str, list[int]] = {}
+        for i, e in enumerate(elements):
+            nav = next((r for r in e.region.split() if r.startswith("nav#")), "")
+            if nav and e.visible and e.enabled and e.role == "link":
+                navs.setdefault(nav, []).append(i)
+        pool = next(iter(navs.values())) if len(navs) == 1 else []
     if query.intent == "type":
         pool = [
             i
