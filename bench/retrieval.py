@@ -124,6 +124,11 @@ if {pypi!r}:  # pages rendered by PyPI packages (bench/thirdparty_pypi.py), serv
     class Quiet(SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
+        def handle(self):  # a page left while it loads is no error of the server's
+            try:
+                super().handle()
+            except (BrokenPipeError, ConnectionResetError):
+                pass
     pypi = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory={pypi!r}))
     pypi.daemon_threads = True
     threading.Thread(target=pypi.serve_forever, daemon=True).start()

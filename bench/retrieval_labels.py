@@ -196,7 +196,6 @@ async def replay_case(page: Page, url: str, case: dict[str, Any], events: list[A
 
 async def run(args: argparse.Namespace) -> int:
     from bench.thirdparty_npm import ensure_all
-
     from bench.thirdparty_pypi import ensure_all as ensure_pypi
 
     npm_root = str(ensure_all())

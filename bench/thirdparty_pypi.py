@@ -200,7 +200,9 @@ from django.test import Client
 from shelf.models import Book, Chapter, Publisher, Review, Tag
 
 admin_user = User.objects.create_superuser("admin", "admin@example.com", "secret-pass")
-editor = User.objects.create_user("mara", "mara@example.com", "x", first_name="Mara", last_name="Lind", is_staff=True)
+editor = User.objects.create_user(
+    "mara", "mara@example.com", "x", first_name="Mara", last_name="Lind", is_staff=True
+)
 for g in ("Editors", "Sales", "Warehouse"):
     Group.objects.create(name=g)
 pubs = [Publisher.objects.create(name=n, city=c) for n, c in
@@ -277,8 +279,11 @@ def _pip_install(site: Path) -> None:
         req = Path(tmp) / "requirements.txt"
         req.write_text(REQUIREMENTS, encoding="utf-8")
         done = subprocess.run(
-            [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-            + ["--no-deps", "--require-hashes", "--only-binary", ":all:", "--target", str(part), "-r", str(req)],
+            [
+                *(sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"),
+                *("--no-deps", "--require-hashes", "--only-binary", ":all:"),
+                *("--target", str(part), "-r", str(req)),
+            ],
             capture_output=True,
             text=True,
             timeout=300,
