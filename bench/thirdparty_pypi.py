@@ -47,7 +47,7 @@ def cache_dir() -> Path:
     return (Path(base) if base else Path.home() / ".cache" / "waypost-bench") / "pypi"
 
 
-_MODELS = '''
+_MODELS = """
 from django.db import models
 
 
@@ -98,9 +98,9 @@ class Review(models.Model):
     email = models.EmailField(blank=True)
     stars = models.PositiveSmallIntegerField(choices=[(i, str(i)) for i in range(1, 6)], default=3)
     text = models.TextField(blank=True)
-'''
+"""
 
-_ADMIN = '''
+_ADMIN = """
 from django.contrib import admin
 
 from .models import Book, Chapter, Publisher, Review, Tag
@@ -147,9 +147,9 @@ class PublisherAdmin(admin.ModelAdmin):
 
 
 admin.site.register(Tag)
-'''
+"""
 
-_RENDER = r'''
+_RENDER = r"""
 import datetime, json, re, shutil, sys
 from pathlib import Path
 
@@ -268,7 +268,7 @@ import django.contrib.admin as dadmin
 
 shutil.copytree(Path(dadmin.__file__).parent / "static", out / "static", dirs_exist_ok=True)
 print("rendered")
-'''
+"""
 
 
 def _pip_install(site: Path) -> None:
