@@ -52,6 +52,15 @@ smartmenus and superfish menus, remodal dialogs, jquery-nice-select, selectric, 
 intl-tel-input), 51 of them in German, French, Spanish, Czech, Polish, Italian, Chinese or
 Japanese, 22 % to be left undone; written and checked with
 ``bench/retrieval_labels.py --part held8 --replay`` only, never with ``act``, before its first run.
+Held-out 9 (``"part": "held9"``, ``--part held9`` only, like held-out 6 to 8): 340 cases in
+``retrieval_pypi.jsonl`` on 18 pages of Django's admin (login, index, a changelist with filters,
+search, actions and pagination, add/change forms with the calendar and clock, the two-list
+selector and inlines, a delete confirmation, the password change form, the auth user forms),
+rendered by a hash-pinned Django from PyPI in English, German and French by
+``bench/thirdparty_pypi.py`` into a cache and served by path as ``pypi/django@<version>/<lang>/<page>``;
+93 of them (27 %) in German, French, Spanish, Czech, Chinese or Japanese, 20 % to be left
+undone; written and checked with ``bench/retrieval_labels.py --part held9 --replay`` only, never
+with ``act``, before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
