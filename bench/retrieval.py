@@ -52,6 +52,15 @@ smartmenus and superfish menus, remodal dialogs, jquery-nice-select, selectric, 
 intl-tel-input), 51 of them in German, French, Spanish, Czech, Polish, Italian, Chinese or
 Japanese, 22 % to be left undone; written and checked with
 ``bench/retrieval_labels.py --part held8 --replay`` only, never with ``act``, before its first run.
+Held-out 9 (``"part": "held9"``, ``--part held9`` only, like held-out 6 to 8): 340 cases in
+``retrieval_pypi.jsonl`` on 18 pages of Django's admin (login, index, a changelist with filters,
+search, actions and pagination, add/change forms with the calendar and clock, the two-list
+selector and inlines, a delete confirmation, the password change form, the auth user forms),
+rendered by a hash-pinned Django from PyPI in English, German and French by
+``bench/thirdparty_pypi.py`` into a cache and served by path as ``pypi/django@<version>/<lang>/<page>``;
+93 of them (27 %) in German, French, Spanish, Czech, Chinese or Japanese, 20 % to be left
+undone; written and checked with ``bench/retrieval_labels.py --part held9 --replay`` only, never
+with ``act``, before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -93,9 +102,10 @@ NEW_SETS = {
     "widget pages": "retrieval_ext.jsonl",
     "third-party pages": "retrieval_corpus.jsonl",
     "npm demo pages": "retrieval_npm.jsonl",
+    "PyPI-rendered pages": "retrieval_pypi.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
-RUN_ALONE = ("held6", "held7", "held8")
+RUN_ALONE = ("held6", "held7", "held8", "held9")
 TOP_K = 5
 T = TypeVar("T")
 
@@ -117,6 +127,21 @@ if {npm!r}:  # unpacked npm packages (bench/thirdparty_npm.py), served by path u
     npm.daemon_threads = True
     threading.Thread(target=npm.serve_forever, daemon=True).start()
     urls["npm"] = "http://127.0.0.1:%d" % npm.server_address[1]
+if {pypi!r}:  # pages rendered by PyPI packages (bench/thirdparty_pypi.py), served by path under /
+    import functools, threading
+    from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+    class Quiet(SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+        def handle(self):  # a page left while it loads is no error of the server's
+            try:
+                super().handle()
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+    pypi = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory={pypi!r}))
+    pypi.daemon_threads = True
+    threading.Thread(target=pypi.serve_forever, daemon=True).start()
+    urls["pypi"] = "http://127.0.0.1:%d" % pypi.server_address[1]
 print(json.dumps(urls), flush=True)
 while True:
     time.sleep(3600)
@@ -248,6 +273,8 @@ def new_url(key: str, urls: dict[str, str]) -> str:
     """The URL of a page of the new sets: a fixture page, a corpus page, or ``npm/<pkg>@<v>/<path>``."""
     if key.startswith("npm/"):
         return f"{urls['npm']}/{key.removeprefix('npm/')}"
+    if key.startswith("pypi/"):
+        return f"{urls['pypi']}/{key.removeprefix('pypi/')}"
     return f"{urls['pages']}/{key}"
 
 
@@ -297,9 +324,9 @@ async def open_fixture(page: Any, url: str, timeout_ms: float = 60_000) -> None:
     await asyncio.sleep(0.3)
 
 
-def _start_servers(npm_root: str = "") -> tuple[subprocess.Popen[str], dict[str, str]]:
+def _start_servers(npm_root: str = "", pypi_root: str = "") -> tuple[subprocess.Popen[str], dict[str, str]]:
     servers = subprocess.Popen(
-        [sys.executable, "-c", _SERVERS.format(root=str(ROOT), npm=npm_root)],
+        [sys.executable, "-c", _SERVERS.format(root=str(ROOT), npm=npm_root, pypi=pypi_root)],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -333,10 +360,19 @@ def bench_new(args: argparse.Namespace) -> int:
         except Exception as exc:  # offline, or the registry changed a tarball: say so, run the rest
             print(f"npm demo pages skipped (cache not filled: {type(exc).__name__}: {str(exc)[:120]})")
             cases = [c for c in cases if not c["page"].startswith("npm/")]
+    pypi_root = ""
+    if any(c["page"].startswith("pypi/") for c in cases):
+        from bench.thirdparty_pypi import ensure_all as ensure_pypi
+
+        try:
+            pypi_root = str(ensure_pypi())
+        except Exception as exc:  # no PyPI, or a wheel changed: say so, run the rest
+            print(f"PyPI-rendered pages skipped (cache not filled: {type(exc).__name__}: {str(exc)[:120]})")
+            cases = [c for c in cases if not c["page"].startswith("pypi/")]
     by_page: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for c in cases:
         by_page[c["page"]].append(c)
-    servers, urls = _start_servers(npm_root)
+    servers, urls = _start_servers(npm_root, pypi_root)
     try:
         outcomes = asyncio.run(_run_new(args, by_page, urls))
     finally:
@@ -402,6 +438,7 @@ _PART_NAMES = {
     "held6": "held-out 6",
     "held7": "held-out 7",
     "held8": "held-out 8",
+    "held9": "held-out 9",
 }
 
 
@@ -589,12 +626,13 @@ def main() -> None:
     parser.add_argument("--suite", choices=("old", "new", "all"), default="old", help="Which labelled sets.")
     parser.add_argument(
         "--part",
-        choices=("tune", "held", "held2", "held3", "held4", "held5", "held6", "held7", "held8"),
+        choices=("tune", "held", "held2", "held3", "held4", "held5", "held6", "held7", "held8", "held9"),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
         "(written after held-out 3 had been seen), the fifth (written after held-out 4 had been "
         "seen), the sixth (written after held-out 5 had been seen; with npm demo pages), the "
-        "seventh or the eighth held-out part (npm demo pages only; each run only when named).",
+        "seventh or the eighth held-out part (npm demo pages only), or the ninth (Django admin pages "
+        "rendered from PyPI; each of the last four run only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(

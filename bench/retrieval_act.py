@@ -178,7 +178,7 @@ async def run_act_case(
             break
         except Exception:  # e.g. interrupted by a navigation the previous case started
             await asyncio.sleep(0.5)
-    if case["page"].startswith("npm/"):
+    if case["page"].startswith(("npm/", "pypi/")):
         await settle_network(page)
     await asyncio.sleep(0.15)
     await page.evaluate(_LISTEN, _expects(case))
