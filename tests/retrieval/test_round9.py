@@ -142,3 +142,57 @@ async def test_cancel_it_uses_the_dialogs_cancel_button_and_close_it_its_close_b
     report = await quiet.act(page, "click Add account and close it")
     assert report.ok, report.text
     assert await page.evaluate("document.body.dataset.closed") == "x"
+
+
+@_browser
+async def test_an_iso_date_is_typed_as_written_where_the_field_shows_no_format(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext13/book_form.html"))
+    report = await quiet.act(page, "set Published to 2024-03-15")
+    assert report.ok, report.text
+    assert await page.input_value("#published") == "2024-03-15"
+
+
+@_browser
+async def test_the_verb_never_names_an_element_counted_among_others(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext13/book_form.html"))
+    report = await quiet.act(page, "choose the third format")
+    assert await page.evaluate("document.body.dataset.chose") is None, report.text  # not "Choose"
+    if report.ok:
+        assert await page.is_checked("#f2"), report.text
+
+
+@_browser
+async def test_tick_takes_the_rows_checkbox_never_the_link_with_the_same_name(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext13/book_list.html"))
+    report = await quiet.act(page, "tick Harbor Songs")
+    assert report.ok, report.text
+    assert await page.is_checked("input.row[value='11']")
+    report = await quiet.act(page, "tick Maps of Nowhere and The Long Table")
+    assert report.ok, report.text
+    assert await page.is_checked("input.row[value='13']") and await page.is_checked("input.row[value='12']")
+    assert await page.evaluate("document.body.dataset.went") is None  # no link was followed
+
+
+@_browser
+async def test_german_verbs_at_the_end_change_and_clear_fields(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext13/konto_de.html"))
+    report = await quiet.act(page, "E-Mail-Adresse ändern auf mara.lind@example.org")
+    assert report.ok, report.text
+    assert await page.input_value("#email") == "mara.lind@example.org"
+    report = await quiet.act(page, "Nachname löschen")
+    assert report.ok, report.text
+    assert await page.input_value("#nachname") == ""  # emptied, not "löschen" typed into it
+    report = await quiet.act(page, "Vorname auf Maria setzen")
+    assert report.ok, report.text
+    assert await page.input_value("#vorname") == "Maria"
+    report = await quiet.act(page, "Eingaben löschen")  # no such field: the button named so
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.reset") == "1"

@@ -401,7 +401,13 @@ class Actor:
         if step.action == "uncheck_all":
             return await self.uncheck_all(page)
         if step.action == "clear":
-            return await self.clear(page, step.target, exact=step.exact)
+            cleared = await self.clear(page, step.target, exact=step.exact)
+            if step.text and cleared.status in ("not_found", "unsure", "already"):
+                # 'Eingaben löschen': no field of that name, but a button named with the phrase
+                named = await self.click(page, step.text)
+                if named.status != "not_found":
+                    return named
+            return cleared
         if step.action == "open_menu":
             return await self.open_menu(page, step.target, exact=step.exact)
         if step.action == "consent":
@@ -894,7 +900,7 @@ class Actor:
                 )
                 return f'Set {res.element_text} to "{short(value, 40)}"'
             raise ActionProblem(f"{res.element_text} does not take text; nothing was typed.")
-        if not submit and v.type.casefold() != "password":
+        if not submit and (v.type.casefold() != "password" or not value):
             before = (await loc.evaluate(_VALUE_NOW_JS))[0]
             if before is not None and _holds_already(before, value, phone=v.type.casefold() == "tel"):
                 # Typing it again would only fire the page's input handlers for nothing.

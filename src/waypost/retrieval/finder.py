@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING, Literal
 
 from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval.descriptor import ElementDescriptor, Screen
-from waypost.retrieval.features import FEATURES, name_words
+from waypost.retrieval.features import FEATURES, name_words, role_fit
 from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.openers import prefer_opener
 from waypost.retrieval.partial import honest, prefer_full_name
 from waypost.retrieval.query import Intent, Query, parse_query
-from waypost.retrieval.ranking import TAB_GROUP, Candidate, Ranking, rank, rank_by_kind, rank_relative
+from waypost.retrieval.ranking import TAB_GROUP, Candidate, Ranking, decide, rank, rank_by_kind, rank_relative
 from waypost.retrieval.records import rank_records, separate_records
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
@@ -227,6 +227,8 @@ class ElementFinder:
             ranking = prefer_opener(screen, ranking, self.model, index=self.index_for(screen))
             if ranking.decision != "confident" and query.intent == "type" and not query.exact:
                 ranking = self._by_input_type(screen, query) or ranking
+            if query.intent == "check":
+                ranking = self._checkable(ranking)
         self.last_rank_ms = (time.perf_counter() - t1) * 1000
         return screen, ranking, inventory_ms
 
@@ -248,6 +250,24 @@ class ElementFinder:
             confidence=self.settings.confidence,
             tie_margin=self.settings.tie_margin,
         )
+
+    def _checkable(self, ranking: Ranking) -> Ranking:
+        """'tick Harbor Songs' where the row's link and its checkbox both bear the name: only what
+        can be ticked counts (the chances renormalised over those), when anything can be."""
+        cands = ranking.candidates
+        if not cands or role_fit(cands[0].element, "check") > 0:
+            return ranking
+        fits = [c for c in cands if role_fit(c.element, "check") > 0]
+        total = sum(c.p for c in fits)
+        if not fits or total <= 0:
+            return ranking
+        rest = [c for c in cands if role_fit(c.element, "check") <= 0]
+        ordered = [replace(c, p=c.p / total) for c in fits] + [replace(c, p=0.0) for c in rest]
+        ordered = [replace(c, id=i + 1) for i, c in enumerate(ordered)]
+        decision, conf = decide(
+            ordered, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
+        )
+        return replace(ranking, candidates=ordered, decision=decision, confidence=conf)
 
     def _by_input_type(self, screen: Screen, query: Query) -> Ranking | None:
         by_kind = self.by_input_type(screen, query)

@@ -257,6 +257,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     _rule("select", r"^(?P<text>.+?)\s+(?:aus|in|im|bei)\s+(?P<target>.+?)\s+auswählen$"),
     # clear: a field is emptied, a checkbox unchecked
     _rule("clear", r"^(?:clear|empty|erase|blank)\s+(?:out\s+)?(?P<target>.+)$"),
+    # German puts the verb last: 'Nachname löschen', 'das Feld Telefon leeren'
+    _rule("clear", r"^(?P<target>.+?)\s+(?:löschen|leeren|entleeren)$"),
     # uncheck / check
     _rule(
         "uncheck",
@@ -300,6 +302,9 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "type",
         r"^(?P<text>.+?)\s+(?:in|ins)\s+(?P<target>.+?)\s+(?:eingeben|eintragen|eintippen|tippen|schreiben)$",
     ),
+    # 'E-Mail-Adresse ändern auf x@y.org', 'Nachname auf Lind setzen', 'Stadt in Bern ändern'
+    _rule("type", r"^(?P<target>.+?)\s+(?:ändern|setzen|stellen)\s+(?:auf|zu|in)\s+(?P<text>.+)$"),
+    _rule("type", r"^(?P<target>.+?)\s+(?:auf|zu|in)\s+(?P<text>.+?)\s+(?:ändern|setzen|stellen)$"),
     # 'enter the name "Tula"': the field named before the quoted value
     _rule(
         "type_named",
@@ -919,7 +924,9 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
             return Step("select", target=target, text=_value(groups["text"], slots), exact=exact)
         if kind == "clear":
             target, exact = _target(groups["target"], slots)
-            return Step("clear", target=target, exact=exact)
+            # 'Eingaben löschen' may also be a button named so: the whole phrase is kept for that
+            whole = _restore(seg, slots) if re.search(r"\s(?:löschen|leeren|entleeren)$", seg) else None
+            return Step("clear", target=target, text=whole, exact=exact)
         if kind in ("check", "uncheck"):
             target, exact = _target(groups["target"], slots)
             return Step("check", target=target, checked=kind == "check", exact=exact)

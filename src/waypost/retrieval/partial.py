@@ -42,7 +42,7 @@ import re
 from dataclasses import replace
 
 from waypost.retrieval.descriptor import ElementDescriptor
-from waypost.retrieval.features import name_words
+from waypost.retrieval.features import name_words, role_fit
 from waypost.retrieval.index import context_text, naming_text
 from waypost.retrieval.overlays import ActiveOverlay
 from waypost.retrieval.query import Query
@@ -266,7 +266,12 @@ def prefer_full_name(ranking: Ranking, confidence: float, tie_margin: float, min
         return ranking
     if len(target.split()) < 2 and query.intent != "click":
         return ranking  # 'search' for typing means the search field, whatever the button is called
-    same = [c for c in ranking.candidates if " ".join(c.element.display_name.split()).casefold() == target]
+    same = [
+        c
+        for c in ranking.candidates
+        if " ".join(c.element.display_name.split()).casefold() == target
+        and role_fit(c.element, query.intent) > 0  # 'tick Harbor Songs': never the link so named
+    ]
     if not same or not all(_equivalent(same[0].element, c.element) for c in same):
         return ranking  # unquoted, 'eget' and 'Eget' are both what 'click Eget' may mean
     candidates = _prefer_exact(ranking.candidates, query.raw)

@@ -192,7 +192,8 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
         context=context,
         role_hints=frozenset(roles),
         ordinal=ordinal,
-        verb=" ".join(words(verb)),
+        # 'choose the third format': an element counted among others is never named by the verb
+        verb="" if ordinal and head else " ".join(words(verb)),
         kinds=frozenset(kinds),
         # 'the item with the icon' is a relation between two kinds, not a kind: not any item.
         kind_only=bool(kinds) and not context and not _WITH.search(text),

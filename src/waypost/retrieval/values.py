@@ -525,6 +525,10 @@ def for_field(
         found = date_readings(value)
         if not found:
             return value
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()) and field_format(hints, pattern) is None:
+            # ISO as written, unless the field shows its own format: no order to guess, and forms
+            # take it as it is (a page's language alone says nothing of what the field reads)
+            return value.strip()
         d = _choose(value, found, lang, page_lang)
         fmt = field_format(hints, pattern, page_lang)
         if fmt is None:
