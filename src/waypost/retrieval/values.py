@@ -410,6 +410,9 @@ def _from_language(page_lang: str) -> DateFormat | None:
     return DateFormat(order, "/", "/") if order else None
 
 
+_DATEPICKER = re.compile(r"datepicker", re.I)
+
+
 def field_format(hints: str = "", pattern: str = "", page_lang: str = "") -> DateFormat | None:
     """The date format of a text field: its placeholder (in ``hints``), its ``pattern``, else its
     page's language; ``None`` when nothing tells."""
@@ -525,9 +528,13 @@ def for_field(
         found = date_readings(value)
         if not found:
             return value
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip()) and field_format(hints, pattern) is None:
-            # ISO as written, unless the field shows its own format: no order to guess, and forms
-            # take it as it is (a page's language alone says nothing of what the field reads)
+        if (
+            re.fullmatch(r"\d{4}-\d{2}-\d{2}", value.strip())
+            and field_format(hints, pattern) is None
+            and not _DATEPICKER.search(hints)
+        ):
+            # ISO as written, unless the field shows its own format or is a datepicker widget's
+            # (jQuery UI's reads mm/dd/yyyy): no order to guess, and forms take ISO as it is
             return value.strip()
         d = _choose(value, found, lang, page_lang)
         fmt = field_format(hints, pattern, page_lang)
