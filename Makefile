@@ -17,7 +17,7 @@ demo: bootstrap
 # TEST_WORKERS pytest-xdist workers (most of the time goes to waiting on Chromium, so even two
 # cores gain). --dist loadfile keeps each test file on one worker: its module fixtures start once.
 # `make test TEST_WORKERS=0` runs serially; PYTEST_ARGS adds options (e.g. --durations=30).
-TEST_WORKERS ?= 3
+TEST_WORKERS ?= 2
 PYTEST_ARGS ?=
 test: bootstrap
 	$(VENV)/bin/lint-imports
