@@ -50,9 +50,9 @@ from waypost.retrieval.rerank import WEIGHTS_FILE, RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange, short
 from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
-from waypost.retrieval.synonyms import CONCEPTS, UNSPACED
+from waypost.retrieval.synonyms import CONCEPTS, STOPWORDS, UNSPACED
 from waypost.retrieval.telemetry import ActionRecord
-from waypost.retrieval.text import words
+from waypost.retrieval.text import content_words, field_words, token_match, words
 from waypost.retrieval.validation import Validation
 from waypost.retrieval.values import (
     AmbiguousDate,
@@ -288,8 +288,12 @@ class Actor:
                 words_of_step = step.exact or step.target
                 if (
                     result.status in _UNSURE
-                    and len(steps) > 1
-                    and _verbless(step)
+                    and step.action == "click"
+                    and not step.quantity
+                    and (
+                        (len(steps) > 1 and _verbless(step))
+                        or (step.verb and _TYPING_LEAD.match(step.target))
+                    )
                     and _TYPING_LEAD.match(words_of_step)
                 ):
                     # '... and fill in the email a@b.co, then next': one step of fields and values
@@ -313,7 +317,7 @@ class Actor:
         fields = [
             e
             for e in screen.elements
-            if e.visible and e.enabled and (kind_of.typable(e) or e.tag == "select") and e.type != "password"
+            if e.visible and e.enabled and (kind_of.typable(e) or e.tag == "select")
         ]
         pairs: list[tuple[ElementDescriptor, str]] = []
         text = _TYPING_LEAD.sub("", instruction.strip(" .。"), count=1)
@@ -323,7 +327,12 @@ class Actor:
             for n in (e.label, e.placeholder)
             if n
         }
-        for part in re.split(r"\s*(?:[;，、；]|,(?!\s*\d{4}\b))\s*", text):  # ('July 4th, 1976' is one)
+        parts = [
+            piece
+            for part in re.split(r"\s*(?:[;，、；]|,(?!\s*\d{4}\b))\s*", text)  # ('July 4th, 1976' is one)
+            for piece in _at_labels(part, fields)
+        ]
+        for part in parts:
             hits = [h] if (h := _label_prefix(part, fields)) is not None else _name_parts(part, fields)
             if not hits or any(h[0] is e for h in hits for e, _ in pairs):
                 return None
@@ -338,7 +347,8 @@ class Actor:
                 if done:
                     result.message = f"Filled {', '.join(done)}; then: {result.message}"
                 return result
-            done.append(f'{short(e.display_name, 30)} = "{short(value, 40)}"')
+            shown = f"{len(value)} characters" if e.type == "password" else f'"{short(value, 40)}"'
+            done.append(f"{short(e.display_name, 30)} = {shown}")
         return ActionResult("type", instruction, "done", f"Filled the fields named: {', '.join(done)}.")
 
     async def _after_popup(self, page: Page, step: Step, result: ActionResult) -> ActionResult:
@@ -498,7 +508,9 @@ class Actor:
         result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
         if verb == "submit" and result.status in ("not_found", "unsure"):
             # 'submit the form': the one visible submit button, whatever it is called ("S'inscrire")
-            sel = await page.evaluate(_ONE_SUBMIT_JS)
+            named_form = [w for w in words(target) if w not in _FORM_WORDS and w not in STOPWORDS]
+            sel = await page.evaluate(_NAMED_FORM_SUBMIT_JS, named_form) if named_form else None
+            sel = sel or await page.evaluate(_ONE_SUBMIT_JS)
             if sel:
                 return await self._act(page, "click", f"css={sel}", "click", do)
         if result.status == "not_found" and not exact and _LOGIN.fullmatch(target.strip()):
@@ -991,8 +1003,14 @@ class Actor:
             and e.visible
             and any(" ".join(o.split()).casefold() == wanted for o in e.options)
         ]
+        named = None
+        if not selects and not exact:
+            # 'pick the genre Travel writing': the list's label, then one of its options
+            split = [(e, o) for e in screen.elements if (o := _label_then_option(e, target)) is not None]
+            if len(split) == 1:
+                selects, named = [split[0][0]], split[0][1]
         if len(selects) == 1:
-            chosen = await self.select(page, _selector_for(selects[0]), exact or target)
+            chosen = await self.select(page, _selector_for(selects[0]), named or exact or target)
             if chosen.status == "not_actionable" and "covered" in chosen.message:
                 # The list sits under the widget a script drew over it: chosen through that widget
                 hit = await self._hidden_select(page, exact or target, whole=True)
@@ -1031,6 +1049,11 @@ class Actor:
                     raise ActionProblem(
                         f'{res.element_text} holds "{short(exact or target, 40)}" {_IN_ITS_LIST}'
                     )
+            if v.tag == "select" or (e is not None and e.tag == "select"):
+                # a click on a list chooses nothing; none of its options was named
+                raise ActionProblem(
+                    f"{res.element_text} is a list and no option of it was named; nothing was chosen."
+                )
             if v.type in ("checkbox", "radio") or (
                 e is not None and e.role in ("checkbox", "radio", "switch")
             ):
@@ -1261,7 +1284,16 @@ class Actor:
             best = ranking.candidates[0].p if ranking.candidates else 0.0
             group = [c for c in ranking.candidates if c.p >= 0.5 * best and c.p >= self.settings.min_p]
         group.sort(key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
-        master = _select_all_box(screen.elements, ranking.candidates, step)
+        if step.quantity == "both" and len(group) != 2 and query.head:
+            # 'both new password fields': "New password" and "New password confirmation"
+            named = [
+                c
+                for c in ranking.candidates
+                if c.element.visible and set(query.head) <= set(words(c.element.display_name))
+            ]
+            if len(named) == 2:
+                group = sorted(named, key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
+        master = _select_all_box(screen.elements, ranking.candidates, step, screen.title)
         if master is not None:
             # 'select all orders' in a grid with a 'Select all' box: that box, not each row's.
             return await self.check(page, _selector_for(master), checked=step.checked)
@@ -2510,6 +2542,25 @@ async def _evaluate_on(loc: Locator, script: str, arg: Any = None, timeout_ms: f
         return None
 
 
+def _label_then_option(e: Any, target: str) -> str | None:
+    """The option of a visible ``<select>`` that ``target`` names after (or before) the list's own
+    label: 'genre Travel writing', 'Travel writing genre'; ``None`` otherwise."""
+    if e.tag != "select" or not e.visible:
+        return None
+    label = tuple(w for w in words(e.label or e.display_name) if w not in STOPWORDS)
+    said = tuple(w for w in words(target) if w not in STOPWORDS)
+    if not label or len(said) <= len(label):
+        return None
+    if said[: len(label)] == label:
+        rest = said[len(label) :]
+    elif said[-len(label) :] == label:
+        rest = said[: -len(label)]
+    else:
+        return None
+    hits = [o for o in e.options if tuple(w for w in words(o) if w not in STOPWORDS) == rest]
+    return hits[0] if len(hits) == 1 else None
+
+
 def _same_text(a: str, b: str) -> bool:
     return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
@@ -2553,7 +2604,35 @@ _ONE_SUBMIT_JS = (
   return cssPath(all[0]);
 }"""
 )
+# The one visible submit button of the form whose own words (id, name, action, label, title, the
+# heading above it) hold every given word: 'submit the password form'.
+_NAMED_FORM_SUBMIT_JS = (
+    """(wanted) => {
+  """
+    + _CSS_PATH
+    + """
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const fold = (t) => (t || '').toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  const fits = [];
+  for (const f of document.forms) {
+    let head = '';
+    for (let n = f; n && !head && n !== document.body; n = n.parentElement) {
+      for (let p = n.previousElementSibling; p && !head; p = p.previousElementSibling) {
+        if (/^H[1-6]$/.test(p.tagName)) head = p.textContent;
+      }
+    }
+    const own = fold([f.id, f.getAttribute('name'), f.getAttribute('action'), f.getAttribute('aria-label'),
+      f.getAttribute('title'), f.className, head].join(' ')).split(/[^\\p{L}\\p{N}]+/u);
+    if (!wanted.every((w) => own.some((o) => o === w || o.startsWith(w)))) continue;
+    const subs = [...f.querySelectorAll(
+      'button:not([type]), button[type=submit], input[type=submit], input[type=image]')].filter(shown);
+    if (subs.length === 1) fits.push(subs[0]);
+  }
+  return fits.length === 1 ? cssPath(fits[0]) : null;
+}"""
+)
 
+_FORM_WORDS = frozenset({"form", "formular", "formulaire", "formulario", "modulo", "formulář"})
 _SEARCH = re.compile(
     r"(?:the\s+)?(?:search|suche|suchen|recherche|rechercher|buscar|búsqueda|cerca|cercare|hledat|"
     r"vyhledat|szukaj|wyszukaj|zoeken|поиск|搜索|検索)",
@@ -2896,6 +2975,8 @@ _LABEL_LINK = re.compile(
     r"|[选为是填をはに]\s*)?",
     re.I,
 )
+# A value that is itself 'words: value' ('twice: X'): the label does not end where it seemed to.
+_LABELLED_VALUE = re.compile(r"^[^\W\d][^\s:：]*(?:\s+[^\W\d][^\s:：]*){0,3}\s*[:：]\s*\S")
 # Words a value does not start with: 'Email me when it ships' names no value for "Email".
 _NOT_A_VALUE = re.compile(
     r"(?:me|us|my|our|your|it|its|this|that|these|those|when|if|for|to|the|a|an|and|or|with|of|on|in|"
@@ -2914,6 +2995,22 @@ _VALUE_END = re.compile(
 )
 
 
+# 'and' before the next label: 'username admin and password hunter2' (not 'Salt and Stone').
+_AND = re.compile(r"\s+(?:and|und|et|y|e|a|i|и|和)\s+", re.I)
+
+
+def _at_labels(part: str, fields: list[ElementDescriptor]) -> list[str]:
+    """``part`` cut at each 'and' that the label of one field follows ('username admin and
+    password hunter2'); whole when none does."""
+    pieces, start = [], 0
+    for m in _AND.finditer(part):
+        rest = part[m.end() :]
+        if _label_prefix(rest, fields) is not None and _label_prefix(part[start : m.start()], fields):
+            pieces.append(part[start : m.start()])
+            start = m.end()
+    return [*pieces, part[start:]]
+
+
 def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDescriptor, str] | None:
     """The one field whose label (or placeholder) ``part`` starts with, and the value after it."""
     folded = part.casefold()
@@ -2927,6 +3024,8 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
             if rest[:1].isalnum() and n[-1:].isalnum() and not UNSPACED.match(n[-1:]):
                 continue  # 'Names X' is not the label 'Name'
             value = _VALUE_END.sub("", _LABEL_LINK.sub("", rest, count=1)).strip()
+            if _LABELLED_VALUE.match(value):
+                continue  # 'new password twice: X': more words of the target before its value
             if value and not _NOT_A_VALUE.match(value) and not _STEP_IN_VALUE.search(value):
                 best.append((len(n), e, value))
     if not best:
@@ -3021,16 +3120,29 @@ def _checkable(e: Any) -> bool:
     )
 
 
-def _select_all_box(elements: list[Any], ranked: list[Candidate], step: Step) -> Any | None:
+def _select_all_box(elements: list[Any], ranked: list[Candidate], step: Step, title: str = "") -> Any | None:
     """The one 'Select all' checkbox on the page when 'all' of the step names several checkboxes
-    (rows of a list); ``None`` otherwise (then each element is acted on)."""
+    (rows of a list), or names what the list holds ('select all books on this page' under "Select
+    book to change"); ``None`` otherwise (then each element is acted on)."""
     if step.quantity != "all" or step.action not in ("choose", "check"):
         return None
-    boxes = [c for c in ranked if kind_of.matches(c.element, ("checkbox",)) or c.element.type == "checkbox"]
     masters = [e for e in elements if (e.visible or e.has_label) and kind_of.select_all(e)]
-    if len(masters) != 1 or len([c for c in boxes if c.element is not masters[0]]) < 2:
+    if len(masters) != 1:
         return None
-    return masters[0]
+    master = masters[0]
+    boxes = [c for c in ranked if kind_of.matches(c.element, ("checkbox",)) or c.element.type == "checkbox"]
+    if len([c for c in boxes if c.element is not master]) >= 2:
+        return master
+    rows = [e for e in elements if e.visible and e.type == "checkbox" and e is not master]
+    listed = field_words(f"{master.name} {master.section} {title}")
+    wanted = [w for w in content_words(step.target) if w not in _PLACE_WORDS]
+    if len(rows) >= 2 and wanted and all(token_match(w, listed) >= 0.8 for w in wanted):
+        return master
+    return None
+
+
+# 'on this page', 'in the list': where the things are, not what they are.
+_PLACE_WORDS = frozenset({"page", "list", "table", "screen", "grid", "seite", "liste", "tabelle"})
 
 
 def _names_an_option(options: Sequence[str], target: str) -> bool:

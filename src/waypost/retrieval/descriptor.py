@@ -208,7 +208,9 @@ class ElementDescriptor:
     @property
     def display_name(self) -> str:
         """The best short human name: accessible name, else label, placeholder, title or text."""
-        for value in (self.name, self.label, self.placeholder, self.title, self.text, self.value):
+        # A box's value is what the form submits ("on" unless the page says otherwise), not a name.
+        shown = "" if self.type in ("checkbox", "radio") and self.value == "on" else self.value
+        for value in (self.name, self.label, self.placeholder, self.title, self.text, shown):
             if value:
                 return value
         return self.id or self.name_attr or ""

@@ -21,7 +21,7 @@ from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.openers import prefer_opener
-from waypost.retrieval.partial import honest, prefer_full_name
+from waypost.retrieval.partial import honest, prefer_full_name, prefer_labelled
 from waypost.retrieval.query import Intent, Query, parse_query
 from waypost.retrieval.ranking import TAB_GROUP, Candidate, Ranking, decide, rank, rank_by_kind, rank_relative
 from waypost.retrieval.records import rank_records, separate_records
@@ -219,6 +219,9 @@ class ElementFinder:
                 min_p=self.settings.min_p,
             )
             ranking = prefer_full_name(
+                ranking, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
+            )
+            ranking = prefer_labelled(
                 ranking, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
             )
             ranking = honest(ranking)

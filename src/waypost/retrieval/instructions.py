@@ -239,7 +239,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     _rule("search", r"^(?:suche\s+nach|such\s+nach)\s+(?P<text>.+)$"),
     # select OPTION from TARGET; 'select 5 with the spinner', 'set 20 using the slider'
-    _rule("select", r"^(?:select|choose|pick)\s+(?P<text>.+?)\s+(?:from|in|on|for|as)\s+(?P<target>.+)$"),
+    # ('select all books on this page': the page is no list to choose from)
+    _rule(
+        "select",
+        r"^(?:select|choose|pick)\s+(?P<text>.+?)\s+(?:from|in|on|for|as)\s+"
+        r"(?!(?:this|the|that)\s+(?:page|screen|site|tab|window)$)(?P<target>.+)$",
+    ),
     _rule(
         "set_with",
         r"^(?:select|choose|pick|set|enter)\s+(?P<text>.+?)\s+(?:with|using|via|by\s+means\s+of)\s+",
@@ -338,7 +343,9 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         r")\s+(?P<target>(?:(?:the|a|an|this|that|these|those|my|our|your|his|her|their|its|all)\s+|[^\s\x00]+['’]s\s+).+)$",
     ),
     _rule("click", r"^(?P<verb>点击|单击|点)\s*(?P<target>.+)$"),
-    _rule("click", r"^(?P<target>.+?)\s+(?:klicken|anklicken|drücken|öffnen|auswählen|wählen)$"),
+    # 'Grün auswählen': a choice (an option, a box set on), which a click on a list never makes
+    _rule("click", r"^(?P<target>.+?)\s+(?P<verb>auswählen|wählen)$"),
+    _rule("click", r"^(?P<target>.+?)\s+(?:klicken|anklicken|drücken|öffnen)$"),
     _rule("search", r"^(?:nach\s+)?(?P<text>.+?)\s+suchen$"),
     # accept / reject buttons are clicks on buttons of that name
     _rule("click_whole", r"^(?P<target>(?:accept|reject|decline|akzeptiere|lehne)\b.*)$"),
@@ -468,7 +475,7 @@ _LIST_SPLITS["zh"] = re.compile(
 _QUANTITY = re.compile(
     r"^(?P<q>both|all|every|each|beide[n]?|alle)\s+(?:of\s+)?(?:the\s+|die\s+)?(?P<rest>.+)$", re.I
 )
-_CHOOSE_VERBS = frozenset({"choose", "pick", "select", "wähle", "wähl"})
+_CHOOSE_VERBS = frozenset({"choose", "pick", "select", "wähle", "wähl", "auswählen", "wählen"})
 # 'a checkbox widget', 'any link': one element of the kind, whichever.
 _INDEFINITE = re.compile(r"^(?:on\s+|onto\s+)?(?:a|an|any|one)\s+(?!of\b)", re.I)
 _BY_DOING = re.compile(
@@ -699,7 +706,10 @@ def _items(target: str, lang: str = "") -> list[str]:
 
 
 def _parse_one(segment: str, slots: Slots) -> list[Step]:
-    seg = segment.strip(" .,!;")
+    seg = segment.strip(" .,;")
+    last = re.search(r"(\S*)!+$", seg)
+    if last and not re.search(r"[\d#$%&*@^~]", last.group(1)):
+        seg = seg.strip(" .,!;")  # 'Click Submit!'; but 'password: hunter2!' keeps its value whole
     if not seg:
         return []
     seg = re.sub(r"^(?:please|bitte)\s+", "", seg, flags=re.I)
@@ -723,6 +733,11 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
         )
         seg = f"{use.group('verb')} {use.group('rest')} {link} {use.group('ctl')}"
 
+    twice = _TWICE.match(seg)
+    if twice:
+        # 'fill in the new password twice: X': the same value into both fields of that name
+        seg = f"type {twice.group('text')} into both {twice.group('target')} fields"
+
     transformed = _transformed(seg, slots)
     if transformed is not None:
         return transformed
@@ -745,6 +760,13 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
                 lang=step.lang,
             )
     return steps
+
+
+_TWICE = re.compile(
+    r"^(?:fill\s+in|fill|enter|type|put|write|input)\s+(?:the\s+|your\s+|a\s+)?(?P<target>.+?)\s+twice"
+    r"\s*(?:[:：,]\s*|\s+(?:with|as)\s+)(?P<text>\S.*)$",
+    re.IGNORECASE,
+)
 
 
 # A value named by where it is shown, not given ('Type the text below', 'enter the code shown in
@@ -960,6 +982,9 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
             if not target or target.casefold() in ("form", "formular", "the form", "das formular"):
                 # the form's submit button, whatever it is called
                 return Step("click", target="submit", verb="submit")
+            if re.search(r"\s(?:form|formular|formulaire|formulario)$", target, re.I):
+                # 'submit the password form': that form's submit button, whatever it says
+                return Step("click", target=target, exact=exact, verb="submit")
             return Step("click", target=target, exact=exact)
         if kind == "extract":
             return Step("extract", target=_target(groups["target"], slots)[0])

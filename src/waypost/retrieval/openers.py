@@ -63,8 +63,8 @@ def prefer_opener(
     verbs = {fold(w) for w in words(verb or query.verb)}
     if verbs & _EXPAND_VERBS and ranking.decision == "confident" and ranking.candidates:
         chosen = ranking.candidates[0].element
-        if _discloses(chosen):
-            return ranking
+        if _discloses(chosen) or _is_toggle(chosen) or {fold(w) for w in words(chosen.name)} & _EXPAND_VERBS:
+            return ranking  # a toggle itself ('Toggle navigation'), not a label beside one
         beside = [e for e in screen.elements if e is not chosen and _beside(e, chosen) and _is_toggle(e)]
         if len(beside) == 1:
             return _only(screen, ranking, model, index, beside[0])

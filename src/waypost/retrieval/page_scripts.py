@@ -266,11 +266,37 @@ INVENTORY_JS = (
     if (own) t = t.replace(own, ' ');
     return t.length <= 120 ? clean(t, 120) : '';
   };
+  // The header of a data cell's column (a <th> row in <thead>, or a first row of <th> only): in
+  // a grid of fields ('Title | Delete?' over each inline row) it names the field, not the cell
+  // before it, which holds the record's other values.
+  const columnHeader = (cell) => {
+    if (cell.tagName !== 'TD') return '';
+    const row = cell.parentElement;
+    const table = row && row.closest('table');
+    if (!table) return '';
+    let hr = table.tHead && table.tHead.rows.length ? table.tHead.rows[table.tHead.rows.length - 1] : null;
+    if (!hr) {
+      const first = table.rows[0];
+      if (first && first !== row && first.cells.length && [...first.cells].every((c) => c.tagName === 'TH')) hr = first;
+    }
+    if (!hr || hr === row) return '';
+    let col = 0;
+    for (const c of row.cells) { if (c === cell) break; col += c.colSpan || 1; }
+    let at = 0;
+    for (const h of hr.cells) {
+      const span = h.colSpan || 1;
+      if (col >= at && col < at + span) return span === 1 && h.tagName === 'TH' ? contentText(h, 80, true) : '';
+      at += span;
+    }
+    return '';
+  };
   const implicitLabel = (el) => {
     // A field without <label>, aria-label or placeholder: the short text just before it (the
     // previous table cell, a caption div or text in the same block), as a person would read it.
     const short = (t) => (t && t.length <= 60 ? t : '');
     const cell = el.closest && el.closest('td, th');
+    const head = cell ? short(columnHeader(cell)) : '';
+    if (head) return head;
     if (cell && cell.previousElementSibling) {
       const t = short(contentText(cell.previousElementSibling, 80, true));
       if (t) return t;

@@ -188,6 +188,29 @@ def _not_of_kind(query: Query, e: ElementDescriptor) -> bool:
     return any(_match(w, own) < _STEM and _match(w, around) < _STEM for w in rest)
 
 
+# Words for the row an element is in ('tick the row of Bob', 'cochez la ligne X').
+_ROW_NOUNS = frozenset(
+    [
+        "row",
+        "line",
+        "entry",
+        "record",
+        "ligne",
+        "zeile",
+        "reihe",
+        "eintrag",
+        "fila",
+        "renglón",
+        "riga",
+        "wiersz",
+        "řádek",
+        "řádku",
+        "řádky",
+    ]
+)
+_IN_ROW = re.compile(r"(?:^|\s)(?:tr|li)(?::|\s|$)")
+
+
 def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | None = None) -> bool:
     """Whether ``e`` matches only part of ``query``'s target words (see the module docstring)."""
     if query.ordinal and query.relation is None:
@@ -201,6 +224,13 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     if _tickable(e) and set(words(query.verb)) & _OPEN_VERBS:
         return True  # 'open issue #4790' is not the tick box named "Select issue #4790"
     head = tuple(w for w in query.head if not w.isdigit())
+    if _IN_ROW.search(e.path):
+        head = tuple(w for w in head if w not in _ROW_NOUNS) or head  # 'la ligne Quiet Engines'
+    kind = tuple(w for w in head if e.role and e.role in ROLE_WORDS.get(w, ()))
+    if kind and len(kind) == len(head):
+        # 'the checkbox of The Glass River': the role word is the element's; the words after 'of'
+        # are what it must carry
+        head = tuple(w for w in query.context if not w.isdigit())
     if not head:
         return False
     if _NUMERIC_NAME.fullmatch(" ".join(e.display_name.split())) and _numbers(e.display_name):
@@ -212,7 +242,9 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     # verb: the verb need not be in the element, and when it is (a 'Close' button), the other
     # words name what it acts on.
     verbs = list(words(query.verb))
-    if query.exact and query.exact.casefold() == query.raw.casefold() and words(query.raw)[:1] == head[:1]:
+    whole = query.exact and query.exact.casefold() == query.raw.casefold()
+    if (whole or head[:1] == tuple(verbs[:1])) and words(query.raw)[:1] == head[:1]:
+        # (or a step that kept its verb in the words: 'filter by Poetry', 'follow Jane Doe')
         verbs.append(head[0])
         head = head[1:]
     verb_named = any(_match(v, own) >= _FOUND for v in verbs)
@@ -249,6 +281,36 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     if query.intent not in ("click", "any"):
         return False
     return any(_match(w, around) < _FOUND and w not in _GENERIC_NOUNS for w in missing)
+
+
+def prefer_labelled(ranking: Ranking, confidence: float, tie_margin: float, min_p: float) -> Ranking:
+    """A field with a ``<label>`` of the name asked for wins over fields named so only by what
+    stands near them (a column's header over each row of a grid of fields): 'type Harvest into
+    the title' is the form's "Title:" field, not the Title column of its chapters. An ordinal
+    counts them all alike."""
+    query = ranking.query
+    cands = ranking.candidates
+    if ranking.decision == "confident" or query.ordinal or query.relation is not None or len(cands) < 2:
+        return ranking
+    key = words(cands[0].element.display_name)
+    alike = [c for c in cands if c.p >= 0.25 * cands[0].p and words(c.element.display_name) == key]
+    labelled = [c for c in alike if c.element.has_label]
+    implicit = [
+        c
+        for c in alike
+        if not c.element.has_label and c.element.label and c.element.name in ("", c.element.label)
+    ]
+    if len(labelled) != 1 or len(labelled) + len(implicit) != len(alike) or not implicit:
+        return ranking
+    first = labelled[0]
+    mass = sum(c.p for c in alike)
+    ordered = [first, *(c for c in cands if c is not first)]
+    out = [
+        replace(c, id=i + 1, p=mass if c is first else 0.0 if c in alike else c.p)
+        for i, c in enumerate(ordered)
+    ]
+    decision, conf = decide(out, confidence, tie_margin, min_p)
+    return replace(ranking, candidates=out, decision=decision, confidence=conf)
 
 
 def prefer_full_name(ranking: Ranking, confidence: float, tie_margin: float, min_p: float) -> Ranking:

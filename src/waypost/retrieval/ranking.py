@@ -19,6 +19,7 @@ from waypost.retrieval.overlays import ActiveOverlay, active_overlay
 from waypost.retrieval.query import Query, opposed
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import InventoryCounts, Selector, synthesize
+from waypost.retrieval.text import words
 
 Decision = Literal["confident", "tie", "low", "none"]
 
@@ -188,10 +189,22 @@ def _equivalent(a: ElementDescriptor, b: ElementDescriptor) -> bool:
         return False  # two fields are two places to type, unless copies of the same form (a mobile header)
     if _places(a, b):
         return True
+    if _form_rows(a, b):
+        return False
     if a.section != b.section or _groups(a.region) != _groups(b.region):
         return False  # each in its own fieldset or form: "Book Now!" books its own group's choices
     near_a, near_b = set(a.nearby.casefold().split()), set(b.nearby.casefold().split())
     return near_a <= near_b or near_b <= near_a
+
+
+def _form_rows(a: ElementDescriptor, b: ElementDescriptor) -> bool:
+    """Two scripted links (or clickable elements other than buttons) of one form in different rows
+    of it: a 'Today' shortcut beside each date field acts on its own field. Buttons are left to the
+    other rules: a form's submit buttons do the same thing wherever they are."""
+    if not a.form or a.form != b.form or a.tag in ("button", "input"):
+        return False  # (the inventory does not say which <button> submits)
+    pa, pb = a.path.split(" > "), b.path.split(" > ")
+    return bool(a.path and b.path) and pa[0] == pb[0] and pa[:-1] != pb[:-1]
 
 
 _LAST_ITEM = re.compile(r"li:nth-of-type\(\d+\)(?!.*\bli:nth-of-type)")
@@ -279,13 +292,25 @@ def rank(
         (i for i in range(len(elements)) if word_sim[i] > 0 or char_sim[i] > 0.15),
         key=lambda i: -(word_sim[i] + 0.5 * char_sim[i] + (0.3 if elements[i].visible else 0.0)),
     )[:SHORTLIST]
+    if query.ordinal and query.head:
+        # 'the third wrapping colour': the radios of the group whose legend says so, named
+        # otherwise ("Rot", "Grün", "Blau")
+        head = set(query.head)
+        pre += [
+            i
+            for i, e in enumerate(elements)
+            if i not in pre
+            and e.type in ("radio", "checkbox")
+            and e.visible
+            and head <= set(words(e.section))
+        ]
     if not pre:
         return Ranking(query, [], "none", overlay, 0.0)
     scored = _scored(query, elements, pre, model, word_sim, char_sim, overlay)
     scored.sort(key=lambda t: (-t[0], t[1].index))
     candidates = _candidates(scored, RerankModel.probabilities([s[0] for s in scored]))
     if query.ordinal:
-        candidates = _apply_ordinal(candidates, query.ordinal)
+        candidates = _apply_ordinal(candidates, query.ordinal, query.head)
     if query.exact:
         candidates = _prefer_exact(candidates, query.exact)
     candidates = _demote_opposites(candidates, query)
@@ -452,6 +477,10 @@ def rank_by_kind(
         # 'the text field' where there is a one-line field and a text area: the one-line field.
         lines = [i for i in pool if elements[i].tag != "textarea"]
         pool = lines or pool
+        if not re.search(r"search|such|cherch|busc|hled|szuk|поиск|搜索|検索", query.raw, re.I):
+            # 'the first text field' counts the fields of a form, not the site's search box
+            plain = [i for i in pool if elements[i].role != "searchbox" and elements[i].type != "search"]
+            pool = plain or pool
     if not pool:
         return None
     if index is None:
@@ -608,22 +637,40 @@ def _prefer_exact(candidates: list[Candidate], exact: str) -> list[Candidate]:
     return out
 
 
-def _apply_ordinal(candidates: list[Candidate], ordinal: int) -> list[Candidate]:
-    """Pick 'the second …' among look-alikes of the best one, in document order."""
+def _apply_ordinal(candidates: list[Candidate], ordinal: int, head: Sequence[str] = ()) -> list[Candidate]:
+    """Pick 'the second …' among look-alikes of the best one, in document order; or, when the
+    words name a group of radio buttons or boxes rather than any one of them ('choose the third
+    format' for Format: Hardcover / Paperback / E-book), among the members of that group."""
     best = candidates[0]
-    key = " ".join(best.element.display_name.split()).casefold()
+    key = words(best.element.display_name)  # 'Delete' and a column's 'Delete?' are alike
     group = [
         c
         for c in candidates
-        if " ".join(c.element.display_name.split()).casefold() == key
-        and c.element.visible
-        and c.p >= best.p * 0.3
+        if words(c.element.display_name) == key and c.element.visible and c.p >= best.p * 0.3
     ]
+    e = best.element
+    if len(group) < 2 and e.type in ("radio", "checkbox") and e.name_attr and head:
+        members = [
+            c
+            for c in candidates
+            if c.element.visible
+            and (c.element.type, c.element.name_attr, c.element.form) == (e.type, e.name_attr, e.form)
+        ]
+        named = any(set(head) & set(words(c.element.display_name)) for c in members)
+        if not named and len(members) >= 2:
+            group = members
     group.sort(key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
     if len(group) < 2 or abs(ordinal) > len(group):
         return candidates
     chosen = group[ordinal - 1] if ordinal > 0 else group[ordinal]
     mass = sum(c.p for c in group)
+    if (
+        head
+        and group[0].element.type in ("radio", "checkbox")
+        and all(set(head) <= set(words(c.element.section)) for c in group)
+    ):
+        # the group's legend names it and nothing else does: the words' weight is the group's
+        mass = max(mass, 1.0 - sum(c.p for c in candidates if c not in group))
     rest = [c for c in candidates if c is not chosen]
     ordered = [chosen, *rest]
     out = []

@@ -102,6 +102,13 @@ _KIND_LIST = (
 )
 _KINDS = frozenset(fold(w) for line in _KIND_LIST for w in line.split())
 _NOUNS = frozenset(fold(w) for line in _NOUN_LIST for w in line.split()) | _KINDS
+# Kind nouns that may also be a record's own name (the "Users" row of a list of models).
+_NAMEABLE_LIST = (
+    "user users person people member members customer customers order orders file files contact",
+    "contacts account accounts product products comment comments group groups nutzer benutzer kunde",
+    "kunden uživatel uživatele zákazník zákazníka utilisateur utilisateurs usuario usuarios utente",
+)
+_NAMEABLE = frozenset(fold(w) for line in _NAMEABLE_LIST for w in line.split())
 _EVERY = re.compile(
     r"\b(?:all|each|every|alle|jede[nsm]?|všechny|všech|každ[ýéou]|tous|toutes|todos|todas|tutti)\b"
 )
@@ -175,6 +182,8 @@ class RecordTarget:
         ordinal: Position of the record among its siblings (1-based, -1 for the last).
         every: 'all' / 'each': every matching record.
         grid: ``(row, column)`` numbers of a seat or cell.
+        soft: Kind nouns of the target ('users', 'utilisateur'), which may also be one record's
+            name (the "Users" row of a list of models).
     """
 
     words: tuple[str, ...]
@@ -182,6 +191,7 @@ class RecordTarget:
     ordinal: int | None = None
     every: bool = False
     grid: tuple[str, str] | None = None
+    soft: tuple[str, ...] = ()
 
 
 def parse_record(raw: str) -> RecordTarget:
@@ -211,7 +221,8 @@ def parse_record(raw: str) -> RecordTarget:
         and w not in _ORDINAL_WORDS
         and len(w) > 1
     ]
-    return RecordTarget(tuple(kept), handles, ordinal, bool(_EVERY.search(text)), grid)
+    soft = tuple(w for w in words(text) if w in _NAMEABLE and w not in handle_words)
+    return RecordTarget(tuple(kept), handles, ordinal, bool(_EVERY.search(text)), grid, soft)
 
 
 # -- the page's structure -------------------------------------------------------------------------
@@ -547,6 +558,7 @@ def _absent_name(raw: str, record_words: Sequence[str], screen: Screen) -> bool:
 # Verbs under which a click on a record's checkbox is what is meant ('select the row of Bob').
 _TICK_VERBS = frozenset(
     {"select", "choose", "pick", "check", "tick", "mark", "toggle", "uncheck", "untick", "wähle"}
+    | {"wählen", "auswählen", "markieren", "ankreuzen"}
     | {"markiere", "zaškrtni", "vyber", "označ", "sélectionne", "sélectionnez", "coche", "cochez"}
     | {"selecciona", "marca", "seleziona", "spunta", "zaznacz"}
 )
@@ -759,6 +771,15 @@ async def rank_records(
     target = parse_record(query.raw)
     if target.grid is not None:
         return await _rank_grid(page, screen, query, target, model, index=index)
+    ticking = query.intent == "check" or bool(set(words(query.verb)) & _TICK_VERBS)
+    if ticking and (query.ordinal or target.ordinal is not None) and not target.handles:
+        nth = await _nth_box(page, screen, query, target, model, index=index)
+        if nth is not None:
+            return nth
+    elif not ticking and (query.ordinal or target.ordinal is not None) and not target.handles:
+        nth = await _nth_link(page, screen, query, target, model, index=index)
+        if nth is not None:
+            return nth
     counted = _COUNTED.search(fold(query.raw)) is not None and not target.every
     if query.intent != "check":
         shared = _rank_share(screen, query, model, index)
@@ -772,8 +793,6 @@ async def rank_records(
     wanted = [w for w in target.words if not w.isdigit()]
     if not wanted:
         return None
-    groups = await _copy_groups(page, screen, wanted)
-    lead = wanted[0]
     explicit = (
         target.ordinal is not None
         or bool(target.handles)
@@ -781,6 +800,10 @@ async def rank_records(
         or any(w in _KINDS for w in words(query.raw))
         or any(k in query.raw for k in _UNSPACED_KINDS if _UNSPACED.search(query.raw))
     )
+    if len(wanted) == 1 and not explicit and not target.soft and query.intent != "check":
+        return None  # one word names the control or nothing: no record (and no page round trip)
+    groups = await _copy_groups(page, screen, wanted)
+    lead = wanted[0]
     best: list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str], list[ElementDescriptor]]] = []
     lone: list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str], list[ElementDescriptor]]] = []
     for members in groups.values():
@@ -830,13 +853,25 @@ async def rank_records(
         return None  # 'open issue #4790' is not a tick in that issue's row (nor is a verbless phrase)
     hits = frozenset().union(*(b[2] for b in chosen))
     record_words = [w for w in target.words if w not in hits]
-    if not record_words and not target.handles and target.ordinal is None:
+    soft = not record_words and bool(target.soft) and not target.handles and target.ordinal is None
+    if soft:
+        record_words = list(target.soft)  # 'the Change link in the Users row': a record named "Users"
+    elif not record_words and not target.handles and target.ordinal is None:
         return None  # only the control is named: the ordinary ranking (and its copies rule) decides
     records: list[_Record] = []
     for _, members, _, _ in chosen:
         records.extend(await _records(page, members))
     if not records:
         return None
+    if (
+        soft
+        and sum(
+            all(_word_in(w, field_words(f"{r.text} {r.element.name}"), loose=True) for w in record_words)
+            for r in records
+        )
+        != 1
+    ):
+        return None  # a kind of record, not one record's name: the ordinary ranking decides
     # Words no record carries may name the list itself ('from the cart', 'in the blog archive').
     fields = {r.element.index: field_words(f"{r.text} {r.element.name} {r.element.title}") for r in records}
     carried = [w for w in record_words if any(_word_in(w, f, loose=True) for f in fields.values())]
@@ -887,6 +922,132 @@ async def rank_records(
     else:  # no such record: nothing on the page is what the target names
         decision, conf = "none", 0.0
     return Ranking(query, candidates, decision, overlay, conf)  # type: ignore[arg-type]
+
+
+# Words for the box itself ('the last row's checkbox').
+_BOX_WORDS = frozenset({"checkbox", "checkboxes", "box", "boxes", "tickbox", "kontrollkästchen", "häkchen"})
+
+
+async def _nth_box(
+    page: Page,
+    screen: Screen,
+    query: Query,
+    target: RecordTarget,
+    model: RerankModel,
+    *,
+    index: TfidfIndex,
+) -> Ranking | None:
+    """'Check the 3rd book', 'select the first row': the selection box of the list's record at that
+    place, when the page has one list of record boxes. A row named by a record noun ('the first
+    row', "the last row's checkbox") takes no other words; 'the 3rd book' takes words that no two
+    boxes bear and that name what the page lists (its title or the list's section: "Select book
+    to change"); one box so named ('Select all books') is not the list. Otherwise ``None``."""
+    wanted = [w for w in target.words if not w.isdigit() and w not in _BOX_WORDS]
+    if target.ordinal is None:  # 'the 3rd book': the words must name what the list holds
+        named = [
+            e
+            for e in screen.elements
+            if e.visible
+            and _tickable(e)
+            and all(_word_in(w, field_words(f"{e.name} {e.label}")) for w in wanted)
+        ]
+        if not wanted or len(named) > 1:  # 'the 2nd Delete box': counted among the boxes so named
+            return None
+    elif wanted:
+        return None  # 'the Edit box on the 3rd row': a control named with its record
+    lists = [
+        members
+        for members in _groups(screen).values()
+        if 2 <= len(members) <= _MAX_MEMBERS
+        and all(m.visible and (m.role in ("checkbox", "switch") or m.type == "checkbox") for m in members)
+    ]
+    ordinal = target.ordinal if target.ordinal is not None else query.ordinal or 0
+    return await _nth_record(page, screen, query, lists, ordinal, wanted, model, index=index)
+
+
+async def _nth_link(
+    page: Page,
+    screen: Screen,
+    query: Query,
+    target: RecordTarget,
+    model: RerankModel,
+    *,
+    index: TfidfIndex,
+) -> Ranking | None:
+    """'Open the book in the second row', 'click the 3rd row', 'open the 2nd book': the first link
+    of the list's record at that place, when the other words only name what the page lists
+    ("Select book to change"); ``None`` otherwise (a control named on the row: 'Delete on the 3rd
+    row'). The list is the one table or list of the page's content with a link in each row."""
+    wanted = [w for w in target.words if not w.isdigit()]
+    if target.ordinal is None and not wanted:
+        return None
+    lists = [
+        members
+        for members in _groups(screen).values()
+        if 2 <= len(members) <= _MAX_MEMBERS
+        and all(
+            m.visible
+            and m.role == "link"
+            and _real_href(m.href)
+            and _list_of(m.path)
+            and not _CHROME.search(m.region)
+            for m in members
+        )
+        and len({_row_of(m.path) for m in members}) == len(members)  # one per row: no header row
+    ]
+    if len({_list_of(members[0].path) for members in lists}) != 1:
+        return None  # no list of rows with links, or several (which one is not said)
+    lists.sort(key=lambda members: min(m.index for m in members))  # a row's first link names it
+    ordinal = target.ordinal if target.ordinal is not None else query.ordinal or 0
+    return await _nth_record(page, screen, query, lists[:1], ordinal, wanted, model, index=index)
+
+
+# The site's chrome, whose lists (menus, the sidebar's tables) are not the page's records.
+_CHROME = re.compile(r"(?:^|\s)(?:nav|header|footer|aside)#")
+
+
+def _list_of(path: str) -> str:
+    """The path of the table body or list that holds the row or item an element is in ('' if none)."""
+    row = _row_of(path)
+    return row.rsplit(" > ", 1)[0] if " > " in row else ""
+
+
+def _row_of(path: str) -> str:
+    """The path of the table row or list item an element is in ('' if none)."""
+    segments = _segments(path)
+    rows = [i for i, seg in enumerate(segments) if re.match(r"(?:tr|li)(?::|$)", seg)]
+    return " > ".join(segments[: rows[-1] + 1]) if rows else ""
+
+
+async def _nth_record(
+    page: Page,
+    screen: Screen,
+    query: Query,
+    lists: list[list[ElementDescriptor]],
+    ordinal: int,
+    wanted: Sequence[str],
+    model: RerankModel,
+    *,
+    index: TfidfIndex,
+) -> Ranking | None:
+    """The control of ``lists``' one list in its record at ``ordinal``, when ``wanted`` words all
+    name the list (its section or the page's title); ``None`` when that is not so."""
+    if len(lists) != 1:
+        return None
+    records = await _records(page, lists[0])
+    listed = field_words(" ".join({r.element.section for r in records} | {screen.title}))
+    if not records or not all(_word_in(w, listed, loose=True) for w in wanted):
+        return None
+    matches = [r for r in records if r.ordinal and r.ordinal == (r.count if ordinal == -1 else ordinal)]
+    pool = matches + [r for r in records if r not in matches] if len(matches) == 1 else records
+    word_sim, char_sim = index.similarities(query)
+    overlay = active_overlay(screen)
+    order = [r.element.index for r in pool]
+    scored = _scored(query, screen.elements, order, model, word_sim, char_sim, overlay)
+    if len(matches) != 1:  # no such row (or rows that cannot be told apart): nothing acts
+        return Ranking(query, _candidates(scored, [0.0] * len(pool)), "none", overlay, 0.0)
+    ps = [1.0] + [0.0] * (len(pool) - 1)
+    return Ranking(query, _candidates(scored, ps), "confident", overlay, 1.0)
 
 
 def _only_number(e: ElementDescriptor) -> str:
