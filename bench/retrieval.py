@@ -61,6 +61,16 @@ rendered by a hash-pinned Django from PyPI in English, German and French by
 93 of them (27 %) in German, French, Spanish, Czech, Chinese or Japanese, 20 % to be left
 undone; written and checked with ``bench/retrieval_labels.py --part held9 --replay`` only, never
 with ``act``, before its first run.
+Held-out 10 (``"part": "held10"``, ``--part held10`` only, like held-out 6 to 9): 467 cases in
+``retrieval_pypi2.jsonl`` on 38 pages (20 kinds) of Flask-Admin (a second real application after Django:
+an empty index with a drop-down menu, task lists with the filter bar, search, bulk actions,
+inline priority editing and pagination, create/edit forms with select2 boxes, date and date-time
+pickers and inline "Add" rows, a details view, the file manager's pages), rendered by a
+hash-pinned Flask-Admin with WTForms, SQLAlchemy and Flask-Babel from PyPI in nine languages by
+``bench/thirdparty_pypi2.py`` into the same cache as held-out 9's and served by path as
+``pypi/flask-admin@<version>/<lang>/<page>``; 153 of them (33 %) in German, French, Czech,
+Japanese, Russian, Spanish, Chinese or Polish, 20 % to be left undone; written and checked with
+``bench/retrieval_labels.py --part held10 --replay`` only, never with ``act``, before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
