@@ -15,8 +15,8 @@ from the bench's server, so select2 boxes, date and date-time pickers, the filte
 actions menu and the inline "Add" button work offline. Nothing of it is committed. Flask-Admin
 translates its own words (tabs, buttons, menus); the field names and data are ours and stay in
 English on every page. The file manager is saved sorted by name (its unsorted order is the
-file system's). As Flask-Admin 2.2.1 ships it, the file manager's "With selected" menu does not
-open (its toggle has no ``.dropdown`` parent): cases do not rely on its items.
+file system's). The file manager's "With selected" menu, as Flask-Admin 2.2.1 renders it, does
+not open in Chromium (the task list's does): cases do not rely on its items.
 
 A case of ``bench/retrieval_pypi2.jsonl`` names its page as
 ``pypi/flask-admin@<version>/<lang>/<page>``, served from the cache root by ``bench/retrieval.py``
