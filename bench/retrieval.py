@@ -61,6 +61,16 @@ rendered by a hash-pinned Django from PyPI in English, German and French by
 93 of them (27 %) in German, French, Spanish, Czech, Chinese or Japanese, 20 % to be left
 undone; written and checked with ``bench/retrieval_labels.py --part held9 --replay`` only, never
 with ``act``, before its first run.
+Held-out 10 (``"part": "held10"``, ``--part held10`` only, like held-out 6 to 9): 467 cases in
+``retrieval_pypi2.jsonl`` on 38 pages (20 kinds) of Flask-Admin (a second real application after Django:
+an empty index with a drop-down menu, task lists with the filter bar, search, bulk actions,
+inline priority editing and pagination, create/edit forms with select2 boxes, date and date-time
+pickers and inline "Add" rows, a details view, the file manager's pages), rendered by a
+hash-pinned Flask-Admin with WTForms, SQLAlchemy and Flask-Babel from PyPI in nine languages by
+``bench/thirdparty_pypi2.py`` into the same cache as held-out 9's and served by path as
+``pypi/flask-admin@<version>/<lang>/<page>``; 153 of them (33 %) in German, French, Czech,
+Japanese, Russian, Spanish, Chinese or Polish, 20 % to be left undone; written and checked with
+``bench/retrieval_labels.py --part held10 --replay`` only, never with ``act``, before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -103,9 +113,10 @@ NEW_SETS = {
     "third-party pages": "retrieval_corpus.jsonl",
     "npm demo pages": "retrieval_npm.jsonl",
     "PyPI-rendered pages": "retrieval_pypi.jsonl",
+    "PyPI-rendered pages 2": "retrieval_pypi2.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
-RUN_ALONE = ("held6", "held7", "held8", "held9")
+RUN_ALONE = ("held6", "held7", "held8", "held9", "held10")
 TOP_K = 5
 T = TypeVar("T")
 
@@ -344,7 +355,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6, 7 and 8 run only on their own (--part held6/7/8): never seen by accident
+    else:  # held-out 6 to 10 run only on their own (--part held6 ... held10): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -361,14 +372,17 @@ def bench_new(args: argparse.Namespace) -> int:
             print(f"npm demo pages skipped (cache not filled: {type(exc).__name__}: {str(exc)[:120]})")
             cases = [c for c in cases if not c["page"].startswith("npm/")]
     pypi_root = ""
-    if any(c["page"].startswith("pypi/") for c in cases):
-        from bench.thirdparty_pypi import ensure_all as ensure_pypi
+    from bench import thirdparty_pypi, thirdparty_pypi2
 
-        try:
-            pypi_root = str(ensure_pypi())
-        except Exception as exc:  # no PyPI, or a wheel changed: say so, run the rest
-            print(f"PyPI-rendered pages skipped (cache not filled: {type(exc).__name__}: {str(exc)[:120]})")
-            cases = [c for c in cases if not c["page"].startswith("pypi/")]
+    # Django's admin (held-out 9) and Flask-Admin (held-out 10) render into the same served root.
+    renderers = ((thirdparty_pypi, "pypi/django@"), (thirdparty_pypi2, f"pypi/{thirdparty_pypi2.SITE}/"))
+    for mod, prefix in renderers:
+        if any(c["page"].startswith(prefix) for c in cases):
+            try:
+                pypi_root = str(mod.ensure_all())
+            except Exception as exc:  # no PyPI, or a wheel changed: say so, run the rest
+                print(f"{prefix} pages skipped (cache not filled: {type(exc).__name__}: {str(exc)[:120]})")
+                cases = [c for c in cases if not c["page"].startswith(prefix)]
     by_page: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for c in cases:
         by_page[c["page"]].append(c)
@@ -439,6 +453,7 @@ _PART_NAMES = {
     "held7": "held-out 7",
     "held8": "held-out 8",
     "held9": "held-out 9",
+    "held10": "held-out 10",
 }
 
 
@@ -626,13 +641,17 @@ def main() -> None:
     parser.add_argument("--suite", choices=("old", "new", "all"), default="old", help="Which labelled sets.")
     parser.add_argument(
         "--part",
-        choices=("tune", "held", "held2", "held3", "held4", "held5", "held6", "held7", "held8", "held9"),
+        choices=(
+            *("tune", "held", "held2", "held3", "held4", "held5"),
+            *("held6", "held7", "held8", "held9", "held10"),
+        ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
         "(written after held-out 3 had been seen), the fifth (written after held-out 4 had been "
         "seen), the sixth (written after held-out 5 had been seen; with npm demo pages), the "
         "seventh or the eighth held-out part (npm demo pages only), or the ninth (Django admin pages "
-        "rendered from PyPI; each of the last four run only when named).",
+        "rendered from PyPI) or the tenth (Flask-Admin pages rendered from PyPI; each of the last "
+        "five run only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(
