@@ -224,3 +224,61 @@ async def test_submit_the_form_named_by_its_heading(page: Page, pages: PageServe
     report = await quiet.act(page, "submit the newsletter form")  # no such form
     assert not report.ok, report.text
     assert await page.evaluate("document.body.dataset.sent") == "password;"
+
+
+@_browser
+async def test_a_password_field_takes_only_a_password_it_was_told_to_type(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext14/password_form.html"))
+    for instruction in (
+        "Old password forgotten?",  # a question, no value
+        "old password reset",  # no typing verb, one field: a name, not a value
+        "new password Azerty!99 and confirmation Azerty!99",  # no field is labelled "confirmation"
+        "show the password",  # a field cannot show itself
+    ):
+        report = await quiet.act(page, instruction)
+        assert not report.ok, (instruction, report.text)
+        assert [await page.input_value(s) for s in ("#old", "#new1", "#new2")] == ["", "", ""], instruction
+
+
+@_browser
+async def test_a_list_kept_offscreen_behind_a_box_before_it(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext14/boxed_lists.html"))
+    report = await quiet.act(page, "choose Urgent for priority")
+    assert report.ok, report.text
+    assert await page.input_value("#priority") == "4"
+    report = await quiet.act(page, "set the priority to High")
+    assert report.ok, report.text
+    assert await page.input_value("#priority") == "3"
+    report = await quiet.act(page, "pick Emil Sato from the Assigned to dropdown")
+    assert report.ok, report.text
+    assert await page.input_value("#owner") == "5"
+
+
+@_browser
+async def test_a_rows_name_link_is_never_ticked(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext14/boxed_lists.html"))
+    report = await quiet.act(page, "tick notes.txt")
+    assert report.ok, report.text
+    report = await quiet.act(page, "select logo.png")
+    assert report.ok, report.text
+    checked = "[...document.querySelectorAll('input[name=rowid]:checked')].map(e => e.value)"
+    assert await page.evaluate(checked) == ["logo.png", "notes.txt"]
+    report = await quiet.act(page, "tick images")  # a folder without a box: its link is no box
+    assert not report.ok, report.text
+    assert page.url.endswith("boxed_lists.html")
+
+
+@_browser
+async def test_sort_by_a_header_link_and_not_by_a_plain_header(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext14/boxed_lists.html"))
+    report = await quiet.act(page, "sort by owner")  # its header has no link, the others do
+    assert not report.ok, report.text
+    report = await quiet.act(page, "sort by size")
+    assert report.ok, report.text
+    assert page.url.endswith("?sort=size")

@@ -340,6 +340,14 @@ class Actor:
                 if any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", value.casefold()) for n in labels if n):
                     return None  # 'From 03/01 to 03/15' where "To" is a field of its own
             pairs.extend(hits)
+        typed = _TYPING_LEAD.match(instruction) is not None
+        for e, value in pairs:
+            if value.endswith(("?", "？")):
+                return None  # 'Passwort vergessen?' asks; it gives no value
+            if e.type == "password" and (" " in value or not (typed or len(pairs) > 1)):
+                # a password is one word ('… Azerty!99 et confirmation …' is not one), and is
+                # typed only when the words say so: a typing verb or a list of several fields
+                return None
         done: list[str] = []
         for e, value in pairs:
             result = await self.type(page, _selector_for(e), value)
@@ -495,6 +503,9 @@ class Actor:
             header = await _evaluate(page, _COLUMN_HEADER_JS, [column, table])
             if isinstance(header, str):
                 return await self._act(page, "click", f"css={header}", "click", _click_sort(self._timeout))
+            if header == -1:
+                line = f'The column "{short(column, 40)}" shows no way to sort by it; nothing was done.'
+                return ActionResult("click", target, "unsure", line)
             if isinstance(header, int) and header > 1:
                 col = short(column, 40)
                 line = f'{header} tables have a column "{col}"; say which table. Nothing was done.'
@@ -989,7 +1000,14 @@ class Actor:
         group = await self._radio_in_group(page, target, option)
         if group is not None:
             return group
-        return await self._act(page, "select", target, "select", do, exact=exact)
+        result = await self._act(page, "select", target, "select", do, exact=exact)
+        if result.status in ("not_found", "unsure", "not_actionable") and Selector.parse(target) is None:
+            # 'choose Urgent for priority' where a script hid the list labelled "Priority" behind
+            # its own widget (Select2's box covers what the words found)
+            hidden = await _evaluate(page, _HIDDEN_SELECT_JS, [option, target]) or []
+            if len(hidden) == 1 and hidden[0]["opener"]:
+                return await self._choose_in_widget(page, hidden[0])
+        return result
 
     async def choose(self, page: Page, target: str, *, verb: str = "", exact: str = "") -> ActionResult:
         """'select Bobine', 'pick Express', 'choose Oslo': the option of the one dropdown that has it,
@@ -1062,6 +1080,12 @@ class Actor:
                 else:
                     await loc.set_checked(True, timeout=self._timeout)
                 return f"Checked {res.element_text}"
+            if e is not None and e.role == "link" and e.href and not e.href.startswith(("#", "javascript:")):
+                # 'select logo.png': a row's name links somewhere; the row's one box is what selects it
+                box = await loc.evaluate(_ROW_BOX_JS)
+                if box:
+                    await page.locator(f"css={box}").set_checked(True, timeout=self._timeout)
+                    return f"Checked the box of the row of {res.element_text}"
             if verb == "filter":
                 # 'filter by bug and regression': a link named so would navigate, not filter
                 raise ActionProblem(f"{res.element_text} is no filter box to set; nothing was done.")
@@ -2239,7 +2263,8 @@ _HIDDEN_SELECT_JS = (
   // 'Dr' for "Dr.": an instruction's last full stop is no part of the option
   const fold = (t) => (t || '').replace(/\\s+/g, ' ').trim().replace(/[.:;,!]+$/, '').toLowerCase();
   const namedWords = fold(named).split(/[^\\p{L}\\p{N}]+/u).filter((w) => w.length >= 2
-    && !['the', 'a', 'an', 'in', 'of', 'for', 'to'].includes(w));
+    && !['the', 'a', 'an', 'in', 'of', 'for', 'to', 'dropdown', 'list', 'menu', 'box', 'field', 'select',
+      'combobox'].includes(w));
   const shown = (el) => { const r = el.getBoundingClientRect(), st = getComputedStyle(el);
     return r.width >= 3 && r.height >= 3 && st.visibility !== 'hidden' && st.display !== 'none'; };
   const WIDGET = /select|combo|chosen|choice|dropdown|picker|ts-wrapper|ss-main/i;
@@ -2251,6 +2276,9 @@ _HIDDEN_SELECT_JS = (
     const near = [];
     const ups = new Set();
     for (let n = sel.nextElementSibling, k = 0; n && k < 2; n = n.nextElementSibling, k++) near.push(n);
+    // (Select2 3.x puts its box before the list, with the list's id: '#s2id_status')
+    const before = sel.previousElementSibling;
+    if (before && sel.id && before.id === 's2id_' + sel.id) near.push(before);
     for (let up = sel.parentElement, k = 0; up && k < 2; up = up.parentElement, k++) {
       if (up.childElementCount > 4 || /^(FORM|FIELDSET|BODY|TD|LI|P)$/.test(up.tagName)) break;
       ups.add(up);
@@ -2592,6 +2620,19 @@ _FIELD_BY_VALUE_JS = (
 }"""
 )
 # The CSS path of the one visible submit button of the page's forms (null when none or several).
+# The one visible checkbox of the table row or list item an element is in (a CSS path), or null.
+_ROW_BOX_JS = (
+    """(el) => {
+  """
+    + _CSS_PATH
+    + """
+  const row = el.closest('tr, li, [role=row]');
+  if (!row) return null;
+  const boxes = [...row.querySelectorAll('input[type=checkbox]')].filter((b) => {
+    const r = b.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
+  return boxes.length === 1 ? cssPath(boxes[0]) : null;
+}"""
+)
 _ONE_SUBMIT_JS = (
     """() => {
   """
@@ -2948,7 +2989,18 @@ _COLUMN_HEADER_JS = (
     const named = norm(th.getAttribute('aria-label') || th.textContent);
     return r.width > 0 && r.height > 0 && named === norm(name);
   });
-  return hits.length === 1 ? cssPath(hits[0]) : hits.length;
+  if (hits.length !== 1) return hits.length;
+  // A header whose sorting is a link or button inside it: that control, not the cell around it.
+  const th = hits[0];
+  const inner = [...th.querySelectorAll('a[href], button')].filter(shown);
+  if (inner.length === 1) return cssPath(inner[0]);
+  // A plain header among headers that sort by links of their own sorts nothing (-1); headers
+  // sorted by a script (listeners cannot be seen) are clicked as before.
+  const others = th.parentElement ? [...th.parentElement.children].filter((o) => o !== th) : [];
+  const byLinks = others.some((o) => o.querySelector('a[href]:not([href="#"]), button'));
+  const sortable = inner.length || th.hasAttribute('aria-sort') || th.onclick || th.tabIndex >= 0
+    || /sort/i.test(th.className) || getComputedStyle(th).cursor === 'pointer' || !byLinks;
+  return sortable ? cssPath(th) : -1;
 }"""
 )
 

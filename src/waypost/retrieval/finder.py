@@ -23,8 +23,18 @@ from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.openers import prefer_opener
 from waypost.retrieval.partial import honest, prefer_full_name, prefer_labelled
 from waypost.retrieval.query import Intent, Query, parse_query
-from waypost.retrieval.ranking import TAB_GROUP, Candidate, Ranking, decide, rank, rank_by_kind, rank_relative
-from waypost.retrieval.records import rank_records, separate_records
+from waypost.retrieval.ranking import (
+    TAB_GROUP,
+    Candidate,
+    Ranking,
+    _candidates,
+    _scored,
+    decide,
+    rank,
+    rank_by_kind,
+    rank_relative,
+)
+from waypost.retrieval.records import _row_of, rank_records, separate_records
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
 from waypost.retrieval.synonyms import CONCEPTS, UNSPACED
@@ -231,7 +241,7 @@ class ElementFinder:
             if ranking.decision != "confident" and query.intent == "type" and not query.exact:
                 ranking = self._by_input_type(screen, query) or ranking
             if query.intent == "check":
-                ranking = self._checkable(ranking)
+                ranking = self._checkable(screen, ranking)
         self.last_rank_ms = (time.perf_counter() - t1) * 1000
         return screen, ranking, inventory_ms
 
@@ -254,7 +264,7 @@ class ElementFinder:
             tie_margin=self.settings.tie_margin,
         )
 
-    def _checkable(self, ranking: Ranking) -> Ranking:
+    def _checkable(self, screen: Screen, ranking: Ranking) -> Ranking:
         """'tick Harbor Songs' where the row's link and its checkbox both bear the name: only what
         can be ticked counts (the chances renormalised over those), when anything can be."""
         cands = ranking.candidates
@@ -263,6 +273,18 @@ class ElementFinder:
         fits = [c for c in cands if role_fit(c.element, "check") > 0]
         total = sum(c.p for c in fits)
         if not fits or total <= 0:
+            top = cands[0].element
+            row = _row_of(top.path)
+            mates = [
+                e
+                for e in screen.elements
+                if e.visible and e.type == "checkbox" and row and _row_of(e.path) == row
+            ]
+            if len(mates) == 1:
+                # 'tick notes.txt': the box of the row the name is in (the box has no name of its own)
+                return self._only(screen, ranking, mates[0])
+            if top.role == "link" and top.href and not top.href.startswith(("#", "javascript:")):
+                return replace(ranking, decision="low")  # a link goes somewhere; it is never ticked
             return ranking
         rest = [c for c in cands if role_fit(c.element, "check") <= 0]
         ordered = [replace(c, p=c.p / total) for c in fits] + [replace(c, p=0.0) for c in rest]
@@ -271,6 +293,16 @@ class ElementFinder:
             ordered, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
         )
         return replace(ranking, candidates=ordered, decision=decision, confidence=conf)
+
+    def _only(self, screen: Screen, ranking: Ranking, e: ElementDescriptor) -> Ranking:
+        """``ranking`` with ``e`` as its one confident candidate (the others kept at p 0)."""
+        word_sim, char_sim = self.index_for(screen).similarities(ranking.query)
+        rest = [c.element.index for c in ranking.candidates if c.element is not e][:9]
+        scored = _scored(
+            ranking.query, screen.elements, [e.index, *rest], self.model, word_sim, char_sim, ranking.overlay
+        )
+        cands = _candidates(scored, [1.0] + [0.0] * len(rest))
+        return replace(ranking, candidates=cands, decision="confident", confidence=1.0)
 
     def _by_input_type(self, screen: Screen, query: Query) -> Ranking | None:
         by_kind = self.by_input_type(screen, query)

@@ -243,7 +243,12 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     # words name what it acts on.
     verbs = list(words(query.verb))
     whole = query.exact and query.exact.casefold() == query.raw.casefold()
-    if (whole or head[:1] == tuple(verbs[:1])) and words(query.raw)[:1] == head[:1]:
+    # a control named with the other words only ('Poetry' for 'filter by Poetry'): what it does is
+    # the verb ("Change my password" is not 'show the password')
+    control = e.role in ("link", "button", "menuitem", "tab", "option") and set(
+        name_words(e.display_name)
+    ) <= set(head[1:])
+    if (whole or (control and head[:1] == tuple(verbs[:1]))) and words(query.raw)[:1] == head[:1]:
         # (or a step that kept its verb in the words: 'filter by Poetry', 'follow Jane Doe')
         verbs.append(head[0])
         head = head[1:]
