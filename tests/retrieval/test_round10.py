@@ -256,6 +256,8 @@ async def test_a_list_kept_offscreen_behind_a_box_before_it(
     report = await quiet.act(page, "pick Emil Sato from the Assigned to dropdown")
     assert report.ok, report.text
     assert await page.input_value("#owner") == "5"
+    report = await quiet.act(page, "choose High priority")  # the box itself is a link named "High"
+    assert report.steps[0].status == "already", report.text
 
 
 @_browser
@@ -282,3 +284,77 @@ async def test_sort_by_a_header_link_and_not_by_a_plain_header(
     report = await quiet.act(page, "sort by size")
     assert report.ok, report.text
     assert page.url.endswith("?sort=size")
+
+
+@_browser
+async def test_fields_and_values_then_the_step_they_end_with(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext14/account_form.html"))
+    report = await quiet.act(page, "phone number +49 170 5550123")  # 'number' is no part of the value
+    assert report.ok, report.text
+    assert await page.input_value("#phone") == "+49 170 5550123"
+    report = await quiet.act(page, "fill in username ada and last name Byron and submit")
+    assert report.ok, report.text
+    assert (await page.input_value("#username"), await page.input_value("#last")) == ("ada", "Byron")
+    assert await page.evaluate("document.body.dataset.sent") == "yes"
+
+
+@_browser
+async def test_under_a_field_the_word_x_and_a_date_after_its_noun(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext14/order_form.html"))
+    report = await quiet.act(page, "type 'see ticket 42' in the box under Reference")
+    assert report.ok, report.text
+    assert (await page.input_value("#ref"), await page.input_value("#item")) == ("", "see ticket 42")
+    report = await quiet.act(page, "put the word draft in the gift note text, all caps")
+    assert report.ok, report.text
+    assert await page.input_value("#note-text") == "DRAFT"
+    report = await quiet.act(page, "ships on date 2026-03-14")  # 'date' says what the value is
+    assert report.ok, report.text
+    assert await page.input_value("#ships") == "2026-03-14"
+
+
+@_browser
+async def test_an_ordinal_over_buttons_whose_names_hold_the_words(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext14/order_form.html"))
+    report = await quiet.act(page, "click the last of the save buttons")  # "Save and continue editing"
+    assert report.ok, report.text
+    report = await quiet.act(page, "click the 2nd save button")
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.clicked") == "continue;add;"
+
+
+@_browser
+async def test_and_save_is_a_step_of_its_own(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext14/order_form.html"))
+    report = await quiet.act(page, "change the reference to 'R-7' and save")
+    assert report.ok, report.text
+    assert await page.input_value("#ref") == "R-7"
+    assert await page.evaluate("document.body.dataset.clicked") == "save;"
+
+
+@_browser
+async def test_a_disabled_arrow_gives_way_to_the_enabled_one(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext14/boxed_lists.html"))
+    report = await quiet.act(page, "previous page")  # both backward arrows are disabled
+    assert not report.ok, report.text
+    report = await quiet.act(page, "next page")
+    assert report.ok, report.text
+    assert page.url.endswith("?page=2")
+
+
+@_browser
+async def test_the_checkbox_of_the_last_row_and_all_rows(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext14/recipe_list.html"))
+    report = await quiet.act(page, "tick the checkbox of the last row")
+    assert report.ok, report.text
+    assert await page.evaluate(_CHECKED) == ["4"]
+    report = await quiet.act(page, "select all rows")
+    assert report.ok, report.text
+    assert await page.evaluate(_CHECKED) == ["toggle-all", "4"]

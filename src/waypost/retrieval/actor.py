@@ -321,6 +321,9 @@ class Actor:
         ]
         pairs: list[tuple[ElementDescriptor, str]] = []
         text = _TYPING_LEAD.sub("", instruction.strip(" .。"), count=1)
+        after = _STEP_AFTER_VALUES.search(text)
+        if after is not None:
+            text = text[: after.start()]
         labels = {
             " ".join(n.split()).strip(" :*：").casefold()
             for e in fields
@@ -357,7 +360,16 @@ class Actor:
                 return result
             shown = f"{len(value)} characters" if e.type == "password" else f'"{short(value, 40)}"'
             done.append(f"{short(e.display_name, 30)} = {shown}")
-        return ActionResult("type", instruction, "done", f"Filled the fields named: {', '.join(done)}.")
+        filled = f"Filled the fields named: {', '.join(done)}."
+        if after is not None:
+            # then the step the list ended with ('and save'), as its own step
+            for step in parse_instruction(after.group("step")):
+                then = await self.run_step(page, step)
+                if not then.ok:
+                    then.message = f"{filled} Then: {then.message}"
+                    return then
+                filled += f" Then: {then.message}"
+        return ActionResult("type", instruction, "done", filled)
 
     async def _after_popup(self, page: Page, step: Step, result: ActionResult) -> ActionResult:
         """A step blocked by a pop-up that appeared while this instruction ran (not before it).
@@ -1027,6 +1039,19 @@ class Actor:
             split = [(e, o) for e in screen.elements if (o := _label_then_option(e, target)) is not None]
             if len(split) == 1:
                 selects, named = [split[0][0]], split[0][1]
+        if (
+            not selects
+            and verb != "filter"
+            and any(
+                (e.tag == "select" and not e.visible) or _LIST_WIDGET.search(e.classes)
+                for e in screen.elements
+            )
+        ):
+            # 'choose Normal priority' where a widget a script built over a hidden list shows the
+            # choice (Select2's box is a link named "Normal"): chosen (or found chosen) through it
+            hit = await self._hidden_select(page, exact or target, whole=bool(exact))
+            if hit is not None:
+                return await self._choose_in_widget(page, hit)
         if len(selects) == 1:
             chosen = await self.select(page, _selector_for(selects[0]), named or exact or target)
             if chosen.status == "not_actionable" and "covered" in chosen.message:
@@ -2673,6 +2698,8 @@ _NAMED_FORM_SUBMIT_JS = (
 }"""
 )
 
+# Class names of widgets scripts build over a hidden <select> (Select2, Chosen, selectize...).
+_LIST_WIDGET = re.compile(r"select2|chosen|selectize|selectric|nice-select|ts-control|choices__", re.I)
 _FORM_WORDS = frozenset({"form", "formular", "formulaire", "formulario", "modulo", "formulář"})
 _SEARCH = re.compile(
     r"(?:the\s+)?(?:search|suche|suchen|recherche|rechercher|buscar|búsqueda|cerca|cercare|hledat|"
@@ -3038,7 +3065,20 @@ _NOT_A_VALUE = re.compile(
 # A value that goes on into another step ('bob@x.org and go to the next step') is no value.
 _STEP_IN_VALUE = re.compile(
     r"\s(?:and|then|und|dann|et|puis|y|luego)\s+(?:go|click|press|hit|tap|type|enter|select|choose|pick|tick|"
-    r"check|submit|open|continue|klicke|gehe|drücke|wähle|cliquez|allez|haga|pulse)\b",
+    r"check|submit|open|continue|klicke|gehe|drücke|wähle|cliquez|allez|haga|pulse|save|send|speichern|"
+    r"absenden|enregistrer|enregistrez|guardar|guarde|uložit|uložte|zapisz)\b",
+    re.I,
+)
+# The step after a list of fields and values ('… and email tom@example.com and save').
+_STEP_AFTER_VALUES = re.compile(
+    r"\s*,?\s+(?:and|then|und|dann|et|puis|y|luego)\s+(?:then\s+)?(?P<step>(?:save|submit|send|continue|"
+    r"speichern|absenden|enregistrer|enregistrez|guardar|guarde|uložit|uložte|zapisz)\b[^,;]*)$",
+    re.I,
+)
+# A word between a label and its number or date ('phone number +49 …' for a field labelled "Phone",
+# 'due date 2026-03-14' for "Due").
+_NUMBER_WORD = re.compile(
+    r"^(?:number|no\.?|nr\.?|nummer|numéro|número|číslo|date|datum|time|zeit|heure|fecha|hora)\s+(?=[+(\d])",
     re.I,
 )
 # Japanese endings after the value ('期限を2026年12月24日にする': 'make the deadline …').
@@ -3076,6 +3116,7 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
             if rest[:1].isalnum() and n[-1:].isalnum() and not UNSPACED.match(n[-1:]):
                 continue  # 'Names X' is not the label 'Name'
             value = _VALUE_END.sub("", _LABEL_LINK.sub("", rest, count=1)).strip()
+            value = _NUMBER_WORD.sub("", value, count=1)  # 'phone number +49 170 …' for "Phone"
             if _LABELLED_VALUE.match(value):
                 continue  # 'new password twice: X': more words of the target before its value
             if value and not _NOT_A_VALUE.match(value) and not _STEP_IN_VALUE.search(value):
@@ -3188,13 +3229,29 @@ def _select_all_box(elements: list[Any], ranked: list[Candidate], step: Step, ti
     rows = [e for e in elements if e.visible and e.type == "checkbox" and e is not master]
     listed = field_words(f"{master.name} {master.section} {title}")
     wanted = [w for w in content_words(step.target) if w not in _PLACE_WORDS]
-    if len(rows) >= 2 and wanted and all(token_match(w, listed) >= 0.8 for w in wanted):
-        return master
+    if len(rows) >= 2 and all(token_match(w, listed) >= 0.8 for w in wanted):
+        return master  # ('select all rows': the rows of the list the box selects)
     return None
 
 
-# 'on this page', 'in the list': where the things are, not what they are.
-_PLACE_WORDS = frozenset({"page", "list", "table", "screen", "grid", "seite", "liste", "tabelle"})
+# 'on this page', 'in the list', 'all rows': where the things are, or that they are records.
+_PLACE_WORDS = frozenset(
+    {
+        "page",
+        "list",
+        "table",
+        "screen",
+        "grid",
+        "seite",
+        "liste",
+        "tabelle",
+        "row",
+        "rows",
+        "record",
+        "records",
+    }
+    | {"entry", "entries", "item", "items", "line", "lines", "zeile", "zeilen", "eintrag", "einträge"}
+)
 
 
 def _names_an_option(options: Sequence[str], target: str) -> bool:

@@ -34,7 +34,7 @@ from waypost.retrieval.ranking import (
     rank_by_kind,
     rank_relative,
 )
-from waypost.retrieval.records import _row_of, rank_records, separate_records
+from waypost.retrieval.records import _row_of, parse_record, rank_records, separate_records
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
 from waypost.retrieval.synonyms import CONCEPTS, UNSPACED
@@ -113,6 +113,18 @@ def _same_name(a: str, b: str) -> bool:
     if not wa or not wb:
         return True
     return len(wa & wb) / max(len(wa), len(wb)) >= 0.5
+
+
+# Signs of a pager's arrows: a disabled "»" and an enabled "›" both say 'next'.
+_FORWARD = frozenset("»›>→⟩⇨▶▸")
+_BACKWARD = frozenset("«‹<←⟨⇦◀◂")
+
+
+def _paging_alike(a: ElementDescriptor, b: ElementDescriptor) -> bool:
+    """Two pager arrows pointing the same way, or two elements with the same name."""
+    na, nb = a.display_name.strip(), b.display_name.strip()
+    arrows = bool(na) and bool(nb) and any(set(na) <= way and set(nb) <= way for way in (_FORWARD, _BACKWARD))
+    return arrows or " ".join(na.split()).casefold() == " ".join(nb.split()).casefold()
 
 
 class ElementFinder:
@@ -203,7 +215,8 @@ class ElementFinder:
         if query.ordinal and set(query.head) == {"tab"} and TAB_GROUP.search(query.raw):
             # 'the 3rd tab in the first list': the list's words pick one tab list, not a name
             query = replace(query, kind_only=True, context=())
-        if ranking is None and not query.kind_only:
+        if ranking is None and (not query.kind_only or parse_record(query.raw).ordinal is not None):
+            # ('the checkbox of the last row' names a kind, and the row it is in)
             ranking = await rank_records(page, screen, query, self.model, index=self.index_for(screen))
         if ranking is None and query.kind_only and not _named_as(screen, query):
             ranking = rank_by_kind(
@@ -242,6 +255,7 @@ class ElementFinder:
                 ranking = self._by_input_type(screen, query) or ranking
             if query.intent == "check":
                 ranking = self._checkable(screen, ranking)
+        ranking = self._enabled_first(screen, ranking)
         self.last_rank_ms = (time.perf_counter() - t1) * 1000
         return screen, ranking, inventory_ms
 
@@ -293,6 +307,24 @@ class ElementFinder:
             ordered, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
         )
         return replace(ranking, candidates=ordered, decision=decision, confidence=conf)
+
+    def _enabled_first(self, screen: Screen, ranking: Ranking) -> Ranking:
+        """'next page' where the pager's "»" is disabled and its "›" is not: a disabled winner
+        gives way to the one enabled element of its kind and name (an arrow pointing the same
+        way, for an arrow), which is what can be done; alone, it stays (and is reported
+        disabled)."""
+        cands = ranking.candidates
+        if not cands or cands[0].element.enabled or ranking.decision != "confident":
+            return ranking
+        top = cands[0].element
+        arrow = set(top.display_name.strip()) <= _FORWARD | _BACKWARD
+        pool = screen.elements if arrow else [c.element for c in cands[1:6]]
+        others = [
+            e
+            for e in pool
+            if e is not top and e.enabled and e.visible and e.role == top.role and _paging_alike(top, e)
+        ]
+        return self._only(screen, ranking, others[0]) if len(others) == 1 else ranking
 
     def _only(self, screen: Screen, ranking: Ranking, e: ElementDescriptor) -> Ranking:
         """``ranking`` with ``e`` as its one confident candidate (the others kept at p 0)."""

@@ -81,6 +81,7 @@ _STEP_VERBS = (
     r"click|clicke|klicke?|tap|press|hit|push|open|follow|go\s+to|visit|choose|pick|select|type|enter|input|"
     r"write|fill|put|set|check|tick|uncheck|untick|enable|disable|turn|activate|deactivate|toggle|scroll|"
     r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|switch|wait|confirm|"
+    r"(?-i:save|speichere)|"
     r"tippe|gib|gebe|schreibe?|trage|fülle|füll|wähle|wähl|drücke?|öffne|gehe|geh|aktiviere|deaktiviere|"
     r"markiere|hake|kreuze|scrolle|suche|sende|schicke|schließe|akzeptiere|lehne|lies|bestätige|entferne|warte"
 )
@@ -344,7 +345,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     _rule("click", r"^(?P<verb>点击|单击|点)\s*(?P<target>.+)$"),
     # 'Grün auswählen': a choice (an option, a box set on), which a click on a list never makes
-    _rule("click", r"^(?P<target>.+?)\s+(?P<verb>auswählen|wählen)$"),
+    _rule("click", r"^(?P<target>.+?)\s+(?P<verb>auswählen|wählen|markieren|ankreuzen)$"),
     _rule("click", r"^(?P<target>.+?)\s+(?:klicken|anklicken|drücken|öffnen)$"),
     _rule("search", r"^(?:nach\s+)?(?P<text>.+?)\s+suchen$"),
     # accept / reject buttons are clicks on buttons of that name
@@ -475,7 +476,9 @@ _LIST_SPLITS["zh"] = re.compile(
 _QUANTITY = re.compile(
     r"^(?P<q>both|all|every|each|beide[n]?|alle)\s+(?:of\s+)?(?:the\s+|die\s+)?(?P<rest>.+)$", re.I
 )
-_CHOOSE_VERBS = frozenset({"choose", "pick", "select", "wähle", "wähl", "auswählen", "wählen"})
+_CHOOSE_VERBS = frozenset(
+    {"choose", "pick", "select", "wähle", "wähl", "auswählen", "wählen", "markieren", "ankreuzen"}
+)
 # 'a checkbox widget', 'any link': one element of the kind, whichever.
 _INDEFINITE = re.compile(r"^(?:on\s+|onto\s+)?(?:a|an|any|one)\s+(?!of\b)", re.I)
 _BY_DOING = re.compile(
@@ -574,12 +577,21 @@ def _typed(text: str, slots: Slots, target: str = "") -> str:
     m = re.fullmatch(r"(?:the\s+|a\s+|an\s+|my\s+|your\s+)?[^\x00]{1,30}?\s+(\x00\d+\x00)", text.strip())
     if m and len(text.split()) <= 4:
         return _value(m.group(1), slots)
+    m = _THE_WORD.fullmatch(text.strip())
+    if m:
+        return _value(m.group("value"), slots)  # 'put the word draft in the notes': "draft"
     m = _VALUE_NOUN.fullmatch(text.strip())
     if m and target:
         noun = m.group("noun").casefold()
         if any(noun in w for w in re.findall(r"[^\W\d_]+", target.casefold())):
             return _value(m.group("value"), slots)
     return _value(text, slots)
+
+
+# 'the word draft', 'the term "nightly"': one word (or a quoted text) named as a word.
+_THE_WORD = re.compile(
+    r"(?:the\s+)?(?:word|term|string|wort|mot|palabra|slovo)\s+(?P<value>[^\s\x00]+|\x00\d+\x00)", re.I
+)
 
 
 # Nouns that say what a value is ('kod lato20', 'the password hunter2', 'номер 42'), in the

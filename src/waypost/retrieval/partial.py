@@ -182,8 +182,11 @@ def _not_of_kind(query: Query, e: ElementDescriptor) -> bool:
     if not rest:
         return False
     own = _own_words(e)
-    if own & _PAGING and not frozenset(expand(list(query.head))) & _PAGING:
-        return True  # 'the last page' is a page number, never the "›" arrow that ends the row
+    paging = own & _PAGING and not frozenset(expand(list(query.head))) & _PAGING
+    if paging and not all(_match(w, own) >= _STEM for w in rest):
+        # 'the last page' is a page number, never the "›" arrow that ends the row (but 'the last
+        # save button' may well be "Save and continue")
+        return True
     around = field_words(" ".join((context_text(e), " ".join(query.context))))
     return any(_match(w, own) < _STEM and _match(w, around) < _STEM for w in rest)
 

@@ -26,7 +26,7 @@ _CONTEXT_SPLIT = re.compile(
 # 'the field below Email', 'the button after Name': a position relative to another element.
 _RELATION = re.compile(
     r"^(?P<head>.+?)\s+(?:(?:right|directly|immediately|just)\s+)?"
-    r"(?P<rel>below|beneath|underneath|above|after|before|following|preceding|"
+    r"(?P<rel>below|beneath|underneath|under|above|over|after|before|following|preceding|"
     r"(?:to\s+the\s+)?right\s+of|(?:to\s+the\s+)?left\s+of)\s+(?:the\s+)?(?P<anchor>.+)$",
     re.IGNORECASE,
 )
@@ -158,9 +158,14 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
     rm = _RELATION.match(text)
     if rm and _content(rm.group("head"))[3]:  # only 'the <kind> below X': a name may contain 'after'
         rel = rm.group("rel").split()[-2] if " of" in rm.group("rel") else rm.group("rel")
-        rel = {"beneath": "below", "underneath": "below", "following": "after", "preceding": "before"}.get(
-            rel, rel
-        )
+        rel = {
+            "beneath": "below",
+            "underneath": "below",
+            "under": "below",
+            "over": "above",
+            "following": "after",
+            "preceding": "before",
+        }.get(rel, rel)
         relation = (rel, rm.group("anchor"))
         text = rm.group("head")
     parts = _CONTEXT_SPLIT.split(f" {text}", maxsplit=1)

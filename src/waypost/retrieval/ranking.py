@@ -659,6 +659,15 @@ def _apply_ordinal(candidates: list[Candidate], ordinal: int, head: Sequence[str
         named = any(set(head) & set(words(c.element.display_name)) for c in members)
         if not named and len(members) >= 2:
             group = members
+    if len(group) < 2 and head:
+        # 'the last of the save buttons': "Save", "Save and add another", "Save and continue"
+        group = [
+            c
+            for c in candidates
+            if c.element.visible
+            and c.element.role == e.role
+            and set(head) <= set(words(c.element.display_name))
+        ]
     group.sort(key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
     if len(group) < 2 or abs(ordinal) > len(group):
         return candidates
