@@ -271,13 +271,14 @@ print("rendered")
 """
 
 
-def _pip_install(site: Path) -> None:
-    """Install the pinned wheels into ``site`` (hash-checked, no dependencies resolved)."""
+def pip_install(site: Path, requirements: str = REQUIREMENTS) -> None:
+    """Install the pinned wheels of ``requirements`` into ``site`` (hash-checked, no dependencies
+    resolved); the other renderers of PyPI pages use it too."""
     part = site.with_name(site.name + ".part")
     shutil.rmtree(part, ignore_errors=True)
     with tempfile.TemporaryDirectory() as tmp:
         req = Path(tmp) / "requirements.txt"
-        req.write_text(REQUIREMENTS, encoding="utf-8")
+        req.write_text(requirements, encoding="utf-8")
         done = subprocess.run(
             [
                 *(sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"),
@@ -332,7 +333,7 @@ def ensure_all() -> Path:
     site = root / f"site-django-{DJANGO}"
     if not (site / "django" / "__init__.py").exists():
         shutil.rmtree(site, ignore_errors=True)
-        _pip_install(site)
+        pip_install(site)
     pages = root / "pages"
     stamp = pages / SITE / "RENDERED"
     if not stamp.exists() or stamp.read_text(encoding="utf-8") != RENDER_VERSION:

@@ -43,7 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import cache_dir
+from bench.thirdparty_pypi import cache_dir, pip_install
 
 FLASK_ADMIN = "2.2.1"
 # Exact versions with the sha256 of their wheels (as `pip download` and PyPI give them). MarkupSafe
@@ -360,28 +360,6 @@ print("rendered")
 """
 
 
-def _pip_install(site: Path) -> None:
-    """Install the pinned wheels into ``site`` (hash-checked, no dependencies resolved)."""
-    part = site.with_name(site.name + ".part")
-    shutil.rmtree(part, ignore_errors=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        req = Path(tmp) / "requirements.txt"
-        req.write_text(REQUIREMENTS, encoding="utf-8")
-        done = subprocess.run(
-            [
-                *(sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"),
-                *("--no-deps", "--require-hashes", "--only-binary", ":all:"),
-                *("--target", str(part), "-r", str(req)),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-    if done.returncode != 0:
-        raise RuntimeError(f"pip install failed: {done.stderr.strip()[-300:]}")
-    part.rename(site)
-
-
 def _render(site: Path, dest: Path) -> None:
     """Render the admin pages with the installed Flask-Admin into ``dest``."""
     part = dest.with_name(dest.name + ".part")
@@ -414,7 +392,7 @@ def ensure_all() -> Path:
     site = root / f"site-flask-admin-{FLASK_ADMIN}"
     if not (site / "flask_admin" / "__init__.py").exists():
         shutil.rmtree(site, ignore_errors=True)
-        _pip_install(site)
+        pip_install(site, REQUIREMENTS)
     pages = root / "pages"
     stamp = pages / SITE / "RENDERED"
     if not stamp.exists() or stamp.read_text(encoding="utf-8") != RENDER_VERSION:
