@@ -183,7 +183,7 @@ def _not_of_kind(query: Query, e: ElementDescriptor) -> bool:
         return False
     own = _own_words(e)
     paging = own & _PAGING and not frozenset(expand(list(query.head))) & _PAGING
-    if paging and not all(_match(w, own) >= _STEM for w in rest):
+    if paging and (any(w in _PAGING_NOUNS for w in rest) or not all(_match(w, own) >= _STEM for w in rest)):
         # 'the last page' is a page number, never the "›" arrow that ends the row (but 'the last
         # save button' may well be "Save and continue")
         return True
