@@ -271,6 +271,9 @@ class RayEngine:
 
         self.queue = Queue()
         self.actor_cls = _actor_class(ray)
+        # The pump and the runner both drain; two drains at once would both see n events and
+        # the second would ask the queue for events the first had already taken.
+        self._draining = asyncio.Lock()
 
     def actor_options(self) -> dict[str, Any]:
         if self.ray.cluster_resources().get("browser"):
@@ -282,12 +285,13 @@ class RayEngine:
 
     async def drain(self) -> None:
         actor = self.queue.actor
-        while True:
-            n = await actor.qsize.remote()
-            if not n:
-                return
-            for event in await actor.get_nowait_batch.remote(n):
-                self._on_event(event)
+        async with self._draining:
+            while True:
+                n = await actor.qsize.remote()
+                if not n:
+                    return
+                for event in await actor.get_nowait_batch.remote(n):
+                    self._on_event(event)
 
     async def pump(self) -> None:
         while True:
