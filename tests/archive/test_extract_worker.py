@@ -37,7 +37,7 @@ def ended(pid: int) -> bool:
     """True once the process is gone or a zombie waiting for its parent."""
     try:
         state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, IndexError):
+    except (FileNotFoundError, ProcessLookupError, IndexError):  # gone between open and read
         return True
     return state in ("Z", "X")
 
