@@ -122,7 +122,7 @@ async def test_a_form_with_a_recaptcha_is_not_a_wall(
     assert snap.block is None
 
 
-async def test_a_failed_load_never_spoils_the_next_one_50_times(
+async def test_a_failed_load_never_spoils_the_next_one_20_times(
     tmp_path: Path, fixture_server: FixtureServer
 ) -> None:
     # Chromium commits its error page a moment after goto() reports the failure; a load started in
@@ -133,7 +133,7 @@ async def test_a_failed_load_never_spoils_the_next_one_50_times(
     sock.close()
     settings = make_settings(tmp_path, retry=RetrySettings(tries=1, delays=(0.01,)))
     async with SessionPool(settings) as pool:
-        for i in range(50):
+        for i in range(20):  # about 2 s a round on a loaded CI machine: 20 rounds, not 50
             with pytest.raises(NavigationFailed) as info:
                 await open_url(pool, "default", f"http://127.0.0.1:{closed_port}/")
             assert info.value.reason == "refused"
