@@ -531,9 +531,12 @@ class Actor:
         result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
         if verb == "submit" and result.status in ("not_found", "unsure"):
             # 'submit the form': the one visible submit button, whatever it is called ("S'inscrire")
-            named_form = [w for w in words(target) if w not in _FORM_WORDS and w not in STOPWORDS]
+            named_form = [
+                w for w in words(target) if w not in _FORM_WORDS and w not in STOPWORDS and w != "submit"
+            ]
             sel = await page.evaluate(_NAMED_FORM_SUBMIT_JS, named_form) if named_form else None
-            sel = sel or await page.evaluate(_ONE_SUBMIT_JS)
+            # A form named by words none has ('the newsletter form') is no other form's default button
+            sel = sel or await page.evaluate(_ONE_SUBMIT_JS, not named_form)
             if sel:
                 return await self._act(page, "click", f"css={sel}", "click", do)
         if result.status == "not_found" and not exact and _LOGIN.fullmatch(target.strip()):
@@ -807,6 +810,13 @@ class Actor:
             if len(hidden) == 1 and hidden[0]["opener"]:
                 # 'Title: Dr.' where a script hid the list labelled "Title" behind its own widget
                 return await self._choose_in_widget(page, hidden[0])
+        if result.status == "failed" and result.selector and Selector.parse(target) is None:
+            # 'search for upload' where only the form's button says "Search": its form's one field
+            button = Selector.parse(result.selector)
+            field = await _evaluate_on(button.locator(page), _BUTTON_FIELD_JS) if button else None
+            if field:
+                key = "Enter" if submit else None
+                return await self._act(page, "type", f"css={field}", "type", do, key=key)
         if result.status in ("not_found", "unsure") and Selector.parse(target) is None:
             # 'change 13:14 to 14:30', 'set the 18:00 field to 20:15': the field now showing that
             shown = _FIELD_WORDS.sub(" ", exact or target)
@@ -935,11 +945,18 @@ class Actor:
                 )
                 return f'Set {res.element_text} to "{short(value, 40)}"'
             raise ActionProblem(f"{res.element_text} does not take text; nothing was typed.")
-        if not submit and (v.type.casefold() != "password" or not value):
+        if v.type.casefold() != "password" or not value:
             before = (await loc.evaluate(_VALUE_NOW_JS))[0]
-            if before is not None and _holds_already(before, value, phone=v.type.casefold() == "tel"):
+            held = before is not None and _holds_already(before, value, phone=v.type.casefold() == "tel")
+            if held and not submit:
                 # Typing it again would only fire the page's input handlers for nothing.
                 raise AlreadySo(f'{res.element_text} already holds "{short(value, 60)}"; nothing was typed.')
+            if held and await _evaluate_on(loc, _SEARCHED_JS, value):
+                # The page is already what sending it would give (its address holds the query).
+                raise AlreadySo(
+                    f'{res.element_text} already holds "{short(value, 60)}" and this page is its result; '
+                    "nothing was typed or sent."
+                )
         await loc.fill(value, timeout=self._timeout)
         if value != text or looks_like_date(text) or (e is not None and kind_of.matches(e, ("date", "time"))):
             # A date-picker widget reads the field when it loses focus (its 'change'), and writes
@@ -953,7 +970,7 @@ class Actor:
             state = " (it became disabled)" if disabled else ""
             raise ActionProblem(f"{res.element_text} did not take the text{state}; it is still empty.")
         shown = f"{len(value)} characters" if v.type == "password" else f'"{short(value, 60)}"'
-        line = f"Typed {shown} into {res.element_text}"
+        line = f"Typed {shown} into {res.element_text}" if value else f"Cleared {res.element_text}"
         if submit:
             await loc.press("Enter", timeout=self._timeout)
             line += " and pressed Enter"
@@ -1301,7 +1318,7 @@ class Actor:
 
         'both' needs exactly two such elements; otherwise nothing is done and the candidates are listed.
         """
-        intent: Intent = {"type": "type", "check": "check"}.get(step.action, "click")  # type: ignore[assignment]
+        intent: Intent = {"type": "type", "clear": "type", "check": "check"}.get(step.action, "click")  # type: ignore[assignment]
         query = parse_query(step.target, intent, exact=step.exact)
         if step.quantity == "any" and not query.kind_only:
             # 'click a Submit button' names an element, not a kind: the article changes nothing.
@@ -1454,13 +1471,26 @@ class Actor:
         """'clear the search field': empty a text field; 'clear Remember me': uncheck a checkbox."""
         if parse_query(target, "any").kinds & {"checkbox", "switch", "radio"}:
             return await self.check(page, target, checked=False, exact=exact)
-        _, ranking, _ = await self.finder.rank_page(page, parse_query(target, "type", exact=exact))
+        screen, ranking, _ = await self.finder.rank_page(page, parse_query(target, "type", exact=exact))
         if (
             ranking.decision != "none"
             and ranking.candidates
             and kind_of.typable(ranking.candidates[0].element)
         ):
             return await self.type(page, target, "", exact=exact)
+        if not exact and _THE_TEXT.fullmatch(target.strip()):
+            # 'clear the text': what the page's one field holds
+            fields = [
+                e
+                for e in screen.elements
+                if e.visible
+                and e.enabled
+                and e.tag in ("input", "textarea")
+                and e.type not in _NOT_TEXT
+                and kind_of.typable(e)
+            ]
+            if len(fields) == 1:
+                return await self.type(page, _selector_for(fields[0]), "")
         return await self.check(page, target, checked=False, exact=exact)
 
     async def check(self, page: Page, target: str, checked: bool = True, *, exact: str = "") -> ActionResult:
@@ -2629,6 +2659,38 @@ async def _evaluate(page: Page, script: str, arg: Any = None) -> Any:
 # Words that say 'a field' around the value a field shows ('the 18:00 field').
 _FIELD_WORDS = re.compile(r"^\s*(?:the|a)\s+|\s+(?:field|box|input|value|entry)\s*$", re.I)
 # The CSS path of the one visible field whose value is the given text (null when none or several).
+# Whether the page already shows what sending a field's value would give: its address, or the
+# address of its own links and forms (a list's export link, its form's action), carries the field's
+# name with that value.
+_SEARCHED_JS = """(el, want) => {
+  const fold = (t) => (t || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  if (!el.name || !fold(want)) return false;
+  const holds = (href) => {
+    try { return fold(new URL(href, location.href).searchParams.get(el.name)) === fold(want); }
+    catch (e) { return false; }
+  };
+  if (holds(location.href)) return true;
+  if (el.form && el.form.getAttribute('action') && holds(el.form.getAttribute('action'))) return true;
+  return [...document.querySelectorAll('a[href*="?"]')].some((a) => holds(a.getAttribute('href')));
+}"""
+# The CSS path of the one visible field that takes text in the form of a button (null when the
+# element is no button, is in no form, or its form has none or several such fields).
+_BUTTON_FIELD_JS = (
+    """(el) => {
+  """
+    + _CSS_PATH
+    + """
+  const button = el.tagName === 'BUTTON' || /^(submit|button|image)$/.test(el.type || '');
+  const form = button ? (el.form || el.closest('form, [role=search]')) : null;
+  if (!form) return null;
+  const fields = [...form.querySelectorAll('input, textarea')].filter((f) => {
+    const r = f.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && !f.disabled && !f.readOnly && f.type !== 'hidden'
+      && !/^(password|checkbox|radio|button|submit|reset|image|file|range|color)$/.test(f.type);
+  });
+  return fields.length === 1 ? cssPath(fields[0]) : null;
+}"""
+)
 _FIELD_BY_VALUE_JS = (
     """(want) => {
   """
@@ -2644,7 +2706,6 @@ _FIELD_BY_VALUE_JS = (
   return hits.length === 1 ? cssPath(hits[0]) : null;
 }"""
 )
-# The CSS path of the one visible submit button of the page's forms (null when none or several).
 # The one visible checkbox of the table row or list item an element is in (a CSS path), or null.
 _ROW_BOX_JS = (
     """(el) => {
@@ -2658,16 +2719,26 @@ _ROW_BOX_JS = (
   return boxes.length === 1 ? cssPath(boxes[0]) : null;
 }"""
 )
+# The CSS path of the one visible submit button of the page's forms; when there are several, and
+# all but a search form's are in one form, that form's default button (the first in tree order:
+# the one Enter in its fields would press), unless ``anyForm`` is false. Null otherwise.
 _ONE_SUBMIT_JS = (
-    """() => {
+    """(anyForm) => {
   """
     + _CSS_PATH
     + """
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const SUBMITS = 'button:not([type]), button[type=submit], input[type=submit], input[type=image]';
   const all = [...document.querySelectorAll(
     'form button:not([type]), button[type=submit], input[type=submit], input[type=image]')].filter(shown);
-  if (all.length !== 1) return null;
-  return cssPath(all[0]);
+  if (all.length === 1) return cssPath(all[0]);
+  if (!anyForm) return null;
+  const search = (f) => f.getAttribute('role') === 'search' || !!f.closest('[role=search]')
+    || [...f.elements].some((e) => e.type === 'search' || e.name === 'q' || e.name === 'search');
+  const forms = [...new Set(all.map((b) => b.form))].filter((f) => f && !search(f));
+  if (forms.length !== 1) return null;
+  const first = [...forms[0].elements].find((e) => e.matches(SUBMITS));
+  return first && shown(first) && !first.disabled ? cssPath(first) : null;
 }"""
 )
 # The one visible submit button of the form whose own words (id, name, action, label, title, the
@@ -2704,6 +2775,11 @@ _FORM_WORDS = frozenset({"form", "formular", "formulaire", "formulario", "modulo
 _SEARCH = re.compile(
     r"(?:the\s+)?(?:search|suche|suchen|recherche|rechercher|buscar|búsqueda|cerca|cercare|hledat|"
     r"vyhledat|szukaj|wyszukaj|zoeken|поиск|搜索|検索)",
+    re.IGNORECASE,
+)
+_THE_TEXT = re.compile(
+    r"(?:(?:all|the)\s+)*(?:text|content|contents|everything|input|entry|den\s+text|le\s+texte|el\s+texto)"
+    r"(?:\s+(?:in\s+it|there))?",
     re.IGNORECASE,
 )
 _NOT_TEXT = frozenset(

@@ -7,6 +7,7 @@ A phrase without a known verb is a click target ('Politik', 'the login button').
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -279,6 +280,15 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     _rule("check", r"^(?:hake|kreuze)\s+(?P<target>.+?)\s+an$"),
     _rule("check", r"^(?P<target>.+?)\s+(?:ankreuzen|anhaken|aktivieren|einschalten)$"),
+    # 'rename it to notes.md', 'call it Sales', 'rename the team to Core': what it is called is its
+    # name field ('title it X': its title)
+    _rule(
+        "rename",
+        r"^(?:(?P<verb>rename)\s+(?:it|this(?:\s+one)?|that|(?:the|this)\s+[^\s\x00]+)\s+(?:to|as)|",
+        r"(?P<verb2>call|name|title|label)\s+(?:it|this(?:\s+one)?|that)(?:\s+(?:to|as))?|",
+        r"(?:nenne|nenn)\s+(?:es|ihn|sie)|benenne\s+(?:es|ihn|sie)\s+(?:in|zu))\s+",
+        r"(?P<text>.+?)(?:\s+um)?$",
+    ),
     # type TEXT into TARGET
     _rule("type", r"^(?:fill\s+(?:in|out)?|complete)\s*(?P<target>.+?)\s+with\s+(?P<text>.+)$"),
     _rule("type", r"^(?:fülle|füll|befülle)\s+(?P<target>.+?)\s+mit\s+(?P<text>.+?)(?:\s+aus)?$"),
@@ -668,7 +678,7 @@ def _quantity(step: Step) -> Step:
         target = f"{each.group('ctl')} the {noun} {rest[1] if len(rest) > 1 else ''}".strip()
         return replace(step, target=target, exact="", quantity="all")
     m = _QUANTITY.match(step.target)
-    if not m or step.action not in ("type", "check", "click", "choose"):
+    if not m or step.action not in ("type", "check", "click", "choose", "clear"):
         return step
     q = m.group("q").casefold()
     quantity: Quantity = "both" if q.startswith("b") else "all"
@@ -726,6 +736,10 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
         return []
     seg = re.sub(r"^(?:please|bitte)\s+", "", seg, flags=re.I)
     seg = re.sub(r"\s+(?:please|bitte)$", "", seg, flags=re.I)
+    # 'search again', 'click Refresh once more': the same control, once
+    again = re.search(r"\s+(?:again|once\s+more|one\s+more\s+time|erneut|nochmal|noch\s+einmal)$", seg, re.I)
+    if again and not re.fullmatch(r"(?:click|press|tap|hit|type|do\s+it|try)", seg[: again.start()], re.I):
+        seg = seg[: again.start()]
     # The purpose is not the target: 'close the dialog by clicking the "x"', 'to log in, click Go'.
     m = _BY_DOING.match(seg)
     if m:
@@ -949,6 +963,9 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
             continue
         if kind == "search":
             return Step("type", target="search", text=_value(groups["text"], slots), submit=True)
+        if kind == "rename":
+            field = "title" if (groups.get("verb2") or "").casefold() == "title" else "name"
+            return Step("type", target=field, text=_value(groups["text"], slots))
         if kind == "set_with":
             target, _ = _target(groups["target"], slots)
             numeric = re.search(r"spin|slider|stepper|range|number", target, re.I)
@@ -1095,7 +1112,26 @@ def parse_instruction(instruction: str) -> list[Step]:
     if filtering:
         # each facet is set on; a link of that name would navigate instead of filtering
         steps = [replace(s, verb="filter") if s.action == "choose" else s for s in steps]
-    return _elided_kinds([_opened_layer(s) for s in steps])
+    return _sent_once(_elided_kinds([_opened_layer(s) for s in steps]))
+
+
+# What sends a search form: 'search for X and hit search' sends it by its button, not twice.
+_SENDS = re.compile(
+    r"(?:the\s+)?(?:search|submit|go|find|ok|send|enter|suche|suchen|rechercher|recherche|buscar|"
+    r"hledat|vyhledat|szukaj|wyszukaj|поиск|найти|搜索|検索)(?:\s+(?:button|icon|key))?",
+    re.IGNORECASE,
+)
+
+
+def _sent_once(steps: list[Step]) -> list[Step]:
+    out = list(steps)
+    for i, (step, after) in enumerate(itertools.pairwise(steps)):
+        sends = (after.action == "press" and (after.text or "").casefold() == "enter") or (
+            after.action == "click" and _SENDS.fullmatch(after.target.strip()) is not None
+        )
+        if step.action == "type" and step.submit and sends:
+            out[i] = replace(step, submit=False)
+    return out
 
 
 # 'open the newsletter dialog': the newsletter's opener; the layer is what the click shows.

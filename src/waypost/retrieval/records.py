@@ -70,7 +70,7 @@ _NOUN_LIST = (
     "row rows line lines entry entries record records item items post posts tweet tweets message messages",
     "email emails mail mails card cards product products result results comment comments user users person",
     "people member members customer customers order orders file files contact contacts account",
-    "icon icons button buttons link links symbol control cell",
+    "icon icons button buttons link links symbol control cell details detail can bin",
     "zeile zeilen reihe eintrag eintrags beitrag nutzer benutzer kunde kunden schaltfläche knopf",
     "řádek řádku řádky řádkem řádcích položka položku položky položce příspěvek příspěvku uživatel",
     "uživatele zákazník zákazníka tlačítko ikona ikonu",
@@ -817,6 +817,11 @@ async def rank_records(
         hit_list: list[str] = []
         for w in wanted:
             narrowed = [(m, o) for m, o in pairs if _names(w, m, o, lead)]
+            # Copies whose names hold the word itself, before those that only come near it in a
+            # class name ('edit': "Edit Record", not an x-editable "High" in the same row).
+            named = [(m, o) for m, o in narrowed if w in field_words(f"{m.display_name} {m.title}")]
+            if len(named) >= 2 and max(Counter(_control_name(m) for m, _ in named).values()) >= 2:
+                narrowed = named
             names = Counter(_control_name(m) for m, _ in narrowed)
             if len(narrowed) >= 2 and max(names.values()) >= 2:
                 hit_list.append(w)

@@ -1,0 +1,132 @@
+"""`act` round 11: a search form named only by its button, a search already shown, 'submit the
+form' on a form with several buttons, 'rename it to X', 'clear both fields' / 'clear the text',
+and a row's icon named by its record ('edit Migrate database').
+Each test checks what happened on the page (our own pages in ``pages/ext15``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer
+from waypost.retrieval import Actor
+
+_browser = pytest.mark.asyncio(loop_scope="session")
+
+
+@_browser
+async def test_search_for_types_into_the_field_of_the_form_whose_button_says_search(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext15/task_admin.html"))
+    report = await quiet.act(page, "search for upload")  # the field says "title, notes" only
+    assert report.ok, report.text
+    assert await page.input_value("input[name=search]") == "upload"
+    assert await page.evaluate("document.body.dataset.sent") == "search:upload;"
+
+
+@_browser
+async def test_search_and_hit_search_sends_the_form_once(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext15/task_admin.html"))
+    report = await quiet.act(page, "search for 'dark mode' and hit search")
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.sent") == "search:dark mode;"  # by the button
+    report = await quiet.act(page, "change the search to timeout and search again")
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.sent") == "search:dark mode;search:timeout;"
+
+
+@_browser
+async def test_a_search_the_page_already_shows_is_not_sent_again(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext15/searched.html"))
+    report = await quiet.act(page, "search for login")
+    assert not report.ok and report.steps[0].status == "already", report.text
+    assert await page.evaluate("document.body.dataset.sent") == ""
+    report = await quiet.act(page, "search for timeout")  # another search is sent
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.sent") == "search:timeout;"
+
+
+@_browser
+async def test_submit_the_form_presses_its_default_button(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext15/team_form.html"))
+    report = await quiet.act(page, "submit the newsletter form")  # no form is called so
+    assert not report.ok, report.text
+    report = await quiet.act(page, "submit the form")  # not the search form's button
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.sent") == "save;"  # "Save", the first
+
+
+@_browser
+async def test_rename_it_and_call_it_type_into_the_name_field(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext15/team_form.html"))
+    report = await quiet.act(page, "rename it to Core Platform")
+    assert report.ok, report.text
+    assert await page.input_value("#name") == "Core Platform"
+    assert await page.input_value("#office") == "Berlin"
+    report = await quiet.act(page, "call it Sales and save")
+    assert report.ok, report.text
+    assert await page.input_value("#name") == "Sales"
+    assert await page.evaluate("document.body.dataset.sent") == "save;"
+    report = await quiet.act(page, "call the support line")  # a call, not a name
+    assert not report.ok, report.text
+    assert await page.input_value("#name") == "Sales"
+
+
+@_browser
+async def test_clear_both_fields_and_clear_the_text(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext15/office_form.html"))
+    report = await quiet.act(page, "clear both fields")
+    assert report.ok, report.text
+    assert "Cleared" in report.text, report.text
+    assert [await page.input_value(s) for s in ("#city", "#street")] == ["", ""]
+    await page.goto(pages.url_for("ext15/team_form.html"))
+    report = await quiet.act(page, "clear the text")  # several fields: which one is not said
+    assert not report.ok, report.text
+    assert [await page.input_value(s) for s in ("#name", "#office")] == ["Platform", "Berlin"]
+    await page.goto(pages.url_for("ext15/file_edit.html"))
+    report = await quiet.act(page, "clear both fields")  # one field here: not two
+    assert not report.ok, report.text
+    assert await page.input_value("#content") != ""
+    report = await quiet.act(page, "clear the text")  # the page's one field
+    assert report.ok, report.text
+    assert await page.input_value("#content") == ""
+
+
+@_browser
+@pytest.mark.parametrize(
+    ("instruction", "fragment"),
+    [
+        ("edit Migrate database", "#edit-3"),
+        ("view the details of Write release notes", "#view-2"),
+        ("edit the task Fix login timeout", "#edit-1"),
+    ],
+)
+async def test_a_row_icon_is_named_by_its_verb_and_its_record(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, fragment: str
+) -> None:
+    await page.goto(pages.url_for("ext15/task_admin.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert page.url.endswith(fragment), page.url  # not the x-editable priority link of that row
+
+
+@_browser
+async def test_the_trash_can_of_a_row_deletes_that_row_only(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext15/task_admin.html"))
+    report = await quiet.act(page, "edit Plan the offsite")  # no such task
+    assert not report.ok, report.text
+    report = await quiet.act(page, "edit the task")  # which one is not said
+    assert not report.ok, report.text
+    report = await quiet.act(page, "click the trash can of Write release notes")
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.sent") == "delete:2;"
