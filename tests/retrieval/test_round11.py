@@ -130,3 +130,43 @@ async def test_the_trash_can_of_a_row_deletes_that_row_only(
     report = await quiet.act(page, "click the trash can of Write release notes")
     assert report.ok, report.text
     assert await page.evaluate("document.body.dataset.sent") == "delete:2;"
+
+
+_VALUES = "['#assignee', '#reviewer', '#role', '#status'].map(s => document.querySelector(s).selectedOptions[0].text)"
+
+
+@_browser
+async def test_a_sentence_naming_one_lists_option_chooses_it(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext15/task_form.html"))
+    report = await quiet.act(page, "make her a tester")  # no verb the parser knows: Role's option
+    assert report.ok, report.text
+    assert await page.evaluate(_VALUES) == ["", "", "Tester", "To do"]
+    report = await quiet.act(page, "assign it to Chloé Martin")  # two lists offer her: "Assigned to"
+    assert report.ok, report.text
+    assert await page.evaluate(_VALUES) == ["Chloé Martin", "", "Tester", "To do"]
+    report = await quiet.act(page, "make her a tester")  # already so
+    assert not report.ok and report.steps[0].status == "already", report.text
+    for instruction in (
+        "Ben Okafor",  # two lists offer him, and nothing says which
+        "move the card to Done",  # a card moved, not a status set
+        "open Done",
+    ):
+        report = await quiet.act(page, instruction)
+        assert not report.ok, (instruction, report.text)
+    assert await page.evaluate(_VALUES) == ["Chloé Martin", "", "Tester", "To do"]
+
+
+@_browser
+async def test_dates_and_times_said_in_a_sentence_go_into_their_field_in_its_format(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext15/task_form.html"))
+    report = await quiet.act(page, "the task is due on March 14th 2026")
+    assert report.ok, report.text
+    assert await page.input_value("#due") == "2026-03-14"  # the picker's data-date-format
+    report = await quiet.act(page, "change the reminder to 14 Feb 2026, 10:15")
+    assert report.ok, report.text
+    assert await page.input_value("#remind") == "2026-02-14 10:15:00"  # as the field shows it
+    report = await quiet.act(page, "move the due date to 20 January 2026")
+    assert report.ok, report.text
+    assert await page.input_value("#due") == "2026-01-20"

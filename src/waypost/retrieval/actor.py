@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from waypost.approval import ApprovalGate, ApprovalRequest, classify_element, current_gate, may_activate
 from waypost.config.retrieval import RetrievalSettings
 from waypost.config.secrets import SecretRefused, SecretStore, has_placeholder
-from waypost.retrieval import described, effect, overlays
+from waypost.retrieval import described, effect, mentioned, overlays
 from waypost.retrieval import kinds as kind_of
 from waypost.retrieval.descriptor import ElementDescriptor
 from waypost.retrieval.errors import PageTooLarge
@@ -59,6 +59,7 @@ from waypost.retrieval.values import (
     NotATime,
     calendar_language,
     date_hinted,
+    datetime_for_text_field,
     field_format,
     for_field,
     impossible_date,
@@ -84,7 +85,9 @@ _VALUE_NOW_JS = "el => ['value' in el ? String(el.value) : null, !!el.disabled]"
 _HINTS_JS = "el => [el.className, el.placeholder, el.id, el.name].filter(Boolean).join(' ')"
 # The field's pattern and the language of the page around it (for the date format it takes).
 _DATE_CONTEXT = """el => [el.getAttribute('pattern') || '',
-  ((el.closest('[lang]') || el.ownerDocument.documentElement).getAttribute('lang') || '')]"""
+  ((el.closest('[lang]') || el.ownerDocument.documentElement).getAttribute('lang') || ''),
+  [el.getAttribute('data-date-format'), el.getAttribute('data-format'), el.getAttribute('data-role')]
+    .filter(Boolean).join(' ')]"""
 
 
 class ActionProblem(Exception):
@@ -285,6 +288,15 @@ class Actor:
                     filled = await self._labelled_values(page, instruction)
                     if filled is not None:
                         return ActReport(instruction, [filled], 1)
+                if not results and len(steps) == 1 and result.status in _UNSURE and _states_a_choice(step):
+                    # 'assign it to Chloé Martin', 'make her a tester': an option of one list
+                    chosen = await self._mentioned_option(page, instruction)
+                    if chosen is None and (said := mentioned.dated(instruction)) is not None:
+                        # 'the task is due on March 14th 2026': the date into the field the rest names
+                        typed = await self.type(page, said[0], said[1], lang=step.lang)
+                        chosen = typed if typed.ok or typed.status == "already" else None
+                    if chosen is not None:
+                        return ActReport(instruction, [chosen], 1)
                 words_of_step = step.exact or step.target
                 if (
                     result.status in _UNSURE
@@ -308,6 +320,28 @@ class Actor:
                 ActionResult("act", instruction, "not_found", "The instruction is empty; nothing done.")
             )
         return ActReport(instruction, results, max(1, len(steps)))
+
+    async def _mentioned_option(self, page: Page, sentence: str) -> ActionResult | None:
+        """The option of the one list ``sentence`` names (see :mod:`waypost.retrieval.mentioned`)
+        chosen; ``None`` (nothing done) when no one list and option are named."""
+        hit = mentioned.pick(sentence, await _evaluate(page, mentioned.MENTIONED_OPTIONS_JS, sentence))
+        if hit is None:
+            return None
+        if " ".join(hit.chosen.split()).casefold() == " ".join(hit.option.split()).casefold():
+            what = short(hit.label.split("  ")[0].strip() or "the list", 40)
+            return ActionResult(
+                "select",
+                what,
+                "already",
+                f'"{short(hit.option, 40)}" is already chosen in "{what}"; nothing was done.',
+            )
+        shown = await _evaluate(page, _SHOWN_PATH_JS, hit.path)
+        if shown:
+            return await self.select(page, f"css={hit.path}", hit.option)
+        hidden = await _evaluate(page, _HIDDEN_SELECT_JS, [hit.option, hit.label]) or []
+        if len(hidden) == 1 and hidden[0]["opener"]:
+            return await self._choose_in_widget(page, hidden[0])
+        return None
 
     async def _labelled_values(self, page: Page, instruction: str) -> ActionResult | None:
         """Each comma-separated part of ``instruction`` that starts with the label of one field
@@ -900,7 +934,9 @@ class Actor:
             hints = await _evaluate_on(loc, _HINTS_JS) or ""
         pattern, page_lang = "", ""
         if looks_like_date(text):
-            pattern, page_lang = await loc.evaluate(_DATE_CONTEXT)
+            # a date-picker's own attributes say its format ('data-date-format="YYYY-MM-DD"')
+            pattern, page_lang, widget = await loc.evaluate(_DATE_CONTEXT)
+            hints = f"{hints} {widget}".strip()
             if (
                 v.editable
                 and v.type.casefold() in ("", "text")
@@ -927,6 +963,10 @@ class Actor:
                 # A text field that holds a time takes it in the form it shows ('10:10' → 24 h).
                 shown = await loc.evaluate("el => el.value || el.placeholder || ''")
                 value = time_for_text_field(text, shown)
+            elif v.type.casefold() in ("", "text") and looks_like_date(text):
+                # ... and a date with a time in the form it shows ('2026-02-10 08:00:00')
+                shown = await loc.evaluate("el => el.value || el.placeholder || ''")
+                value = datetime_for_text_field(text, shown, lang, page_lang) or value
         except NotATime as exc:
             raise ActionProblem(f"{exc}; nothing was typed into {res.element_text}.") from None
         if v.type.casefold() == "tel" and value.strip() and not any(ch.isdigit() for ch in value):
@@ -3117,6 +3157,21 @@ def _click_sort(timeout_ms: float) -> Callable[[Locator, Resolution], Awaitable[
         return f"Clicked {res.element_text} to sort by it"
 
     return do
+
+
+# Verbs that say to click or go somewhere: the sentence names an element, not a list's option.
+_CLICKING = frozenset(
+    {"click", "press", "tap", "hit", "open", "go", "follow", "visit", "show", "view", "expand"}
+)
+_PRONOUNS = frozenset({"it", "him", "her", "them", "this", "that", "es", "ihn", "sie"})
+
+
+def _states_a_choice(step: Step) -> bool:
+    """A step that may state a list's value in other words: verbless or with a verb the parser
+    does not act on ('make her a tester'), or 'put him in the Mobile team' (a pronoun typed)."""
+    if step.action == "type":
+        return (step.text or "").strip().casefold() in _PRONOUNS
+    return step.action == "click" and not step.quantity and step.verb.casefold() not in _CLICKING
 
 
 def _verbless(step: Step) -> bool:

@@ -16,7 +16,7 @@ from typing import Literal
 from waypost.page.text import ORDINALS, Slots, squash
 from waypost.retrieval import languages
 from waypost.retrieval.query import parse_query
-from waypost.retrieval.values import date_readings
+from waypost.retrieval.values import date_readings, looks_like_date, looks_like_time
 
 StepAction = Literal[
     "click",
@@ -299,6 +299,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         r"^(?:change|update|modify|correct|switch(?!\s+back\b))\s+(?P<target>.+?)\s+to\s+(?P<text>.+)$",
     ),
     _rule("type", r"^(?:replace)\s+(?P<target>.+?)\s+(?:with|by)\s+(?P<text>.+)$"),
+    # 'move the due date to 2026-01-20', 'push the reminder to 9:30': a date or time field, rescheduled
+    _rule(
+        "reschedule",
+        r"^(?:move|push|shift|reschedule|postpone|bring\s+forward|delay|verschiebe|verschieben)\s+",
+        r"(?P<target>.+?)\s+(?:to|until|till|auf|zum|zur)\s+(?P<text>.+)$",
+    ),
     # 'setze Anzahl Tickets auf 4', 'stelle die Menge auf drei ein': the field, then its value
     _rule(
         "type",
@@ -963,6 +969,12 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
             continue
         if kind == "search":
             return Step("type", target="search", text=_value(groups["text"], slots), submit=True)
+        if kind == "reschedule":
+            text = _value(groups["text"], slots)
+            if not (looks_like_date(text) or looks_like_time(text)):
+                continue  # 'move the card to Done' is no new date
+            target, exact = _target(groups["target"], slots)
+            return Step("type", target=target, text=text, exact=exact)
         if kind == "rename":
             field = "title" if (groups.get("verb2") or "").casefold() == "title" else "name"
             return Step("type", target=field, text=_value(groups["text"], slots))

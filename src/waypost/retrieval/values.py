@@ -210,7 +210,7 @@ def parse_time(text: str) -> tuple[int, int] | None:
     a time."""
     t = text.strip().casefold().replace(".", "")
     t = re.sub(r"^(\d{1,2})h(\d{2})?$", lambda m: f"{m[1]}:{m[2] or '00'}", t)
-    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?\s*(am|pm|a|p)?(?:\s*uhr)?", t)
+    m = re.fullmatch(r"(\d{1,2})(?::(\d{2}))?(?::\d{2})?\s*(am|pm|a|p)?(?:\s*uhr)?", t)
     if not m or (m[2] is None and m[3] is None):
         return None
     h, mi = int(m[1]), int(m[2] or 0)
@@ -300,6 +300,25 @@ def time_for_text_field(value: str, shown: str) -> str:
     if _SHOWS_24H.fullmatch(shown):
         return f"{hm[0]:02d}:{hm[1]:02d}"
     return value.strip()
+
+
+# What a text field shows when it holds a date with a time, year first ('2026-02-10 08:00:00').
+_SHOWS_ISO_DATETIME = re.compile(r"\s*\d{4}-\d{2}-\d{2}(?P<sep>[ T])\d{2}:\d{2}(?P<sec>:\d{2})?\s*")
+
+
+def datetime_for_text_field(value: str, shown: str, lang: str = "", page_lang: str = "") -> str | None:
+    """``value`` (a date and a time: '14 Feb 2026, 10:15') as a text field showing a year-first
+    date and time ('2026-02-10 08:00:00') holds it: ``2026-02-14 10:15:00``; ``None`` when the field
+    shows no such thing or ``value`` is not a date and a time."""
+    form = _SHOWS_ISO_DATETIME.fullmatch(shown or "")
+    m = _DATETIME.match(value.strip())
+    if form is None or m is None:
+        return None
+    found, hm = date_readings(m["d"]), parse_time(m["t"])
+    if not found or hm is None:
+        return None
+    day = _choose(m["d"], found, lang, page_lang)
+    return f"{day.isoformat()}{form['sep']}{hm[0]:02d}:{hm[1]:02d}" + (":00" if form["sec"] else "")
 
 
 # Placeholder tokens: day, month, year in the ways forms write them.
@@ -452,7 +471,7 @@ _DATE_WORDS = re.compile(
 )
 _DATETIME = re.compile(
     r"^(?P<d>.+?)(?:\s*T\s*|,?\s+(?:at\s+|um\s+|à\s+|a\s+las\s+|alle\s+|om\s+|в\s+)?)"
-    r"(?P<t>\d{1,2}(?:[:h]\d{2})?\s*(?:[ap]\.?m\.?|[ap]|uhr|h)?)$",
+    r"(?P<t>\d{1,2}(?:[:h]\d{2}(?::\d{2})?)?\s*(?:[ap]\.?m\.?|[ap]|uhr|h)?)$",
     re.IGNORECASE,
 )
 
@@ -557,6 +576,7 @@ __all__ = [
     "convention",
     "date_hinted",
     "date_readings",
+    "datetime_for_text_field",
     "field_format",
     "for_field",
     "impossible_date",
