@@ -132,11 +132,16 @@ async def test_the_trash_can_of_a_row_deletes_that_row_only(
     assert await page.evaluate("document.body.dataset.sent") == "delete:2;"
 
 
-_VALUES = "['#assignee', '#reviewer', '#role', '#status'].map(s => document.querySelector(s).selectedOptions[0].text)"
+_VALUES = (
+    "['#assignee', '#reviewer', '#role', '#status']"
+    ".map(s => document.querySelector(s).selectedOptions[0].text)"
+)
 
 
 @_browser
-async def test_a_sentence_naming_one_lists_option_chooses_it(page: Page, pages: PageServer, quiet: Actor) -> None:
+async def test_a_sentence_naming_one_lists_option_chooses_it(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
     await page.goto(pages.url_for("ext15/task_form.html"))
     report = await quiet.act(page, "make her a tester")  # no verb the parser knows: Role's option
     assert report.ok, report.text
@@ -170,3 +175,29 @@ async def test_dates_and_times_said_in_a_sentence_go_into_their_field_in_its_for
     report = await quiet.act(page, "move the due date to 20 January 2026")
     assert report.ok, report.text
     assert await page.input_value("#due") == "2026-01-20"
+
+
+@_browser
+async def test_an_icon_named_by_its_concept_acts_in_the_named_row(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext15/file_list.html"))
+    report = await quiet.act(page, "delete the images folder")  # its icon says "remove"; not the link
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.sent") == "delete:images;"
+    assert page.url.endswith("file_list.html"), page.url
+    report = await quiet.act(page, "rename notes.txt")
+    assert report.ok, report.text
+    assert page.url.endswith("#rename-notes"), page.url
+
+
+@_browser
+async def test_the_boxes_of_list_widgets_are_dropdowns_too(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext15/boxed_lists.html"))
+    for instruction in ("open the dropdown", "select the dropdown"):  # a menu and two lists
+        report = await quiet.act(page, instruction)
+        assert not report.ok, (instruction, report.text)
+        assert report.steps[0].status == "unsure", report.text
+    assert not await page.evaluate("document.getElementById('top').classList.contains('open')")

@@ -126,6 +126,13 @@ def _hints(e: ElementDescriptor) -> str:
     return " ".join((e.id, e.name_attr, e.classes, e.label, e.placeholder, e.name, e.title))
 
 
+# The box of a list widget drawn over a hidden <select>: Select2 ('select2-choice', its 3.x box
+# '#s2id_x'), Chosen, selectize, Selectric, nice-select, Tom Select, Choices.
+_LIST_WIDGET_BOX = re.compile(
+    r"\bselect2-(?:choice|selection|container)\b|^s2id_|\bchosen-(?:single|container)\b|"
+    r"\bselectize-input\b|\bselectric\b|\bnice-select\b|\bts-control\b|\bchoices__inner\b",
+    re.IGNORECASE,
+)
 # A search result's link, by the words its page marks it with ('search-title', 'data-result').
 _RESULT_HINT = re.compile(r"result|serp|search[\s_-]*title", re.IGNORECASE)
 
@@ -162,6 +169,8 @@ def matches(e: ElementDescriptor, kinds: Iterable[str]) -> bool:
         if k == "menubutton" and e.role == "button" and e.popup:
             return True
         marks = f"{e.classes} {e.id} {' '.join(e.data)}"
+        if k in ("combobox", "listbox") and e.role != "option" and _LIST_WIDGET_BOX.search(marks):
+            return True  # the box a widget library draws over a hidden <select> (Select2, Chosen...)
         if k == "result" and e.role == "link" and _RESULT_HINT.search(marks):
             return True
         if k in ("textbox", "searchbox"):

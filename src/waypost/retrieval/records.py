@@ -59,7 +59,7 @@ from waypost.retrieval.ranking import (
     _scored,
 )
 from waypost.retrieval.rerank import RerankModel
-from waypost.retrieval.synonyms import STOPWORDS
+from waypost.retrieval.synonyms import CONCEPTS, STOPWORDS
 from waypost.retrieval.text import field_words, fold, token_match, words
 
 if TYPE_CHECKING:
@@ -70,6 +70,7 @@ _NOUN_LIST = (
     "row rows line lines entry entries record records item items post posts tweet tweets message messages",
     "email emails mail mails card cards product products result results comment comments user users person",
     "people member members customer customers order orders file files contact contacts account",
+    "folder folders directory directories ordner verzeichnis složka složku dossier carpeta cartella",
     "icon icons button buttons link links symbol control cell details detail can bin",
     "zeile zeilen reihe eintrag eintrags beitrag nutzer benutzer kunde kunden schaltfläche knopf",
     "řádek řádku řádky řádkem řádcích položka položku položky položce příspěvek příspěvku uživatel",
@@ -283,7 +284,11 @@ def _own_cached(e: ElementDescriptor) -> frozenset[str]:
 
 
 def _carries(word: str, own: frozenset[str]) -> bool:
-    return token_match(word, own) >= 0.8 or token_match(_plain(word), own) >= 0.8
+    if token_match(word, own) >= 0.8 or token_match(_plain(word), own) >= 0.8:
+        return True
+    # 'delete' for an icon that only says "remove" (its class): the same concept
+    concept = CONCEPTS.get(fold(word))
+    return concept is not None and concept in own
 
 
 # Each copy's record is the largest ancestor that holds no other copy of the control (found from the
