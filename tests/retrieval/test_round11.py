@@ -201,3 +201,15 @@ async def test_the_boxes_of_list_widgets_are_dropdowns_too(
         assert not report.ok, (instruction, report.text)
         assert report.steps[0].status == "unsure", report.text
     assert not await page.evaluate("document.getElementById('top').classList.contains('open')")
+
+
+def test_jump_and_navigate_to_are_ways_of_going_somewhere() -> None:
+    from waypost.retrieval import parse_instruction
+
+    for instruction, target in (
+        ("jump to the last page", "last page"),
+        ("navigate to Settings", "Settings"),
+        ("head back to the list", "list"),
+    ):
+        (step,) = parse_instruction(instruction)
+        assert (step.action, step.target, step.verb, step.exact) == ("click", target, "", ""), step

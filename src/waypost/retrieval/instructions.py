@@ -79,7 +79,7 @@ class Step:
 
 # Verbs that may start a step: a conjunction splits the instruction only before one of these.
 _STEP_VERBS = (
-    r"click|clicke|klicke?|tap|press|hit|push|open|follow|go\s+to|visit|choose|pick|select|type|enter|input|"
+    r"click|clicke|klicke?|tap|press|hit|push|open|follow|go\s+to|(?:jump|skip|navigate|head)\s+to|visit|choose|pick|select|type|enter|input|"
     r"write|fill|put|set|check|tick|uncheck|untick|enable|disable|turn|activate|deactivate|toggle|scroll|"
     r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|switch|wait|confirm|"
     r"(?-i:save|speichere)|"
@@ -131,6 +131,7 @@ def _rule(kind: str, *parts: str) -> tuple[re.Pattern[str], str]:
 
 _CLICK_VERBS = (
     r"click|double[\s-]?click|tap|press|hit|push|open|go\s+(?:back\s+)?to|return\s+to|switch\s+(?:back\s+)?to|"
+    r"(?:jump|skip|navigate|head)\s+(?:back\s+)?to|"
     r"visit|choose|pick|select|focus|expand|collapse|toggle|"
     r"klicke|klick|clicke|tippe|drücke|drück|öffne|gehe|geh|wähle|wähl|betätige|bestätige"
 )
@@ -169,7 +170,7 @@ TURN_OFF_VERBS = frozenset({"unfollow", "unlike", "unstar", "unmute", "unsubscri
 _PLAIN = frozenset(
     {
         "click", "double-click", "doubleclick", "double", "tap", "press", "hit", "push", "go", "visit",
-        "focus", "switch",
+        "focus", "switch", "jump", "navigate", "head",
         "klicke", "klick", "clicke", "tippe", "drücke", "drück", "gehe", "geh", "betätige",
     }
 )  # fmt: skip
