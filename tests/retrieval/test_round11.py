@@ -213,3 +213,19 @@ def test_jump_and_navigate_to_are_ways_of_going_somewhere() -> None:
     ):
         (step,) = parse_instruction(instruction)
         assert (step.action, step.target, step.verb, step.exact) == ("click", target, "", ""), step
+
+
+@_browser
+async def test_the_last_page_is_the_pagers_highest_number(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext15/pager.html"))
+    report = await quiet.act(page, "go to the first page")  # page 1 is shown
+    assert not report.ok and report.steps[0].status == "already", report.text
+    report = await quiet.act(page, "ostatnia strona")
+    assert report.ok, report.text
+    assert page.url.endswith("#page-3"), page.url
+    await page.goto(pages.url_for("ext15/pager.html"))
+    report = await quiet.act(page, "jump to the last page")
+    assert report.ok, report.text
+    assert page.url.endswith("#page-3"), page.url

@@ -573,6 +573,19 @@ class Actor:
             sel = sel or await page.evaluate(_ONE_SUBMIT_JS, not named_form)
             if sel:
                 return await self._act(page, "click", f"css={sel}", "click", do)
+        whole = not exact or exact.strip() == target.strip()  # 'ostatnia strona' is a whole name too
+        end = _END_PAGE.fullmatch(target.strip()) if result.status in _UNSURE and whole else None
+        if end is not None:
+            # 'the last page': the pager's highest page number ('first': its page 1)
+            last = end["end"].casefold() not in _FIRST_WORDS
+            pager = await _evaluate(page, _PAGER_END_JS, last)
+            if pager and pager[0] == "current":
+                line = (
+                    f"This is already the {'last' if last else 'first'} page ({pager[1]}); nothing was done."
+                )
+                return ActionResult("click", target, "already", line)
+            if pager:
+                return await self._act(page, "click", f"css={pager[1]}", "click", do)
         if result.status == "not_found" and not exact and _LOGIN.fullmatch(target.strip()):
             # 'press login' where the login form's one button says "OK" or "→"
             sel = await _evaluate(page, _LOGIN_BUTTON_JS, list(_NOT_LOGIN))
@@ -2757,6 +2770,42 @@ _ROW_BOX_JS = (
   const boxes = [...row.querySelectorAll('input[type=checkbox]')].filter((b) => {
     const r = b.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
   return boxes.length === 1 ? cssPath(boxes[0]) : null;
+}"""
+)
+# 'the last page', 'die letzte Seite', 'poslední stránka': an end of the page's pager.
+_FIRST_WORDS = frozenset(
+    {"first", "erste", "ersten", "première", "premier", "první", "pierwsza", "primera", "первая"}
+)
+_END_PAGE = re.compile(
+    r"(?:the\s+|die\s+|la\s+|na\s+)?(?P<end>last|final|first|letzte|letzten|erste|ersten|dernière|première|"
+    r"poslední|první|ostatni[aą]|pierwsz[aą]|última|primera|последн\w+|перв\w+)\s+"
+    r"(?:page|seite|stránk[au]|stran[ae]|strona|stronę|página|страниц\w+)",
+    re.IGNORECASE,
+)
+# The link of the highest (``last``) or lowest page number in the page's one pager, as
+# ["current", number] when that page is the one shown, ["go", css path] otherwise; null when the
+# page has no one pager with numbered links.
+_PAGER_END_JS = (
+    """(last) => {
+  """
+    + _CSS_PATH
+    + r"""
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const pagers = [...document.querySelectorAll(
+    '.pagination, .pager, [class*=paginat], nav[aria-label*=pag i], [role=navigation][aria-label*=pag i]')]
+    .filter((p) => shown(p) && !p.parentElement.closest('.pagination, .pager, [class*=paginat]'));
+  if (pagers.length !== 1) return null;
+  const numbered = [...pagers[0].querySelectorAll('a, button, [aria-current], .active, span')]
+    .filter((el) => shown(el) && /^\s*\d{1,5}\s*$/.test(el.textContent) && !el.querySelector('a, button'));
+  if (!numbered.length) return null;
+  const n = (el) => parseInt(el.textContent, 10);
+  const end = numbered.reduce((a, b) => (last ? n(b) > n(a) : n(b) < n(a)) ? b : a);
+  const current = end.getAttribute('aria-current') === 'page' || !!end.closest('.active, [aria-current=page]')
+    || !end.matches('a[href], button');
+  if (current) return ['current', String(n(end))];
+  const href = end.getAttribute('href') || '';
+  if (end.tagName === 'A' && (!href || /^javascript:/i.test(href))) return null;
+  return ['go', cssPath(end)];
 }"""
 )
 # The CSS path of the one visible submit button of the page's forms; when there are several, and
