@@ -20,7 +20,9 @@ into the same cache as ``bench/thirdparty_pypi.py`` (``cache_dir()`` there):
   the palette toggle's names are translated by us. The sites use navigation tabs, a nested
   (collapsible) navigation section, content tabs, collapsible admonitions, code copy buttons, a
   light/dark palette toggle, the language selector and the built-in search (lunr in a web worker,
-  all local). Web fonts are switched off, so nothing is loaded from outside.
+  all local). Web fonts are switched off, so nothing is loaded from outside. The theme keeps the
+  palette and the last chosen content tab in ``localStorage``; a one-line script added at the top
+  of each page clears it, so every load starts from the page as built.
 
 Nothing of it is committed. A case of ``bench/retrieval_pypi3.jsonl`` names its page as
 ``pypi/<site>@<version>/<lang>/<page>``, served from the cache root by ``bench/retrieval.py`` (the
@@ -109,7 +111,7 @@ MKDOCS_SITE = f"mkdocs-material@{MKDOCS_MATERIAL}"
 SITES = (DATASETTE_SITE, MKDOCS_SITE)
 MKDOCS_LANGS = ("en", "de", "fr", "cs", "ja", "zh", "pl")
 # Bumped when the pages rendered below change, so that an old cache is rendered again.
-RENDER_VERSION = "1"
+RENDER_VERSION = "3"
 
 _DATASETTE = r"""
 import asyncio, datetime, sqlite3, sys
@@ -140,7 +142,7 @@ subjects = [
     ("Cannot log in after password reset", "login", "open", "high"), ("Invoice shows wrong VAT", "billing", "open", "urgent"),
     ("Export to CSV is empty", "data", "pending", "normal"), ("Dark mode colours are off", "ui", "closed", "low"),
     ("Refund not received", "billing", "open", "high"), ("Login page very slow", "login", "pending", "normal"),
-    ("Typo on pricing page", "ui", "closed", "low"), ("Two-factor codes rejected", "login", "open", "urgent"),
+    ("Typo on pricing page", "ui", "closed", "low"), ("Two-factor codes rejected at login", "login", "open", "urgent"),
     ("Duplicate charge in March", "billing", "closed", "high"), ("Search ignores accents", "data", "open", "normal"),
     ("Cannot upload avatar", "ui", "open", "low"), ("API returns 500 on /orders", "data", "pending", "urgent"),
     ("Change company name on invoices", "billing", "open", "normal"), ("Session expires too fast", "login", "closed", "normal"),
@@ -148,7 +150,7 @@ subjects = [
     ("Cancel my subscription", "billing", "closed", "normal"), ("Webhook retries forever", "data", "open", "high"),
     ("Email change not confirmed", "login", "pending", "normal"), ("Chart labels cut off", "ui", "open", "low"),
     ("Annual plan discount missing", "billing", "pending", "low"), ("Backup download times out", "data", "closed", "urgent"),
-    ("Locked out after three tries", "login", "open", "high"), ("Wrong time zone in reports", "data", "open", "normal"),
+    ("Locked out after three login tries", "login", "open", "high"), ("Wrong time zone in reports", "data", "open", "normal"),
 ]
 rows = []
 for i, (s, cat, st, pr) in enumerate(subjects, 1):
@@ -581,6 +583,9 @@ nav:
 """
 
 
+_FRESH = "<script>try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}</script>"
+
+
 def _render_datasette(site: Path, dest: Path) -> None:
     _run_render(site, dest, [_DATASETTE, f"/{DATASETTE_SITE}/static/"])
 
@@ -611,6 +616,10 @@ def _render_mkdocs(site: Path, dest: Path) -> None:
             html = page.read_text(encoding="utf-8")
             if "fonts.googleapis.com" in html or "fonts.gstatic.com" in html:
                 raise RuntimeError(f"{page.name} would load web fonts")
+            # The theme keeps the palette and the chosen content tab in localStorage: each load
+            # starts afresh, so that one case's clicks do not change the next case's page.
+            html = html.replace("<head>", f"<head>{_FRESH}", 1)
+            page.write_text(html, encoding="utf-8")
     (part / "RENDERED").write_text(RENDER_VERSION, encoding="utf-8")
     shutil.rmtree(dest, ignore_errors=True)
     part.rename(dest)
