@@ -33,8 +33,8 @@ Odd: in Chromium at 1280x720, Material's sticky sidebars cover the footer's prev
 once the page is scrolled to them (a Playwright click there is intercepted by the sidebar), so
 cases naming them also accept the same page's other links to that page (listed first, the ones
 ``--replay`` clicks), and no case relies on the footer alone. The language selector opens on hover
-and focus: with several replays at once on one machine, a click on its items sometimes timed out
-(each passed when run alone). Datasette's sort drop-down shows on small screens only (sorting is by the column headers at 1280 pixels).
+and focus: a plain click on its items timed out now and then in ``--replay`` (a different case
+each run), so no case uses it. Datasette's sort drop-down shows on small screens only (sorting is by the column headers at 1280 pixels).
 
 Tried and left out: nothing else (both installed offline from the pinned wheels at the first try).
 The compiled wheels (MarkupSafe, PyYAML, charset-normalizer) are pinned for CPython 3.11 on x86-64
