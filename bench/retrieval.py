@@ -71,6 +71,20 @@ hash-pinned Flask-Admin with WTForms, SQLAlchemy and Flask-Babel from PyPI in ni
 ``pypi/flask-admin@<version>/<lang>/<page>``; 153 of them (33 %) in German, French, Czech,
 Japanese, Russian, Spanish, Chinese or Polish, 20 % to be left undone; written and checked with
 ``bench/retrieval_labels.py --part held10 --replay`` only, never with ``act``, before its first run.
+Held-out 11 (``"part": "held11"``, ``--part held11`` only, like held-out 6 to 10): 547 cases in
+``retrieval_pypi3.jsonl`` on 35 pages of two further real applications, rendered from hash-pinned
+wheels by ``bench/thirdparty_pypi3.py`` into the same cache as held-out 9's and 10's and served by
+path as ``pypi/<site>@<version>/<lang>/<page>``: 243 cases on 13 pages of Datasette (English only: the
+index, a database page with its SQL editor, table pages with the filter rows, sort links, column
+menus, facets, full-text search, pagination and the export options, a query with parameters, row
+pages, a view, a query's results) and 304 cases on 22 pages of a small Material for MkDocs site in
+English, German, French, Czech, Japanese, Chinese and Polish (navigation tabs, a collapsible
+navigation section, the table of contents, content tabs, collapsible admonitions, code copy
+buttons, the palette toggle, search, previous/next links); 266 of them
+(49 %) in German, French, Czech, Japanese, Chinese, Polish, Spanish or Russian (also on the
+English pages, and in English on the translated ones), 20 % to be left undone; written and
+checked with ``bench/retrieval_labels.py --part held11 --replay`` only, never with ``act``,
+before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -114,9 +128,10 @@ NEW_SETS = {
     "npm demo pages": "retrieval_npm.jsonl",
     "PyPI-rendered pages": "retrieval_pypi.jsonl",
     "PyPI-rendered pages 2": "retrieval_pypi2.jsonl",
+    "PyPI-rendered pages 3": "retrieval_pypi3.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
-RUN_ALONE = ("held6", "held7", "held8", "held9", "held10")
+RUN_ALONE = ("held6", "held7", "held8", "held9", "held10", "held11")
 TOP_K = 5
 T = TypeVar("T")
 
@@ -355,7 +370,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 10 run only on their own (--part held6 ... held10): never seen by accident
+    else:  # held-out 6 to 11 run only on their own (--part held6 ... held11): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -372,17 +387,25 @@ def bench_new(args: argparse.Namespace) -> int:
             print(f"npm demo pages skipped (cache not filled: {type(exc).__name__}: {str(exc)[:120]})")
             cases = [c for c in cases if not c["page"].startswith("npm/")]
     pypi_root = ""
-    from bench import thirdparty_pypi, thirdparty_pypi2
+    from bench import thirdparty_pypi, thirdparty_pypi2, thirdparty_pypi3
 
-    # Django's admin (held-out 9) and Flask-Admin (held-out 10) render into the same served root.
-    renderers = ((thirdparty_pypi, "pypi/django@"), (thirdparty_pypi2, f"pypi/{thirdparty_pypi2.SITE}/"))
-    for mod, prefix in renderers:
-        if any(c["page"].startswith(prefix) for c in cases):
+    # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
+    # (held-out 11) render into the same served root.
+    renderers = (
+        (thirdparty_pypi, ("pypi/django@",)),
+        (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
+        (thirdparty_pypi3, tuple(f"pypi/{site}/" for site in thirdparty_pypi3.SITES)),
+    )
+    for mod, prefixes in renderers:
+        if any(c["page"].startswith(prefixes) for c in cases):
             try:
                 pypi_root = str(mod.ensure_all())
             except Exception as exc:  # no PyPI, or a wheel changed: say so, run the rest
-                print(f"{prefix} pages skipped (cache not filled: {type(exc).__name__}: {str(exc)[:120]})")
-                cases = [c for c in cases if not c["page"].startswith(prefix)]
+                print(
+                    f"{', '.join(prefixes)} pages skipped "
+                    f"(cache not filled: {type(exc).__name__}: {str(exc)[:120]})"
+                )
+                cases = [c for c in cases if not c["page"].startswith(prefixes)]
     by_page: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for c in cases:
         by_page[c["page"]].append(c)
@@ -454,6 +477,7 @@ _PART_NAMES = {
     "held8": "held-out 8",
     "held9": "held-out 9",
     "held10": "held-out 10",
+    "held11": "held-out 11",
 }
 
 
@@ -643,15 +667,16 @@ def main() -> None:
         "--part",
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
-            *("held6", "held7", "held8", "held9", "held10"),
+            *("held6", "held7", "held8", "held9", "held10", "held11"),
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
         "(written after held-out 3 had been seen), the fifth (written after held-out 4 had been "
         "seen), the sixth (written after held-out 5 had been seen; with npm demo pages), the "
         "seventh or the eighth held-out part (npm demo pages only), or the ninth (Django admin pages "
-        "rendered from PyPI) or the tenth (Flask-Admin pages rendered from PyPI; each of the last "
-        "five run only when named).",
+        "rendered from PyPI), the tenth (Flask-Admin pages rendered from PyPI) or the eleventh "
+        "(Datasette and Material for MkDocs pages rendered from PyPI; each of the last six run "
+        "only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(
