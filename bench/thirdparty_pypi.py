@@ -310,18 +310,28 @@ def _render(site: Path, dest: Path) -> None:
             "urlpatterns = [path('admin/', admin.site.urls)]\n",
             encoding="utf-8",
         )
-        env = dict(os.environ, PYTHONPATH=str(site))
-        done = subprocess.run(
-            [sys.executable, "-c", _RENDER, str(part), str(app), f"/{SITE}/static/"],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            env=env,
-            cwd=tmp,
-        )
+        run_renderer(site, [_RENDER, str(part), str(app), f"/{SITE}/static/"], tmp, isolated=False)
+    finish_render(part, dest, RENDER_VERSION)
+
+
+def run_renderer(site: Path, argv: list[str], cwd: str, *, isolated: bool = True) -> None:
+    """Run a render script (``argv``: the script, then its arguments) with the packages of ``site``
+    on the path (``isolated``: only them, not the bench's own environment); raise unless it says
+    "rendered"."""
+    env = dict(os.environ, PYTHONPATH=str(site))
+    flags = ["-S"] if isolated else []
+    if isolated:
+        env["PYTHONNOUSERSITE"] = "1"
+    done = subprocess.run(
+        [sys.executable, *flags, "-c", *argv], capture_output=True, text=True, timeout=300, env=env, cwd=cwd
+    )
     if done.returncode != 0 or "rendered" not in done.stdout:
-        raise RuntimeError(f"rendering failed: {done.stderr.strip()[-400:]}")
-    (part / "RENDERED").write_text(RENDER_VERSION, encoding="utf-8")
+        raise RuntimeError(f"rendering failed: {done.stderr.strip()[-600:]}")
+
+
+def finish_render(part: Path, dest: Path, version: str) -> None:
+    """Stamp the rendered ``part`` with ``version`` and put it in place of ``dest``."""
+    (part / "RENDERED").write_text(version, encoding="utf-8")
     shutil.rmtree(dest, ignore_errors=True)
     part.rename(dest)
 

@@ -33,9 +33,7 @@ Redis console, and Datasette (Flask-Admin was practical, so the second applicati
 # ruff: noqa: E501 -- the application below is a script of its own, laid out for reading as such.
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -43,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import cache_dir, pip_install
+from bench.thirdparty_pypi import cache_dir, finish_render, pip_install, run_renderer
 
 FLASK_ADMIN = "2.2.1"
 # Exact versions with the sha256 of their wheels (as `pip download` and PyPI give them). MarkupSafe
@@ -368,21 +366,8 @@ def _render(site: Path, dest: Path) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         files = Path(tmp) / "files"
         files.mkdir()
-        # Only the pinned packages: the bench's own environment is not on the path.
-        env = dict(os.environ, PYTHONPATH=str(site), PYTHONNOUSERSITE="1")
-        done = subprocess.run(
-            [sys.executable, "-S", "-c", _RENDER, str(part), str(files), f"/{SITE}/static/"],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            env=env,
-            cwd=tmp,
-        )
-    if done.returncode != 0 or "rendered" not in done.stdout:
-        raise RuntimeError(f"rendering failed: {done.stderr.strip()[-600:]}")
-    (part / "RENDERED").write_text(RENDER_VERSION, encoding="utf-8")
-    shutil.rmtree(dest, ignore_errors=True)
-    part.rename(dest)
+        run_renderer(site, [_RENDER, str(part), str(files), f"/{SITE}/static/"], tmp)
+    finish_render(part, dest, RENDER_VERSION)
 
 
 def ensure_all() -> Path:

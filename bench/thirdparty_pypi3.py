@@ -57,7 +57,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import cache_dir, pip_install
+from bench.thirdparty_pypi import cache_dir, finish_render, pip_install, run_renderer
 
 DATASETTE = "0.65.5"
 MKDOCS_MATERIAL = "9.8.2"
@@ -627,9 +627,7 @@ def _render_mkdocs(site: Path, dest: Path) -> None:
             # starts afresh, so that one case's clicks do not change the next case's page.
             html = html.replace("<head>", f"<head>{_FRESH}", 1)
             page.write_text(html, encoding="utf-8")
-    (part / "RENDERED").write_text(RENDER_VERSION, encoding="utf-8")
-    shutil.rmtree(dest, ignore_errors=True)
-    part.rename(dest)
+    finish_render(part, dest, RENDER_VERSION)
 
 
 def _run_render(site: Path, dest: Path, script_and_args: list[str]) -> None:
@@ -638,21 +636,8 @@ def _run_render(site: Path, dest: Path, script_and_args: list[str]) -> None:
     part.mkdir(parents=True)
     script, *rest = script_and_args
     with tempfile.TemporaryDirectory() as tmp:
-        # Only the pinned packages: the bench's own environment is not on the path.
-        env = dict(os.environ, PYTHONPATH=str(site), PYTHONNOUSERSITE="1")
-        done = subprocess.run(
-            [sys.executable, "-S", "-c", script, str(part), tmp, *rest],
-            capture_output=True,
-            text=True,
-            timeout=300,
-            env=env,
-            cwd=tmp,
-        )
-    if done.returncode != 0 or "rendered" not in done.stdout:
-        raise RuntimeError(f"rendering failed: {done.stderr.strip()[-600:]}")
-    (part / "RENDERED").write_text(RENDER_VERSION, encoding="utf-8")
-    shutil.rmtree(dest, ignore_errors=True)
-    part.rename(dest)
+        run_renderer(site, [script, str(part), tmp, *rest], tmp)
+    finish_render(part, dest, RENDER_VERSION)
 
 
 def ensure_all() -> Path:
