@@ -229,3 +229,58 @@ async def test_the_last_page_is_the_pagers_highest_number(
     report = await quiet.act(page, "jump to the last page")
     assert report.ok, report.text
     assert page.url.endswith("#page-3"), page.url
+
+
+@_browser
+async def test_a_table_is_reached_by_its_name_but_never_deleted_by_its_link(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext15/tables.html"))
+    for instruction in ("delete the people table", "remove the teams table", "lösche die Tabelle people"):
+        report = await quiet.act(page, instruction)  # no control deletes anything here
+        assert not report.ok, (instruction, report.text)
+        assert page.url.endswith("tables.html"), (instruction, page.url)
+    report = await quiet.act(page, "go to the teams table")
+    assert report.ok, report.text
+    assert page.url.endswith("#teams"), page.url
+    report = await quiet.act(page, "show me the tickets table")
+    assert report.ok, report.text
+    assert page.url.endswith("#tickets"), page.url
+    report = await quiet.act(page, "öffne die Tabelle people")
+    assert report.ok, report.text
+    assert page.url.endswith("#people"), page.url
+    report = await quiet.act(page, "back to home")
+    assert report.ok, report.text
+    assert page.url.endswith("#home"), page.url
+
+
+@_browser
+@pytest.mark.parametrize(
+    ("instruction", "sent"),
+    [
+        ("search for invoice and apply", "q=invoice;"),  # sent once, by Apply
+        ("rechercher « invoice »", "q=invoice;"),
+        ("「invoice」で検索", "q=invoice;"),
+        ("in der Liste nach „invoice“ suchen", "q=invoice;"),
+        ("hledat slovo invoice", "q=invoice;"),
+        ('search tickets for "invoice"', "q=invoice;"),
+    ],
+)
+async def test_searches_in_other_words_and_languages_send_only_the_words(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, sent: str
+) -> None:
+    await page.goto(pages.url_for("ext15/filter_form.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.sent") == sent
+
+
+def test_search_phrasings_keep_only_the_searched_words() -> None:
+    from waypost.retrieval import parse_instruction
+
+    (step,) = parse_instruction("search for password instead")
+    assert (step.action, step.text, step.submit) == ("type", "password", True)
+    (step,) = parse_instruction("recherche avancée")  # the name of a link, not a search
+    assert step.action == "click"
+    first, second = parse_instruction("search for slow and apply")
+    assert (first.text, first.submit, second.target) == ("slow", False, "apply")

@@ -884,15 +884,7 @@ class Actor:
         fields filled by their labels (see :mod:`waypost.retrieval.described`), then its one
         submit control clicked. ``None`` (nothing done) unless every field and word is placed."""
         screen = await collect(page, **self._limits)
-        fields = [
-            e
-            for e in screen.elements
-            if e.visible
-            and e.enabled
-            and e.tag in ("input", "textarea")
-            and e.type not in _NOT_TEXT
-            and kind_of.typable(e)
-        ]
+        fields = _text_fields(screen.elements)
         if not 2 <= len(fields) <= 8:
             return None
         values = described.assign(text, [e.display_name for e in fields])
@@ -1533,15 +1525,7 @@ class Actor:
             return await self.type(page, target, "", exact=exact)
         if not exact and _THE_TEXT.fullmatch(target.strip()):
             # 'clear the text': what the page's one field holds
-            fields = [
-                e
-                for e in screen.elements
-                if e.visible
-                and e.enabled
-                and e.tag in ("input", "textarea")
-                and e.type not in _NOT_TEXT
-                and kind_of.typable(e)
-            ]
+            fields = _text_fields(screen.elements)
             if len(fields) == 1:
                 return await self.type(page, _selector_for(fields[0]), "")
         return await self.check(page, target, checked=False, exact=exact)
@@ -3213,6 +3197,19 @@ _CLICKING = frozenset(
     {"click", "press", "tap", "hit", "open", "go", "follow", "visit", "show", "view", "expand"}
 )
 _PRONOUNS = frozenset({"it", "him", "her", "them", "this", "that", "es", "ihn", "sie"})
+
+
+def _text_fields(elements: Sequence[ElementDescriptor]) -> list[ElementDescriptor]:
+    """The visible, enabled fields that take text (no passwords, boxes or buttons)."""
+    return [
+        e
+        for e in elements
+        if e.visible
+        and e.enabled
+        and e.tag in ("input", "textarea")
+        and e.type not in _NOT_TEXT
+        and kind_of.typable(e)
+    ]
 
 
 def _states_a_choice(step: Step) -> bool:

@@ -82,6 +82,7 @@ _STEP_VERBS = (
     r"click|clicke|klicke?|tap|press|hit|push|open|follow|go\s+to|(?:jump|skip|navigate|head)\s+to|visit|choose|pick|select|type|enter|input|"
     r"write|fill|put|set|check|tick|uncheck|untick|enable|disable|turn|activate|deactivate|toggle|scroll|"
     r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|switch|wait|confirm|"
+    r"apply|"
     r"(?-i:save|speichere)|"
     r"tippe|gib|gebe|schreibe?|trage|fülle|füll|wähle|wähl|drücke?|öffne|gehe|geh|aktiviere|deaktiviere|"
     r"markiere|hake|kreuze|scrolle|suche|sende|schicke|schließe|akzeptiere|lehne|lies|bestätige|entferne|warte"
@@ -131,7 +132,7 @@ def _rule(kind: str, *parts: str) -> tuple[re.Pattern[str], str]:
 
 _CLICK_VERBS = (
     r"click|double[\s-]?click|tap|press|hit|push|open|go\s+(?:back\s+)?to|return\s+to|switch\s+(?:back\s+)?to|"
-    r"(?:jump|skip|navigate|head)\s+(?:back\s+)?to|"
+    r"(?:jump|skip|navigate|head)\s+(?:back\s+)?to|(?:get\s+)?back\s+to|"
     r"visit|choose|pick|select|focus|expand|collapse|toggle|"
     r"klicke|klick|clicke|tippe|drücke|drück|öffne|gehe|geh|wähle|wähl|betätige|bestätige"
 )
@@ -170,7 +171,7 @@ TURN_OFF_VERBS = frozenset({"unfollow", "unlike", "unstar", "unmute", "unsubscri
 _PLAIN = frozenset(
     {
         "click", "double-click", "doubleclick", "double", "tap", "press", "hit", "push", "go", "visit",
-        "focus", "switch", "jump", "navigate", "head",
+        "focus", "switch", "jump", "navigate", "head", "back", "get",
         "klicke", "klick", "clicke", "tippe", "drücke", "drück", "gehe", "geh", "betätige",
     }
 )  # fmt: skip
@@ -240,7 +241,23 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         r"^(?:search|look)\s+(?:(?:the|this|on\s+the|in\s+the)\s+(?:site|website|blog|shop|store|page|forum|"
         r"docs|documentation|wiki|catalog(?:ue)?|archive|web)\s+)?for\s+(?P<text>.+)$",
     ),
+    # 'search tickets for "two-factor"', 'search the open issues for crash': what is searched, then for what
+    _rule(
+        "search",
+        r"^search\s+(?:(?:the|all|my|our)\s+)?(?:[^\s\x00]+\s+){1,2}?for\s+(?P<text>.+)$",
+    ),
     _rule("search", r"^(?:suche\s+nach|such\s+nach)\s+(?P<text>.+)$"),
+    # 'rechercher « pipx »', 'hledat slovo avatar', 'in der Doku nach „watch“ suchen', '「pipx」で検索'
+    _rule(
+        "search",
+        r"^(?:rechercher|recherchez|chercher|cherche|cherchez|buscar|busca|busque|hledat|hledej|",
+        r"vyhledat|vyhledej|vyhledejte|szukaj|wyszukaj|найти|найди|искать|ищи|cerca|cercare|zoek|pesquisar|",
+        r"procurar)\s+(?:(?:naar|po|na)\s+)?(?:(?:le\s+mot|la\s+palabra|slovo|słowo|слово|la\s+parola)\s+)?",
+        r"(?P<text>.+)$",
+    ),
+    _rule("search", r"^(?:(?:in|im|auf)\s+.{1,40}?\s+)?nach\s+(?P<text>.+?)\s+suchen$"),
+    _rule("search", r"^(?P<text>.+?)\s*(?:で|を)\s*検索(?:する|して|してください)?$"),
+    _rule("search", r"^(?:搜索|查找|检索)\s*(?P<text>.+)$"),
     # select OPTION from TARGET; 'select 5 with the spinner', 'set 20 using the slider'
     # ('select all books on this page': the page is no list to choose from)
     _rule(
@@ -743,8 +760,13 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
         return []
     seg = re.sub(r"^(?:please|bitte)\s+", "", seg, flags=re.I)
     seg = re.sub(r"\s+(?:please|bitte)$", "", seg, flags=re.I)
+    seg = re.sub(r"^(show|give|find|get|open)\s+me\s+(?=\S)", r"\1 ", seg, flags=re.I)  # 'show me the X'
     # 'search again', 'click Refresh once more': the same control, once
-    again = re.search(r"\s+(?:again|once\s+more|one\s+more\s+time|erneut|nochmal|noch\s+einmal)$", seg, re.I)
+    again = re.search(
+        r"\s+(?:again|instead|once\s+more|one\s+more\s+time|erneut|nochmal|noch\s+einmal|stattdessen)$",
+        seg,
+        re.I,
+    )
     if again and not re.fullmatch(r"(?:click|press|tap|hit|type|do\s+it|try)", seg[: again.start()], re.I):
         seg = seg[: again.start()]
     # The purpose is not the target: 'close the dialog by clicking the "x"', 'to log in, click Go'.
@@ -969,7 +991,8 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
                 return Step("scroll", text=direction)
             continue
         if kind == "search":
-            return Step("type", target="search", text=_value(groups["text"], slots), submit=True)
+            # (« pipx »: the guillemets' spaces are no part of the words)
+            return Step("type", target="search", text=_value(groups["text"], slots).strip(), submit=True)
         if kind == "reschedule":
             text = _value(groups["text"], slots)
             if not (looks_like_date(text) or looks_like_time(text)):
@@ -1130,7 +1153,7 @@ def parse_instruction(instruction: str) -> list[Step]:
 
 # What sends a search form: 'search for X and hit search' sends it by its button, not twice.
 _SENDS = re.compile(
-    r"(?:the\s+)?(?:search|submit|go|find|ok|send|enter|suche|suchen|rechercher|recherche|buscar|"
+    r"(?:the\s+)?(?:search|submit|go|find|ok|send|enter|apply|suche|suchen|rechercher|recherche|buscar|"
     r"hledat|vyhledat|szukaj|wyszukaj|поиск|найти|搜索|検索)(?:\s+(?:button|icon|key))?",
     re.IGNORECASE,
 )

@@ -48,7 +48,16 @@ from waypost.retrieval.overlays import ActiveOverlay
 from waypost.retrieval.query import Query
 from waypost.retrieval.ranking import Ranking, _equivalent, _prefer_exact, decide, lead_with_best_copy
 from waypost.retrieval.synonyms import ROLE_WORDS, UNSPACED
-from waypost.retrieval.text import expand, field_words, split_identifier, token_match, words
+from waypost.retrieval.text import (
+    expand,
+    field_words,
+    split_identifier,
+    token_match,
+    words,
+)
+from waypost.retrieval.text import (
+    fold as fold_word,
+)
 
 # Words people add to a name that the element often leaves out ('ZIP code' for 'ZIP', 'the economy
 # section' for 'Wirtschaft').
@@ -66,8 +75,40 @@ _GENERIC_NOUNS = frozenset(
         "here",
         "details",
         "section",
+        # what a data application's link leads to ('go to the teams table', 'the open tickets view')
+        "table",
+        "tables",
+        "view",
+        "database",
+        "query",
+        "tabelle",
+        "tabla",
+        "tabulka",
+        "tabulku",
+        "tabela",
+        "tabelę",
+        "tabella",
+        "таблица",
+        "таблицу",
+        "datenbank",
+        "databáze",
+        "baza",
+        "base",
     }
 )
+# Verbs whose effect lasts (deleting, paying, sending): never read as what a control named by the
+# other words does ('delete the people table' is not the "people" link).
+_LASTING = frozenset(
+    {
+        "delete", "remove", "erase", "destroy", "drop", "trash", "purge", "wipe", "cancel", "archive",
+        "buy", "purchase", "pay", "order", "checkout", "send", "publish", "unsubscribe", "block", "ban",
+        "löschen", "lösche", "entfernen", "entferne", "kaufen", "kaufe", "bezahlen", "senden", "sende",
+        "supprimer", "supprime", "acheter", "payer", "envoyer", "borrar", "borra", "eliminar", "elimina",
+        "comprar", "pagar", "enviar", "smazat", "smaž", "smažte", "odstranit", "odstraň", "koupit",
+        "zaplatit", "odeslat", "usuń", "usunąć", "kup", "kupić", "zapłać", "wyślij", "удалить", "удали",
+        "купить", "оплатить", "отправить", "削除", "购买", "删除", "支付", "发送", "購入", "送信",
+    }
+)  # fmt: skip
 # 'next' and 'previous': with one of them asked and carried, the thing paged to need not be named.
 _PAGING = frozenset({"§next", "§previous"})
 _PAGING_NOUNS = frozenset(
@@ -251,7 +292,12 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     control = e.role in ("link", "button", "menuitem", "tab", "option") and set(
         name_words(e.display_name)
     ) <= set(head[1:])
-    if (whole or (control and head[:1] == tuple(verbs[:1]))) and words(query.raw)[:1] == head[:1]:
+    lasting = bool(head) and fold_word(head[0]) in _LASTING
+    if (
+        (whole or (control and head[:1] == tuple(verbs[:1])))
+        and words(query.raw)[:1] == head[:1]
+        and not lasting
+    ):
         # (or a step that kept its verb in the words: 'filter by Poetry', 'follow Jane Doe')
         verbs.append(head[0])
         head = head[1:]
