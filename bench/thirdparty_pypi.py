@@ -329,6 +329,12 @@ def run_renderer(site: Path, argv: list[str], cwd: str, *, isolated: bool = True
         raise RuntimeError(f"rendering failed: {done.stderr.strip()[-600:]}")
 
 
+def stale(dest: Path, version: str) -> bool:
+    """Whether ``dest`` holds no pages rendered at ``version`` (see :func:`finish_render`)."""
+    stamp = dest / "RENDERED"
+    return not stamp.exists() or stamp.read_text(encoding="utf-8") != version
+
+
 def finish_render(part: Path, dest: Path, version: str) -> None:
     """Stamp the rendered ``part`` with ``version`` and put it in place of ``dest``."""
     (part / "RENDERED").write_text(version, encoding="utf-8")
@@ -345,8 +351,7 @@ def ensure_all() -> Path:
         shutil.rmtree(site, ignore_errors=True)
         pip_install(site)
     pages = root / "pages"
-    stamp = pages / SITE / "RENDERED"
-    if not stamp.exists() or stamp.read_text(encoding="utf-8") != RENDER_VERSION:
+    if stale(pages / SITE, RENDER_VERSION):
         _render(site, pages / SITE)
     return pages
 

@@ -41,7 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import cache_dir, finish_render, pip_install, run_renderer
+from bench.thirdparty_pypi import cache_dir, finish_render, pip_install, run_renderer, stale
 
 FLASK_ADMIN = "2.2.1"
 # Exact versions with the sha256 of their wheels (as `pip download` and PyPI give them). MarkupSafe
@@ -379,8 +379,7 @@ def ensure_all() -> Path:
         shutil.rmtree(site, ignore_errors=True)
         pip_install(site, REQUIREMENTS)
     pages = root / "pages"
-    stamp = pages / SITE / "RENDERED"
-    if not stamp.exists() or stamp.read_text(encoding="utf-8") != RENDER_VERSION:
+    if stale(pages / SITE, RENDER_VERSION):
         _render(site, pages / SITE)
     return pages
 

@@ -57,7 +57,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import cache_dir, finish_render, pip_install, run_renderer
+from bench.thirdparty_pypi import cache_dir, finish_render, pip_install, run_renderer, stale
 
 DATASETTE = "0.65.5"
 MKDOCS_MATERIAL = "9.8.2"
@@ -651,8 +651,7 @@ def ensure_all() -> Path:
         pip_install(site, REQUIREMENTS)
     pages = root / "pages"
     for name, render in ((DATASETTE_SITE, _render_datasette), (MKDOCS_SITE, _render_mkdocs)):
-        stamp = pages / name / "RENDERED"
-        if not stamp.exists() or stamp.read_text(encoding="utf-8") != RENDER_VERSION:
+        if stale(pages / name, RENDER_VERSION):
             render(site, pages / name)
     return pages
 
