@@ -151,6 +151,7 @@ async def test_a_sentence_naming_one_lists_option_chooses_it(
     assert await page.evaluate(_VALUES) == ["Chloé Martin", "", "Tester", "To do"]
     report = await quiet.act(page, "make her a tester")  # already so
     assert not report.ok and report.steps[0].status == "already", report.text
+    assert '"Tester" is already chosen in "Role"' in report.text, report.text
     for instruction in (
         "Ben Okafor",  # two lists offer him, and nothing says which
         "move the card to Done",  # a card moved, not a status set

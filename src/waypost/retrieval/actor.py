@@ -328,7 +328,7 @@ class Actor:
         if hit is None:
             return None
         if " ".join(hit.chosen.split()).casefold() == " ".join(hit.option.split()).casefold():
-            what = short(hit.label.split("  ")[0].strip() or "the list", 40)
+            what = short(hit.title or "the list", 40)
             return ActionResult(
                 "select",
                 what,

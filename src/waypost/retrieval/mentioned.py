@@ -65,7 +65,9 @@ MENTIONED_OPTIONS_JS = (
     const best = hits.filter((h) => !hits.some((o) => o !== h && fold(o.text).includes(fold(h.text))));
     if (!best.length) continue;
     const chosen = s.selectedIndex >= 0 ? s.options[s.selectedIndex].text.trim() : '';
-    out.push({ path: cssPath(s), options: best.map((o) => o.text.trim()), label: labelOf(s), chosen });
+    const title = ((s.labels && s.labels[0] && s.labels[0].textContent) || s.getAttribute('aria-label')
+      || s.name || '').replace(/\\s+/g, ' ').trim();
+    out.push({ path: cssPath(s), options: best.map((o) => o.text.trim()), label: labelOf(s), title, chosen });
   }
   return out;
 }"""
@@ -74,11 +76,14 @@ MENTIONED_OPTIONS_JS = (
 
 @dataclass(frozen=True)
 class MentionedOption:
-    """The list a sentence means and its option: ``path`` a CSS path, ``option`` the option's text."""
+    """The list a sentence means and its option: ``path`` a CSS path, ``option`` the option's text,
+    ``label`` the list's words (label, name, id), ``title`` its label as shown, ``chosen`` the option
+    it shows now."""
 
     path: str
     option: str
     label: str
+    title: str
     chosen: str
 
 
@@ -126,7 +131,9 @@ def pick(sentence: str, lists: list[dict[str, Any]] | None) -> MentionedOption |
             continue
         if not any(_stem_shared(w, lw) for lw in label):
             return None  # a word about something else: not (only) this list's value
-    return MentionedOption(m["path"], m["options"][0], m["label"], m.get("chosen") or "")
+    return MentionedOption(
+        m["path"], m["options"][0], m["label"], m.get("title") or "", m.get("chosen") or ""
+    )
 
 
 _LINKS = frozenset({"on", "at", "to", "for", "by", "until", "is", "be", "am", "au", "le", "el", "den", "zum"})
