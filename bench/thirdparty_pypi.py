@@ -26,6 +26,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 DJANGO = "5.1.4"
@@ -356,13 +358,22 @@ def ensure_all() -> Path:
     return pages
 
 
-def main() -> None:
+def fill_and_say(ensure: Callable[[], Path], ready: Callable[[Path], str]) -> None:
+    """A renderer's command line: fill the cache with ``ensure``, then print ``ready`` of where the
+    pages are and how long it took; exit 1 with the reason when the cache cannot be filled."""
+    t0 = time.perf_counter()
     try:
-        where = ensure_all()
+        where = ensure()
     except Exception as exc:
         print(f"PyPI-rendered pages unavailable: {type(exc).__name__}: {exc}")
         sys.exit(1)
-    print(f"Django {DJANGO} admin pages ready in {where / SITE} ({', '.join(LANGS)})")
+    print(f"{ready(where)} in {time.perf_counter() - t0:.1f} s")
+
+
+def main() -> None:
+    fill_and_say(
+        ensure_all, lambda where: f"Django {DJANGO} admin pages ready in {where / SITE} ({', '.join(LANGS)})"
+    )
 
 
 if __name__ == "__main__":

@@ -36,12 +36,11 @@ from __future__ import annotations
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import cache_dir, finish_render, pip_install, run_renderer, stale
+from bench.thirdparty_pypi import cache_dir, fill_and_say, finish_render, pip_install, run_renderer, stale
 
 FLASK_ADMIN = "2.2.1"
 # Exact versions with the sha256 of their wheels (as `pip download` and PyPI give them). MarkupSafe
@@ -385,15 +384,9 @@ def ensure_all() -> Path:
 
 
 def main() -> None:
-    t0 = time.perf_counter()
-    try:
-        where = ensure_all()
-    except Exception as exc:
-        print(f"PyPI-rendered pages unavailable: {type(exc).__name__}: {exc}")
-        sys.exit(1)
-    print(
-        f"Flask-Admin {FLASK_ADMIN} pages ready in {where / SITE} ({', '.join(LANGS)}) "
-        f"in {time.perf_counter() - t0:.1f} s"
+    fill_and_say(
+        ensure_all,
+        lambda where: f"Flask-Admin {FLASK_ADMIN} pages ready in {where / SITE} ({', '.join(LANGS)})",
     )
 
 

@@ -52,12 +52,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import cache_dir, finish_render, pip_install, run_renderer, stale
+from bench.thirdparty_pypi import cache_dir, fill_and_say, finish_render, pip_install, run_renderer, stale
 
 DATASETTE = "0.65.5"
 MKDOCS_MATERIAL = "9.8.2"
@@ -657,16 +656,12 @@ def ensure_all() -> Path:
 
 
 def main() -> None:
-    t0 = time.perf_counter()
-    try:
-        where = ensure_all()
-    except Exception as exc:
-        print(f"PyPI-rendered pages unavailable: {type(exc).__name__}: {exc}")
-        sys.exit(1)
-    print(
-        f"Datasette {DATASETTE} pages ready in {where / DATASETTE_SITE} (en) and Material for MkDocs "
-        f"{MKDOCS_MATERIAL} pages in {where / MKDOCS_SITE} ({', '.join(MKDOCS_LANGS)}) "
-        f"in {time.perf_counter() - t0:.1f} s"
+    fill_and_say(
+        ensure_all,
+        lambda where: (
+            f"Datasette {DATASETTE} pages ready in {where / DATASETTE_SITE} (en) and Material for "
+            f"MkDocs {MKDOCS_MATERIAL} pages in {where / MKDOCS_SITE} ({', '.join(MKDOCS_LANGS)})"
+        ),
     )
 
 
