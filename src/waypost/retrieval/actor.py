@@ -123,7 +123,21 @@ _CANCEL_NAMES = frozenset(
 
 # Verbs that open (or close) a section, a tree branch, a panel: an open one needs nothing.
 _OPENING_VERBS = frozenset(
-    {"expand", "open", "show", "unfold", "öffne", "ouvre", "ouvrez", "abre", "apri", "dépliez", "déplier"}
+    {
+        "expand",
+        "open",
+        "show",
+        "unfold",
+        "öffne",
+        "zeige",
+        "zeig",
+        "ouvre",
+        "ouvrez",
+        "abre",
+        "apri",
+        "dépliez",
+        "déplier",
+    }
     | {"déplie", "développez", "despliegue", "despliega", "desplegar", "rozbalte", "rozbal", "otevřete"}
 )
 _CLOSING_VERBS = frozenset(
@@ -700,12 +714,21 @@ class Actor:
         closing = verb in _CLOSING_VERBS
         toggling = verb in TURN_ON_VERBS or verb in TURN_OFF_VERBS
         tab = e is not None and e.role == "tab"
-        if not (toggling or opening or closing or tab) and e is not None:
-            return
         st = await effect.state(loc, self._timeout)
         if st is None:
             return
         tab = tab or st.kind == "tab"  # (an element found by its quoted name comes without a role)
+        if not closing and st.kind == "radio" and st.checked:
+            # a click on a chosen radio (or the label of a tab so made) changes nothing
+            raise AlreadySo(effect.already_line(res.element_text, st, True))
+        if not closing and st.current and not toggling:
+            raise AlreadySo(f"{res.element_text} leads to the page shown; nothing was done.")
+        if (opening or closing) and st.kind in ("checkbox", "switch") and st.checked is opening:
+            # 'expand labels' on a checked "expand labels" box, 'collapse X' on the unchecked box
+            # that opens X in a sidebar: a click would undo what is asked
+            raise AlreadySo(effect.already_line(res.element_text, st, opening))
+        if not (toggling or opening or closing or tab):
+            return
         if toggling and st.pressed is not None and st.pressed == (verb in TURN_ON_VERBS):
             raise AlreadySo(effect.already_line(res.element_text, st, verb in TURN_ON_VERBS))
         if tab and st.selected is True and not closing:
@@ -3152,7 +3175,9 @@ _COLUMN_HEADER_JS = (
     + _CSS_PATH
     + """
   const [name, nth] = want;
-  const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  // (a sort arrow is no part of a column's name: Datasette's "id ▼")
+  const norm = (s) => (s || '').replace(/[\u25b2-\u25b5\u25bc-\u25bf\u2191\u2193\u21c5\u2b06\u2b07]/g, ' ')
+    .replace(/\\s+/g, ' ').trim().toLowerCase();
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
   let scope = document;
   if (nth) {
@@ -3181,11 +3206,23 @@ _COLUMN_HEADER_JS = (
 )
 
 
+# How a column header shows its table sorted by it: aria-sort, else a sort arrow after its name
+# ("id ▼"), which says sorted without saying which way reliably.
+_SORTED_JS = r"""(el) => {
+  const th = el.closest('th, [role=columnheader]') || el;
+  const order = th.getAttribute('aria-sort') || el.getAttribute('aria-sort') || '';
+  if (order === 'ascending' || order === 'descending') return order;
+  const arrow = /[\u25b2-\u25b5\u25bc-\u25bf\u2191\u2193\u2b06\u2b07]\s*$/;
+  return arrow.test((th.textContent || '').trim()) ? 'sorted' : '';
+}"""
+
+
 def _click_sort(timeout_ms: float) -> Callable[[Locator, Resolution], Awaitable[str]]:
     async def do(loc: Locator, res: Resolution) -> str:
-        order = await loc.evaluate("el => el.getAttribute('aria-sort') || ''", timeout=timeout_ms)
-        if order in ("ascending", "descending"):
-            raise AlreadySo(f"The table is already sorted by {res.element_text} ({order}); nothing was done.")
+        order = await loc.evaluate(_SORTED_JS, timeout=timeout_ms)
+        if order in ("ascending", "descending", "sorted"):
+            how = f" ({order})" if order != "sorted" else ""
+            raise AlreadySo(f"The table is already sorted by {res.element_text}{how}; nothing was done.")
         await _click(loc, res, timeout_ms)
         return f"Clicked {res.element_text} to sort by it"
 

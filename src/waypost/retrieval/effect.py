@@ -157,6 +157,9 @@ STATE_JS = r"""
 (el) => {
   const ctl = (n) => {
     if (n.tagName === 'LABEL' && n.control) return n.control;
+    // a link inside a tab's label (Material's content tabs): the label's radio holds the state
+    const lab = n.tagName === 'A' ? n.closest('label') : null;
+    if (lab && lab.control && lab.control.type === 'radio') return lab.control;
     const role = n.getAttribute('role') || '';
     if (n.tagName === 'INPUT' || role) return n;
     const inner = n.querySelectorAll('input[type=checkbox], input[type=radio], [role=checkbox], [role=radio], [role=switch]');
@@ -167,6 +170,16 @@ STATE_JS = r"""
   const holder = c.closest('[role=treeitem], [role=option], [role=tab]');
   if (!c.getAttribute('role') && !/^(A|BUTTON|INPUT|SELECT|TEXTAREA)$/.test(c.tagName) && holder) c = holder;
   const role = c.getAttribute('role') || '';
+  // A link to the page shown (aria-current, or its address without a '#' of its own); '#', ''
+  // and script links are handlers, not addresses.
+  const current = (a) => {
+    const cur = a.getAttribute('aria-current');
+    if (cur && cur !== 'false') return true;
+    const raw = (a.getAttribute('href') || '').trim();
+    if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return false;
+    const strip = (u) => u.split('#')[0].replace(/\/index\.html?$/i, '/');
+    return strip(a.href) === strip(location.href) && (!a.hash || a.hash === location.hash);
+  };
   const tri = (a) => { const v = c.getAttribute(a); return v === null ? null : v === 'true' || v === 'mixed'; };
   let checked = null;
   if (c.tagName === 'INPUT' && (c.type === 'checkbox' || c.type === 'radio')) checked = !!c.checked;
@@ -176,7 +189,9 @@ STATE_JS = r"""
     checked,
     pressed: tri('aria-pressed'),
     selected: /^(option|tab|treeitem|gridcell|row)$/.test(role) ? c.getAttribute('aria-selected') === 'true' : null,
-    expanded: tri('aria-expanded'),
+    expanded: c.tagName === 'SUMMARY' && c.parentElement && c.parentElement.tagName === 'DETAILS'
+      ? c.parentElement.open : tri('aria-expanded'),
+    current: c.tagName === 'A' ? current(c) : null,
   };
 }
 """
@@ -191,7 +206,9 @@ class ControlState:
         checked: Checked (checkbox, radio, switch, checkable menu item).
         pressed: ``aria-pressed`` of a toggle button.
         selected: ``aria-selected`` of an option, tab, tree item or grid cell.
-        expanded: ``aria-expanded`` (a tree item, a menu button, an accordion header).
+        expanded: ``aria-expanded`` (a tree item, a menu button, an accordion header), or whether
+            the ``<details>`` of a ``<summary>`` is open.
+        current: Whether a link leads to the page shown (``aria-current``, or its own address).
     """
 
     kind: str = ""
@@ -199,6 +216,7 @@ class ControlState:
     pressed: bool | None = None
     selected: bool | None = None
     expanded: bool | None = None
+    current: bool | None = None
 
     @property
     def on(self) -> bool | None:
@@ -224,6 +242,7 @@ async def state(loc: Locator, timeout_ms: float = 5000) -> ControlState | None:
                 pressed=raw.get("pressed"),
                 selected=raw.get("selected"),
                 expanded=raw.get("expanded"),
+                current=raw.get("current"),
             )
     return None
 
