@@ -69,7 +69,7 @@ if TYPE_CHECKING:
 _NOUN_LIST = (
     "row rows line lines entry entries record records item items post posts tweet tweets message messages",
     "email emails mail mails card cards product products result results comment comments user users person",
-    "people member members customer customers order orders file files contact contacts account",
+    "people member members customer customers order orders file files contact contacts account team teams",
     "folder folders directory directories ordner verzeichnis složka složku dossier carpeta cartella",
     "icon icons button buttons link links symbol control cell details detail can bin",
     "zeile zeilen reihe eintrag eintrags beitrag nutzer benutzer kunde kunden schaltfläche knopf",
@@ -108,6 +108,7 @@ _NAMEABLE_LIST = (
     "user users person people member members customer customers order orders file files contact",
     "contacts account accounts product products comment comments group groups nutzer benutzer kunde",
     "kunden uživatel uživatele zákazník zákazníka utilisateur utilisateurs usuario usuarios utente",
+    "team teams",
 )
 _NAMEABLE = frozenset(fold(w) for line in _NAMEABLE_LIST for w in line.split())
 _EVERY = re.compile(
@@ -143,9 +144,16 @@ _RECORD_NOUN = (
     r"(?:row|line|entry|record|item|post|tweet|message|e-?mail|mail|card|product|result|comment|"
     r"zeile|reihe|eintrag|beitrag|řádek|řádku|řádky|položk[auye]|položce|příspěvek|příspěvku|ligne|fila|riga)"
 )
+# (and the kinds of record: 'the 5th ticket', 'the third person'; but 'order 5521' is a name)
+_ORDINAL_NOUN = (
+    _RECORD_NOUN[:-1]
+    + "|"
+    + "|".join(sorted(map(re.escape, _KINDS | _NAMEABLE), key=len, reverse=True))
+    + ")"
+)
 _ORD_WORD = "|".join(sorted((re.escape(w) for w in _ORDINAL_WORDS), key=len, reverse=True))
 _ORDINAL_RECORD = re.compile(
-    rf"(?<!\w)(?P<ord>{_ORD_WORD}|\d+\.)\s+{_RECORD_NOUN}(?!\w)"
+    rf"(?<!\w)(?P<ord>{_ORD_WORD}|\d+\.)\s+{_ORDINAL_NOUN}(?!\w)"
     rf"|(?<!\w){_RECORD_NOUN}\s+(?:number\s+|nr\.?\s*|no\.?\s*|č\.\s*)?(?P<num>\d+)(?!\w)"
 )
 # A target that speaks of a row or record by name ("in Alice's row", 'in der Zeile von Müller').
@@ -168,6 +176,11 @@ _COUNTED = re.compile(
     r"mensajes|pedidos|righe|elementi|messaggi|ordini|wiersze|wierszy|posty|postów|wiadomości|"
     r"zamówienia|zamówień)(?!\w)",
     re.IGNORECASE,
+)
+# 'on this page' only points at what is shown.
+_THIS_PAGE = re.compile(
+    r"(?<!\w)(?:(?:on|in)\s+(?:this|the)\s+page|auf\s+dieser\s+seite|sur\s+cette\s+page|en\s+esta\s+página|"
+    r"na\s+této\s+stránce|na\s+tej\s+stronie|на\s+этой\s+странице)(?!\w)"
 )
 _GRID_ROW = re.compile(rf"(?<!\w){_ROW}\s*(?:no\.?\s*|nr\.?\s*|č\.\s*)?(?P<n>\d+)(?!\w)")
 _GRID_SEAT = re.compile(rf"(?<!\w){_SEAT}\s*(?:no\.?\s*|nr\.?\s*|č\.\s*)?(?P<n>\d+)(?!\w)")
@@ -197,7 +210,7 @@ class RecordTarget:
 
 def parse_record(raw: str) -> RecordTarget:
     """Read the record part of a target ('on the 3rd row', "in Alice's row", 'by @tom')."""
-    text = fold(" ".join(raw.split()))
+    text = _THIS_PAGE.sub(" ", fold(" ".join(raw.split())))
     handles = tuple(dict.fromkeys(h.casefold() for h in _HANDLE.findall(text)))
     grid = None
     r, s = _GRID_ROW.search(text), _GRID_SEAT.search(text)
@@ -236,8 +249,16 @@ def _segments(path: str) -> list[str]:
 
 
 def _key(e: ElementDescriptor) -> tuple[object, ...]:
-    """Copies of one control share this key: kind and structural path without positions."""
-    return (e.frames, e.tag, e.role, e.type, re.sub(r"\d+", "", e.path))
+    """Copies of one control share this key: kind and structural path without positions, but for
+    the column of a table cell (the id link and the team link of one row are two controls)."""
+    return (e.frames, e.tag, e.role, e.type, _POSITION.sub(_column, e.path))
+
+
+_POSITION = re.compile(r"(?<![\w-])t[dh]:nth-(?:of-type|child)\(\d+\)|\d+")
+
+
+def _column(m: re.Match[str]) -> str:
+    return m.group(0) if m.group(0).startswith("t") else ""
 
 
 _KEYS: dict[int, tuple[tuple[ElementDescriptor, ...], dict[tuple[object, ...], list[ElementDescriptor]]]] = {}
@@ -805,6 +826,9 @@ async def rank_records(
         or any(w in _KINDS for w in words(query.raw))
         or any(k in query.raw for k in _UNSPACED_KINDS if _UNSPACED.search(query.raw))
     )
+    named_row = await _named_row(page, screen, query, target, wanted, model, index=index)
+    if named_row is not None:
+        return named_row
     if len(wanted) == 1 and not explicit and not target.soft and query.intent != "check":
         return None  # one word names the control or nothing: no record (and no page round trip)
     groups = await _copy_groups(page, screen, wanted)
@@ -1010,6 +1034,115 @@ async def _nth_link(
     lists.sort(key=lambda members: min(m.index for m in members))  # a row's first link names it
     ordinal = target.ordinal if target.ordinal is not None else query.ordinal or 0
     return await _nth_record(page, screen, query, lists[:1], ordinal, wanted, model, index=index)
+
+
+# Words of controls and pages rather than of a record's content.
+_UI_WORDS = frozenset(
+    {"page", "pages", "button", "link", "tab", "menu", "field", "box", "top", "bottom", "here"}
+)
+# Verbs that only say to go to what a row names ('open Ben', 'the team in Lyon').
+_GOING = frozenset({"", "open", "show", "view", "see", "go", "visit", "display"})
+# The header of the column of a table cell's element, folded ('' when not in a table with one).
+_COLUMN_JS = """(i) => {
+  let st = null;
+  try { st = window.top.__waypostInventory || null; } catch (e) { st = window.__waypostInventory || null; }
+  const el = st && st.els[i];
+  const td = el && el.closest('td');
+  const table = td && td.closest('table');
+  if (!table || !table.tHead || !table.tHead.rows.length) return '';
+  const th = table.tHead.rows[0].cells[td.cellIndex];
+  return th ? (th.textContent || '').replace(/\\s+/g, ' ').trim().toLowerCase() : '';
+}"""
+# Irregular plurals of record kinds ('the person from Osaka' in a list headed "people").
+_PLURAL = {"person": "people", "people": "person", "child": "children", "man": "men", "woman": "women"}
+
+
+async def _named_row(
+    page: Page,
+    screen: Screen,
+    query: Query,
+    target: RecordTarget,
+    wanted: Sequence[str],
+    model: RerankModel,
+    *,
+    index: TfidfIndex,
+) -> Ranking | None:
+    """'Open Ben', 'the team in Lyon', "go to Ada's team": the link of the one row of the page's
+    one list of linked rows whose text carries every word of the target, when no link or button
+    carries them itself. The link is the row's first (the record's own), or the one in the column
+    a kind noun of the target heads ('team' → the "team_id" column); a kind noun that neither
+    heads a column nor names the list ('the person assigned to X' in a list of tickets) leaves it
+    to the ordinary ranking, as does any word no row carries."""
+    if (
+        not wanted
+        or all(w in CONCEPTS or w in _UI_WORDS for w in wanted)  # 'next page' names a control
+        or target.ordinal is not None
+        or target.handles
+        or target.every
+        or query.intent not in ("click", "any")
+        or " ".join(words(query.verb)) not in _GOING
+        or any(w in _TICK_VERBS for w in words(query.verb))
+    ):
+        return None
+    for e in screen.elements:
+        if (
+            e.visible
+            and e.role in ("link", "button")
+            and all(_word_in(w, field_words(e.display_name)) for w in wanted)
+        ):
+            return None  # a control named so: the ordinary ranking decides
+    lists = [
+        members
+        for members in _groups(screen).values()
+        if 2 <= len(members) <= _MAX_MEMBERS
+        and all(m.visible and m.role == "link" and _real_href(m.href) and _list_of(m.path) for m in members)
+        and not any(_CHROME.search(m.region) for m in members)
+        and len({_row_of(m.path) for m in members}) == len(members)
+    ]
+    if not lists or len({_list_of(members[0].path) for members in lists}) != 1:
+        return None
+    lists.sort(key=lambda members: min(m.index for m in members))
+    heads: list[frozenset[str]] = []
+    for members in lists:
+        try:
+            heads.append(field_words(str(await page.evaluate(_COLUMN_JS, members[0].index))))
+        except Exception:
+            return None
+    # Kind nouns, and words that head a column of links rather than name a row ('Ada's team').
+    nouns = [w for w in words(fold(query.raw)) if (w in _KINDS or w in _NAMEABLE) and w not in STOPWORDS]
+    nouns += [w for w in wanted if w not in nouns and any(_word_in(w, h) for h in heads)]
+    wanted = [w for w in wanted if w not in nouns]
+    if not wanted:
+        return None
+    chosen = lists[0]
+    if nouns:
+        listed = field_words(" ".join({m.section for m in chosen} | {screen.title}))
+
+        def names_list(w: str) -> bool:
+            forms = {w, f"{w}s", f"{w}es", w.removesuffix("s"), _PLURAL.get(w, w)}
+            return any(_word_in(f, listed, loose=True) for f in forms)
+
+        headed = [
+            members
+            for members, head in zip(lists, heads, strict=True)
+            if head and all(_word_in(w, head, loose=True) for w in nouns)
+        ]
+        if len(headed) == 1:
+            chosen = headed[0]
+        elif headed or not all(names_list(w) for w in nouns):
+            return None
+    records = await _records(page, chosen)
+    matches = [r for r in records if all(_word_in(w, field_words(r.text), loose=True) for w in wanted)]
+    if len(matches) != 1:
+        return None  # no row, or several: the ordinary ranking (and its doubts) decides
+    pool = matches + [r for r in records if r is not matches[0]]
+    word_sim, char_sim = index.similarities(query)
+    overlay = active_overlay(screen)
+    scored = _scored(
+        query, screen.elements, [r.element.index for r in pool], model, word_sim, char_sim, overlay
+    )
+    ps = [1.0] + [0.0] * (len(pool) - 1)
+    return Ranking(query, _candidates(scored, ps), "confident", overlay, 1.0)
 
 
 # The site's chrome, whose lists (menus, the sidebar's tables) are not the page's records.
