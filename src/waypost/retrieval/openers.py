@@ -65,7 +65,11 @@ def prefer_opener(
         chosen = ranking.candidates[0].element
         if _discloses(chosen) or _is_toggle(chosen) or {fold(w) for w in words(chosen.name)} & _EXPAND_VERBS:
             return ranking  # a toggle itself ('Toggle navigation'), not a label beside one
-        beside = [e for e in screen.elements if e is not chosen and _beside(e, chosen) and _is_toggle(e)]
+        beside = [
+            e
+            for e in screen.elements
+            if e is not chosen and (_beside(e, chosen) or _toggles_name(e, chosen)) and _is_toggle(e)
+        ]
         if len(beside) == 1:
             return _only(screen, ranking, model, index, beside[0])
     return ranking
@@ -76,6 +80,15 @@ def _discloses(e: ElementDescriptor) -> bool:
 
 
 def _is_toggle(e: ElementDescriptor) -> bool:
+    if (
+        e.enabled
+        and e.role in ("checkbox", "switch")
+        and e.has_label
+        and (_TOGGLE_CLASS.search(e.classes.casefold()) or {fold(w) for w in words(e.name)} & _EXPAND_VERBS)
+    ):
+        # a navigation branch opened by a checkbox (furo's "Toggle navigation of X", Material's
+        # md-toggle), hidden or not: its label is what shows and takes the click
+        return True
     if not e.visible or not e.enabled:
         return False
     if e.expanded is not None or e.tag == "summary":
@@ -83,6 +96,14 @@ def _is_toggle(e: ElementDescriptor) -> bool:
     return bool(_TOGGLE_CLASS.search(e.classes.casefold())) or bool(
         e.text and _TOGGLE_SIGN.match(e.text) and not e.href.strip("#/ ").replace("javascript:void(0)", "")
     )
+
+
+def _toggles_name(e: ElementDescriptor, chosen: ElementDescriptor) -> bool:
+    """A toggle named for the chosen element ("Toggle navigation of Reference" for "Reference"),
+    wherever its path puts it (an id cuts it short)."""
+    own = {fold(w) for w in words(e.name)}
+    named = {fold(w) for w in words(chosen.display_name)}
+    return bool(own & _EXPAND_VERBS) and bool(named) and named < own
 
 
 def _parent(path: str) -> str:

@@ -161,9 +161,16 @@ INVENTORY_JS = (
   })();
   const centerHit = document.elementFromPoint(vw / 2, vh / 2);
 
+  // A radio whose label is a tab of a CSS tab set (Material's content tabs, sphinx-design's tab
+  // sets: a hidden radio per tab, its label the tab), or a link inside such a label.
+  const TAB_CLASS = /(?:^|[\s_-])tab(?:bed|s)?(?:$|[\s_-])/i;
+  const tabLabel = (lab) => !!lab && lab.control && lab.control.type === 'radio' &&
+    (TAB_CLASS.test(lab.className || '') || TAB_CLASS.test((lab.parentElement && lab.parentElement.className) || ''));
   const implicitRole = (el, tag, type) => {
     switch (tag) {
-      case 'A': case 'AREA': return el.hasAttribute('href') ? 'link' : '';
+      case 'A': case 'AREA':
+        if (tag === 'A' && (el.getAttribute('href') || '').startsWith('#') && tabLabel(el.closest('label'))) return 'tab';
+        return el.hasAttribute('href') ? 'link' : '';
       case 'BUTTON': case 'SUMMARY': return 'button';
       case 'SELECT': return (el.multiple || el.size > 1) ? 'listbox' : 'combobox';
       case 'TEXTAREA': return 'textbox';
@@ -172,7 +179,9 @@ INVENTORY_JS = (
         switch (type) {
           case 'button': case 'submit': case 'reset': case 'image': case 'file': return 'button';
           case 'checkbox': return 'checkbox';
-          case 'radio': return 'radio';
+          case 'radio':  // (the link inside a tab's label is the tab, when there is one)
+            return el.labels && el.labels.length && tabLabel(el.labels[0]) && !el.labels[0].querySelector('a[href^="#"]')
+              ? 'tab' : 'radio';
           case 'range': return 'slider';
           case 'number': return 'spinbutton';
           case 'search': return el.hasAttribute('list') ? 'combobox' : 'searchbox';
@@ -241,7 +250,22 @@ INVENTORY_JS = (
     if (t === undefined) { t = contentText(n, budget, skipControls); memo.set(n, t); }
     return t;
   };
+  // The code a copy button copies (its data-clipboard-target, or the code block it sits in):
+  // 'copy the upgrade command' names the button by that code.
+  const copiedCode = (el) => {
+    if (!(el.tagName === 'BUTTON' || el.getAttribute('role') === 'button')) return '';
+    let code = null;
+    const target = el.getAttribute('data-clipboard-target');
+    if (target) { try { code = document.querySelector(target); } catch (e) { code = null; } }
+    if (!code) {
+      const block = el.closest('pre, div.highlight, .codehilite, [class*="highlight-"]');
+      code = block && (block.querySelector('code') || (block.tagName === 'PRE' ? block : block.querySelector('pre')));
+    }
+    return code ? clean(code.textContent || '', 200) : '';
+  };
   const nearbyText = (el, own) => {
+    const copied = copiedCode(el);
+    if (copied) return copied;
     let n = parentOf(el);
     for (let k = 0; n && k < 6; k++, n = parentOf(n)) {
       if (n.nodeType !== 1) break;
@@ -581,7 +605,14 @@ INVENTORY_JS = (
     else if (!ctx.inside && (el.hasAttribute('onclick') || typeof el.onclick === 'function')) interactive = true;
     else if (!ctx.inside && el.hasAttribute('tabindex') && el.tabIndex >= 0 && tag !== 'BODY' && tag !== 'HTML' && !LANDMARK.has(tag)) interactive = true;
     else if (!ctx.inside && pointer && !ctx.pointer && tag !== 'LABEL' && isVisible()) interactive = true;
-    if (interactive && !(ctx.inside && tag === 'LABEL')) {
+    if (interactive && tag === 'INPUT' && role === 'tab' && !isVisible()) {
+      // a CSS tab's radio is hidden; its label is the tab shown, where it is and whether it shows
+      const lab = el.labels[0];
+      const lr = lab.getBoundingClientRect();
+      const lcs = getComputedStyle(lab);
+      describe(el, tag, role, type, cs, lr, ctx, depth, lr.width > 0 && lr.height > 0 && lcs.visibility !== 'hidden');
+      next = Object.assign({}, next, { inside: true, native: true });
+    } else if (interactive && !(ctx.inside && tag === 'LABEL')) {
       describe(el, tag, role || (pointer ? 'generic' : ''), type, cs, rectOf(), ctx, depth, isVisible());
       next = Object.assign({}, next, { inside: true, native: next.native || NATIVE.has(tag) || !!explicit });
     }
