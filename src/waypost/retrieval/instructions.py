@@ -134,7 +134,8 @@ _CLICK_VERBS = (
     r"click|double[\s-]?click|tap|press|hit|push|open|go\s+(?:back\s+)?to|return\s+to|switch\s+(?:back\s+)?to|"
     r"(?:jump|skip|navigate|head)\s+(?:back\s+)?to|(?:get\s+)?back\s+to|"
     r"visit|choose|pick|select|focus|expand|collapse|toggle|"
-    r"klicke|klick|clicke|tippe|drücke|drück|öffne|gehe|geh|wähle|wähl|betätige|bestätige"
+    r"klicke|klick|clicke|tippe|drücke|drück|öffne|gehe|geh|wähle|wähl|betätige|bestätige|"
+    r"wechsle\s+(?:zu|zur|zum|auf|in)|wechseln\s+sie\s+(?:zu|zur|zum|auf|in)|zeige(?:\s+mir)?|zeig(?:\s+mir)?"
 )
 
 # Verbs that name what a control does ('share', 'export'): the control may bear the verb as its name.
@@ -147,6 +148,22 @@ _ACTION_VERBS = (
     r"duplicate|move|restore|load|zoom|watch|listen\s+to"
 )
 
+# German infinitives at the end of a sentence that open or close what the words name, read as
+# the English verbs the actor knows ('Beispiel aufklappen' → expand).
+_DE_FINAL = {
+    "öffnen": "open",
+    "aufmachen": "open",
+    "aufklappen": "expand",
+    "ausklappen": "expand",
+    "zuklappen": "collapse",
+    "einklappen": "collapse",
+    "schließen": "close",
+}
+# German infinitives at the end that name a control's job, kept in its words as English ones are.
+_DE_JOBS = (
+    r"kopieren|herunterladen|entfernen|löschen|ausführen|formatieren|bearbeiten|speichern|teilen|"
+    r"drucken|hochladen|exportieren|anzeigen|zeigen|ausblenden|sortieren|filtern"
+)
 _JOB_FIRST = re.compile(rf"^({_ACTION_VERBS})\s+\S", re.I)
 # Verbs that turn a toggle on: a toggle button already pressed needs nothing ('follow' on a
 # "Following" button), and verbs that turn it off.
@@ -171,7 +188,7 @@ TURN_OFF_VERBS = frozenset({"unfollow", "unlike", "unstar", "unmute", "unsubscri
 _PLAIN = frozenset(
     {
         "click", "double-click", "doubleclick", "double", "tap", "press", "hit", "push", "go", "visit",
-        "focus", "switch", "jump", "navigate", "head", "back", "get",
+        "focus", "switch", "jump", "navigate", "head", "back", "get", "wechsle", "wechseln",
         "klicke", "klick", "clicke", "tippe", "drücke", "drück", "gehe", "geh", "betätige",
     }
 )  # fmt: skip
@@ -380,7 +397,17 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     _rule("click", r"^(?P<verb>点击|单击|点)\s*(?P<target>.+)$"),
     # 'Grün auswählen': a choice (an option, a box set on), which a click on a list never makes
     _rule("click", r"^(?P<target>.+?)\s+(?P<verb>auswählen|wählen|markieren|ankreuzen)$"),
-    _rule("click", r"^(?P<target>.+?)\s+(?:klicken|anklicken|drücken|öffnen)$"),
+    _rule("click", r"^(?P<target>.+?)\s+(?:klicken|anklicken|drücken)$"),
+    # 'Abschnitt Hilfe aufklappen', 'die Frage zu X öffnen': a section opened or closed
+    _rule("click", r"^(?P<target>.+?)\s+(?P<verb>", "|".join(_DE_FINAL), r")$"),
+    # 'den pip-Befehl kopieren', 'das Ergebnis als CSV herunterladen': the verb is the control's
+    # job; after a determiner only, as in English ("Warenkorb anzeigen" is a whole name)
+    _rule(
+        "act_verb_final",
+        r"^(?P<target>(?:der|die|das|den|dem|des|ein|eine|einen|alle|meine?n?|diese[nrs]?)\s+.+?)\s+(?P<verb>",
+        _DE_JOBS,
+        r")$",
+    ),
     _rule("search", r"^(?:nach\s+)?(?P<text>.+?)\s+suchen$"),
     # accept / reject buttons are clicks on buttons of that name
     _rule("click_whole", r"^(?P<target>(?:accept|reject|decline|akzeptiere|lehne)\b.*)$"),
@@ -1027,6 +1054,7 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
             return Step("type", target="text field", text=_value(groups["text"], slots))
         if kind == "click":
             verb = (groups.get("verb") or "").casefold().split()[0] if groups.get("verb") else ""
+            verb = _DE_FINAL.get(verb, verb)
             target, exact = _target(groups["target"], slots)
             if _INDEFINITE.match(groups["target"]) and verb in _PLAIN:
                 return Step("click", target=target, exact=exact, quantity="any")
@@ -1036,6 +1064,10 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
                     return Step("choose", target=only.group(1), text="only", verb=verb, exact=exact)
                 return Step("choose", target=target, verb=verb, exact=exact)
             return Step("click", target=target, verb="" if verb in _PLAIN else verb, exact=exact)
+        if kind == "act_verb_final":
+            verb = groups["verb"].casefold()
+            target, _ = _target(f"{verb} {_ARTICLE.sub('', groups['target'])}", slots)
+            return Step("click", target=target, verb=verb)
         if kind == "act_verb":
             # the verb stays in the words (it is the control's name as often as the object is)
             target, _ = _target(f"{groups['verb']} {_ARTICLE.sub('', groups['target'])}", slots)

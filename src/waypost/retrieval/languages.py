@@ -152,7 +152,8 @@ _LANGUAGES: tuple[_Language, ...] = (
     _svo(
         "cs",
         click=r"klikněte\s+na|klikni\s+na|klikněte|klikni|klepněte\s+na|klepni\s+na|stiskněte|stiskni|"
-        r"otevřete|otevři|přejděte\s+na|rozbalte|rozbal|sbalte|sbal",
+        r"otevřete|otevři|přejděte\s+(?:na|do)|přejdi\s+(?:na|do)|jdi\s+na|přepněte\s+na|přepni\s+na|"
+        r"rozbalte|rozbal|sbalte|sbal",
         type_verbs=r"zadejte|zadej|napište|napiš|vložte|vlož|vyplňte|vyplň",
         into=r"do|v|ve|na|jako",
         select_verbs=r"vyberte|vyber|zvolte|zvol",
@@ -204,7 +205,8 @@ _LANGUAGES: tuple[_Language, ...] = (
     _svo(
         "fr",
         click=r"cliquez\s+sur|cliquer\s+sur|clique\s+sur|cliquez|cliquer|appuyez\s+sur|appuyer\s+sur|"
-        r"ouvrez|ouvrir|touchez|toucher|dépliez|déplier|déplie|développez|repliez|replier|replie",
+        r"ouvrez|ouvrir|touchez|toucher|dépliez|déplier|déplie|développez|repliez|replier|replie|"
+        r"va\s+(?:à|sur)|allez\s+(?:à|sur)|aller\s+(?:à|sur)|passe\s+en|passez\s+en",
         type_verbs=r"saisissez|saisir|saisis|entrez|entrer|tapez|taper|écrivez|écrire|indiquez|indiquer",
         into=r"dans|en\s+tant\s+que|comme|sous|pour",
         fill=r"remplissez|remplir",
@@ -235,7 +237,8 @@ _LANGUAGES: tuple[_Language, ...] = (
     _svo(
         "es",
         click=r"haga\s+clic\s+en|haz\s+clic\s+en|hacer\s+clic\s+en|haga\s+click\s+en|haz\s+click\s+en|"
-        r"pulsa|presione|presiona|abra|abre|toque|toca|despliegue|despliega|desplegar|contraiga|contrae",
+        r"pulsa|presione|presiona|abra|abre|toque|toca|despliegue|despliega|desplegar|contraiga|contrae|"
+        r"ir\s+a|ve\s+a|vaya\s+a|cambia\s+a|cambie\s+a",
         type_verbs=r"escriba|escribe|escribir|introduzca|introduce|ingrese|ingresa|teclee|teclea",
         into=r"en|como",
         fill=r"rellene|rellena|complete|completa",
@@ -349,7 +352,8 @@ _LANGUAGES: tuple[_Language, ...] = (
     ),
     _svo(
         "pl",
-        click=r"(?:kliknij|kliknąć)(?:\s+(?:w|na))?|naciśnij|wciśnij|otwórz|dotknij",
+        click=r"(?:kliknij|kliknąć)(?:\s+(?:w|na))?|naciśnij|wciśnij|otwórz|dotknij|przejdź\s+(?:do|na)|"
+        r"idź\s+do|przełącz\s+(?:na|się\s+na)",
         type_verbs=r"wpisz|wprowadź|wpisać|napisz|podaj",
         into=r"w|we|do|na|jako",
         fill=r"wypełnij",
@@ -379,7 +383,7 @@ _LANGUAGES: tuple[_Language, ...] = (
     _svo(
         "ru",
         click=r"нажмите\s+на|нажмите|нажми\s+на|нажми|кликните\s+(?:по|на)|кликните|щёлкните\s+(?:по|на)|"
-        r"щелкните\s+(?:по|на)|откройте",
+        r"щелкните\s+(?:по|на)|откройте|открой|перейдите\s+(?:к|на|в)|перейди\s+(?:к|на|в)",
         type_verbs=r"введите|введи|впишите|напишите|укажите",
         into=r"в|во|на|как",
         fill=r"заполните",

@@ -94,6 +94,12 @@ _GENERIC_NOUNS = frozenset(
         "databáze",
         "baza",
         "base",
+        # what a documentation site's tabs and code blocks are called ('show the pipx
+        # instructions' for the "pipx" tab, 'the upgrade command')
+        *("instructions", "instruction", "guide", "steps", "tab", "tabs", "command", "anleitung"),
+        *("reiter", "befehl", "onglet", "commande", "návod", "karta", "kartu", "příkaz", "zakładka"),
+        *("zakładkę", "polecenie", "instrucciones", "pestaña", "comando", "вкладка", "вкладку"),
+        *("команда", "команду"),
     }
 )
 # Verbs whose effect lasts (deleting, paying, sending): never read as what a control named by the

@@ -67,7 +67,25 @@ _CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
     "privacy": ("privacy", "datenschutz", "datenschutzerklärung", "privatsphäre"),
     "terms": ("terms", "agb", "conditions", "nutzungsbedingungen"),
     "newsletter": ("newsletter", "subscribe", "abonnieren", "abo"),
-    "remember": ("remember", "angemeldet", "merken", "stay", "bleiben", "eingeloggt"),
+    "remember": (
+        "remember",
+        "angemeldet",
+        "merken",
+        "stay",
+        "bleiben",
+        "eingeloggt",
+        "souvenir",
+        "recordarme",
+        "recuérdame",
+        "ricordami",
+        "lembrar",
+        "onthouden",
+        "zapamiętaj",
+        "zapamatovat",
+        "запомнить",
+        "记住",
+        "記住",
+    ),
     "download": ("download", "herunterladen"),
     "upload": ("upload", "hochladen"),
     "share": ("share", "teilen"),
@@ -361,6 +379,88 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
         "zarezerwuj", "rezervovat", "rezervace", "забронировать", "бронировать", "预订", "预定",
         "予約", "예약", "foglalás", "lefoglal", "rezervasyon", "κράτηση", "boka",
     ),
+    # (round 12) words of documentation sites, account pages and data browsers
+    "copy": (
+        "copy", "kopieren", "kopiere", "copier", "copie", "copiez", "copiar", "copia", "copiare",
+        "kopiëren", "kopieer", "kopiuj", "skopiuj", "kopírovat", "zkopírovat", "zkopíruj",
+        "zkopírujte", "копировать", "скопировать", "скопируйте", "复制", "拷贝", "コピー", "복사",
+        "másolás", "kopyala", "αντιγραφή", "kopiera",
+    ),
+    "forgot": (
+        "forgot", "forgotten", "vergessen", "oublié", "oubliée", "olvidado", "olvidaste",
+        "olvidó", "dimenticato", "dimenticata", "esqueceu", "esqueci", "vergeten", "zapomniałeś",
+        "zapomniane", "zapomenuté", "zapomněli", "zapomněl", "забыли", "забыл", "忘记", "忘れ",
+        "お忘れ", "elfelejtett", "unuttum", "ξεχάσατε", "glömt",
+    ),
+    "primary": (
+        "primary", "primär", "primäre", "hauptadresse", "principale", "principal", "primaria",
+        "primario", "primária", "primaire", "primární", "główny", "główna", "podstawowy",
+        "основной", "основным", "首选", "メイン", "기본",
+    ),
+    "verify": (
+        "verify", "verification", "verifizieren", "verifizierung", "vérification", "vérifier",
+        "verificación", "verificar", "verifica", "verificare", "verificação", "verifiëren",
+        "verificatie", "weryfikacja", "zweryfikuj", "ověření", "ověřit", "подтверждение", "验证",
+        "인증",
+    ),
+    "run": (
+        "run", "execute", "ausführen", "exécuter", "lancer", "ejecutar", "esegui", "eseguire",
+        "executar", "uitvoeren", "uruchom", "wykonaj", "spustit", "spusť", "spusťte",
+        "выполнить", "запустить", "运行", "执行", "実行", "실행", "futtatás", "çalıştır", "εκτέλεση",
+    ),
+    "show": (
+        "show", "anzeigen", "zeige", "zeigen", "afficher", "affiche", "mostrar", "muestra",
+        "mostra", "mostrare", "exibir", "tonen", "toon", "pokaż", "wyświetl", "zobrazit", "zobraz",
+        "ukázat", "показать", "покажи", "显示", "表示", "보기", "megjelenítés", "göster", "εμφάνιση",
+    ),
+    "hide": (
+        "hide", "ausblenden", "verbergen", "verstecken", "masquer", "cacher", "ocultar", "nascondi",
+        "esconder", "ukryj", "schovat", "skrýt", "скрыть", "隐藏", "非表示", "숨기기",
+    ),
+    "collapse": (
+        "collapse", "zuklappen", "einklappen", "replier", "réduire", "contraer", "comprimi",
+        "recolher", "inklappen", "zwiń", "sbalit", "sbal", "свернуть", "收起", "折りたたむ", "접기",
+    ),
+    "table": (
+        "table", "tabelle", "tableau", "tabla", "tabella", "tabel", "tabulka", "tabela", "таблица",
+        "テーブル", "테이블",
+    ),
+    "category": (
+        "category", "kategorie", "catégorie", "categoría", "categoria", "categorie", "kategoria",
+        "категория", "类别", "分类", "カテゴリ", "カテゴリー", "카테고리",
+    ),
+    "priority": (
+        "priority", "priorität", "priorité", "prioridad", "priorità", "prioridade", "prioriteit",
+        "priorytet", "priorita", "приоритет", "优先级", "優先度", "우선순위",
+    ),
+    "status": ("status", "statut", "stato", "stav", "статус", "状态", "ステータス", "상태"),
+    "install": (
+        "install", "installation", "installieren", "installer", "instalar", "installare",
+        "installeren", "zainstaluj", "instalace", "instalovat", "установить", "установка", "安装",
+        "インストール", "설치",
+    ),
+    "uninstall": (
+        "uninstall", "deinstallieren", "désinstaller", "desinstalar", "disinstallare",
+        "odinstalovat", "odinstalace", "odinstaluj", "卸载", "アンインストール",
+    ),
+    "upgrade": (
+        "upgrade", "aktualisieren", "aktualisierung", "actualizar", "aggiornare", "atualizar",
+        "bijwerken", "aktualizuj", "aktualizace", "aktualizovat", "обновить", "обновление", "升级",
+        "アップグレード",
+    ),
+    "history": (
+        "history", "verlauf", "historique", "historial", "cronologia", "histórico", "geschiedenis",
+        "historia", "история", "历史", "履歴",
+    ),
+    "result": (
+        "result", "results", "ergebnis", "ergebnisse", "résultat", "résultats", "resultado",
+        "resultados", "risultato", "risultati", "resultaat", "wynik", "wyniki", "výsledek",
+        "výsledky", "результат", "结果", "結果",
+    ),
+    "light": (
+        "light", "hell", "helles", "hellen", "clair", "claro", "chiaro", "licht", "jasny",
+        "světlý", "светлая", "浅色", "ライト", "라이트",
+    ),
 }  # fmt: skip
 for _key, _extra in _MORE_WORDS.items():
     _CONCEPT_GROUPS[_key] = (*_CONCEPT_GROUPS.get(_key, ()), *_extra)
@@ -566,6 +666,13 @@ STOPWORDS: frozenset[str] = frozenset(
         "klick",
         "tap",
         "press",
+        # other languages' articles and prepositions that never name anything on their own
+        *["les", "du", "des", "à", "au", "aux", "pour", "sur", "avec", "une"],
+        *["los", "las", "del", "al", "por", "para", "con", "una"],
+        *["della", "dello", "delle", "nel", "nella", "per"],
+        *["ve", "ze", "pro", "dla"],
+        *["для"],
+        *["het", "een", "naar"],
     ]
 )
 
