@@ -1,0 +1,152 @@
+"""`act` round 12: states the page already shows (a chosen tab made of radios, an open
+``<details>``, a checked box named by its verb, a link to the page shown, a column sorted as
+asked), and rows of a linked table named by their words, their position or a column
+('open Lena', 'the member from Wels', "go to Lena's branch", 'the 3rd member').
+Each test checks what happened on the page (our own pages in ``pages/ext16``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer
+from waypost.retrieval import Actor
+
+_browser = pytest.mark.asyncio(loop_scope="session")
+
+
+async def _clicked(page: Page) -> str:
+    return str(await page.evaluate("document.body.dataset.clicked"))
+
+
+@_browser
+async def test_states_already_shown_are_answered_already(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext16/guide.html"))
+    for instruction in (
+        "Debian",  # the tab label of the checked radio
+        "open the proxy settings",  # an open <details>
+        "expand labels",  # a checked box whose own words hold the verb
+        "open the Setup tab",  # a link to the page shown
+    ):
+        report = await quiet.act(page, instruction)
+        assert not report.ok and report.steps[0].status == "already", (instruction, report.text)
+    assert await page.evaluate("document.querySelector('details').open")
+    assert await page.is_checked("input[name=_labels]")
+    assert await page.is_checked("#t1")
+    assert await _clicked(page) == ""
+    report = await quiet.act(page, "Fedora")  # the other tab is chosen
+    assert report.ok, report.text
+    assert await page.is_checked("#t2")
+    report = await quiet.act(page, "open the offline mirrors")  # the closed one opens
+    assert report.ok, report.text
+    assert await page.evaluate("document.querySelectorAll('details')[1].open")
+    report = await quiet.act(page, "go to Usage")
+    assert report.ok, report.text
+    assert await _clicked(page) == "usage.html;"
+
+
+@_browser
+async def test_a_column_shown_sorted_by_its_arrow_is_not_sorted_again(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext16/members.html"))
+    report = await quiet.act(page, "sort by id")  # "id ▼": sorted already
+    assert not report.ok and report.steps[0].status == "already", report.text
+    report = await quiet.act(page, "sort by town")
+    assert report.ok, report.text
+    assert await _clicked(page) == "/library/members?_sort=town;"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "href"),
+    [
+        ("open Lena", "/library/members/1"),  # her name is plain text in her row
+        ("open Omar Haddad", "/library/members/4"),
+        ("the member from Salzburg", "/library/members/3"),
+        ("go to Lena's branch", "/library/branches/2"),  # the link of the column "branch_id"
+        ("the 3rd member", "/library/members/3"),
+        ("open the last member on this page", "/library/members/4"),
+        ("open the second row", "/library/members/2"),
+        ("open Harbour", "/library/branches/2"),  # two links, one place: either is it
+    ],
+)
+@_browser
+async def test_a_row_named_by_its_words_or_place_opens_by_its_link(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, href: str
+) -> None:
+    await page.goto(pages.url_for("ext16/members.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _clicked(page) == f"{href};"
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        "delete Lena",  # no control does that
+        "open Petra",  # nobody of that name
+        "the person assigned to Lena",  # words no row carries
+    ],
+)
+@_browser
+async def test_rows_not_named_clearly_are_left_alone(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext16/members.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, (instruction, report.text)
+    assert await _clicked(page) == ""
+
+
+@_browser
+async def test_tabs_made_of_hidden_radios_are_tabs_counted_in_order(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext16/guide.html"))
+    report = await quiet.act(page, "the second tab")
+    assert report.ok, report.text
+    assert await page.is_checked("#t2")
+    report = await quiet.act(page, "the last tab")  # the second is the last: chosen already
+    assert not report.ok and report.steps[0].status == "already", report.text
+    report = await quiet.act(page, "the first tab")
+    assert report.ok, report.text
+    assert await page.is_checked("#t1")
+
+
+@_browser
+async def test_sentences_with_the_verb_last_or_a_verb_of_going(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext16/guide.html"))
+    report = await quiet.act(page, "Proxy settings aufklappen")  # open already
+    assert not report.ok and report.steps[0].status == "already", report.text
+    report = await quiet.act(page, "Offline mirrors aufklappen")
+    assert report.ok, report.text
+    assert await page.evaluate("document.querySelectorAll('details')[1].open")
+    report = await quiet.act(page, "Offline mirrors zuklappen")
+    assert report.ok, report.text
+    assert not await page.evaluate("document.querySelectorAll('details')[1].open")
+    for instruction in ("wechsle zu Fedora", "přepni na Debian", "cambia a Fedora"):
+        report = await quiet.act(page, instruction)
+        assert report.ok, (instruction, report.text)
+    assert await page.is_checked("#t2")
+    report = await quiet.act(page, "przejdź do Usage")
+    assert report.ok, report.text
+    assert await _clicked(page) == "usage.html;"
+
+
+@_browser
+async def test_a_sidebar_branch_toggled_by_a_checkbox_is_not_undone(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext16/guide.html"))
+    report = await quiet.act(page, "collapse Reference in the sidebar")  # closed already
+    assert not report.ok and report.steps[0].status == "already", report.text
+    assert not await page.is_checked("#toc-1")
+    report = await quiet.act(page, "expand Reference in the sidebar")
+    assert report.ok, report.text
+    assert await page.is_checked("#toc-1")
+    report = await quiet.act(page, "expand Reference")
+    assert not report.ok and report.steps[0].status == "already", report.text
+    assert await page.is_checked("#toc-1")
