@@ -150,3 +150,19 @@ async def test_a_sidebar_branch_toggled_by_a_checkbox_is_not_undone(
     report = await quiet.act(page, "expand Reference")
     assert not report.ok and report.steps[0].status == "already", report.text
     assert await page.is_checked("#toc-1")
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    ["expand all sections", "alle Abschnitte aufklappen", "open both notes", "rozbalte všechny sekce"],
+)
+@_browser
+async def test_expanding_all_or_both_opens_the_contents_sections(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext16/guide.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await page.evaluate("[...document.querySelectorAll('main details')].every((d) => d.open)")
+    assert not await page.is_checked("#toc-1")  # the sidebar's branch is no section of the content
+    assert await _clicked(page) == ""

@@ -1434,6 +1434,17 @@ class Actor:
         if step.quantity == "all" and step.action in ("choose", "check") and not query.kind_only:
             # Selecting all of something sets things on: a sort button named 'Order' is not an order.
             group = [c for c in group if _checkable(c.element)]
+        verb = step.verb.casefold()
+        if (
+            intent == "click"
+            and step.quantity in ("all", "both")
+            and (verb in _OPENING_VERBS or verb in _CLOSING_VERBS)
+        ):
+            # 'expand all questions', 'alle Fragen aufklappen': what opens and closes (a link that
+            # shares a word does neither); when the words name none, the content's own sections
+            group = [c for c in group if _discloses(c.element)]
+            if not group:
+                group = _content_sections(screen.elements, both=step.quantity == "both")
         if not group and intent == "click" and await mark_listened(page):
             # Icons a script made clickable (the scan cannot see listeners): look again, once
             # (the marked elements are not marked twice).
@@ -1450,9 +1461,15 @@ class Actor:
             )
         done: list[str] = []
         acted = False
+        disclosing = intent == "click" and (verb in _OPENING_VERBS or verb in _CLOSING_VERBS)
         for c in group:
             unique, _ = await self.finder.validate_candidate(page, c)
             sel = str(unique) if unique is not None else _selector_for(c.element)
+            if disclosing:
+                st = await effect.state(page.locator(sel).first, self._timeout)
+                if st is not None and st.expanded is (verb in _OPENING_VERBS):
+                    done.append(f"{c.element.display_name or 'a section'} is already so")
+                    continue
             one = replace(step, target=sel, quantity="", exact="")
             result = await self.run_step(page, one)
             if not result.ok and result.status != "already":
@@ -3234,6 +3251,32 @@ _CLICKING = frozenset(
     {"click", "press", "tap", "hit", "open", "go", "follow", "visit", "show", "view", "expand"}
 )
 _PRONOUNS = frozenset({"it", "him", "her", "them", "this", "that", "es", "ihn", "sie"})
+
+
+def _discloses(e: ElementDescriptor) -> bool:
+    """Whether clicking ``e`` shows or hides a part of the page (a summary, an expander)."""
+    return e.tag == "summary" or (e.expanded is not None and e.role in ("button", "tab", "treeitem", "link"))
+
+
+def _content_sections(elements: Sequence[ElementDescriptor], *, both: bool) -> list[Candidate]:
+    """The collapsible sections (``<summary>``) of the page's content, not of its navigation, as
+    candidates; for 'both', exactly two or none. (Each step answers *already* for one so.)"""
+    found = [
+        e
+        for e in elements
+        if e.visible
+        and e.enabled
+        and e.tag == "summary"
+        and e.in_main
+        and not _CHROME_REGION.search(e.region)
+    ]
+    found.sort(key=lambda e: (e.box[1], e.box[0], e.index))
+    if both and len(found) != 2:
+        return []
+    return [Candidate(id=i + 1, element=e, p=1.0, logit=0.0, features=()) for i, e in enumerate(found)]
+
+
+_CHROME_REGION = re.compile(r"(?:^|\s)(?:nav|header|footer|aside)#")
 
 
 def _text_fields(elements: Sequence[ElementDescriptor]) -> list[ElementDescriptor]:

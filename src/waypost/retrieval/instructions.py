@@ -145,7 +145,7 @@ _ACTION_VERBS = (
     r"remove|archive|star|unstar|subscribe\s+to|unsubscribe\s+from|buy|order|book|reserve|apply|cancel|"
     r"confirm|send|post|publish|play|pause|mute|unmute|refresh|reload|reset|undo|redo|translate|compare|"
     r"rate|upvote|downvote|recommend|report|block|unblock|invite|join|leave|attach|change|update|"
-    r"duplicate|move|restore|load|zoom|watch|listen\s+to"
+    r"duplicate|move|restore|load|zoom|watch|listen\s+to|run|execute|format"
 )
 
 # German infinitives at the end of a sentence that open or close what the words name, read as
@@ -534,8 +534,11 @@ _LIST_SPLITS = {
 _LIST_SPLITS["zh"] = re.compile(
     r"\s*[,、，]\s*|(?<=^[^\s和]{2})和(?=[^\s和]{2,6}$)|(?<=^[^\s和]{3})和(?=[^\s和]{2,6}$)"
 )
+_BOTH = r"both|beide[n]?|obě|oba|les\s+deux|ambos|ambas|entrambi|entrambe|obie|оба|обе"
 _QUANTITY = re.compile(
-    r"^(?P<q>both|all|every|each|beide[n]?|alle)\s+(?:of\s+)?(?:the\s+|die\s+)?(?P<rest>.+)$", re.I
+    rf"^(?:(?P<b>{_BOTH})|(?P<q>all|every|each|alle|všechny|všechna|všech|toutes\s+les|tous\s+les|todas\s+las|"
+    r"todos\s+los|tutti\s+i|tutte\s+le|wszystkie|все))\s+(?:of\s+)?(?:the\s+|die\s+)?(?P<rest>.+)$",
+    re.I,
 )
 _CHOOSE_VERBS = frozenset(
     {"choose", "pick", "select", "wähle", "wähl", "auswählen", "wählen", "markieren", "ankreuzen"}
@@ -731,8 +734,7 @@ def _quantity(step: Step) -> Step:
     m = _QUANTITY.match(step.target)
     if not m or step.action not in ("type", "check", "click", "choose", "clear"):
         return step
-    q = m.group("q").casefold()
-    quantity: Quantity = "both" if q.startswith("b") else "all"
+    quantity: Quantity = "both" if m.group("b") else "all"
     return replace(step, target=_singular(m.group("rest")), quantity=quantity)
 
 

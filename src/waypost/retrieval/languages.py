@@ -352,7 +352,7 @@ _LANGUAGES: tuple[_Language, ...] = (
     ),
     _svo(
         "pl",
-        click=r"(?:kliknij|kliknąć)(?:\s+(?:w|na))?|naciśnij|wciśnij|otwórz|dotknij|przejdź\s+(?:do|na)|"
+        click=r"(?:kliknij|kliknąć)(?:\s+(?:w|na))?|naciśnij|wciśnij|otwórz|dotknij|rozwiń|zwiń|przejdź\s+(?:do|na)|"
         r"idź\s+do|przełącz\s+(?:na|się\s+na)",
         type_verbs=r"wpisz|wprowadź|wpisać|napisz|podaj",
         into=r"w|we|do|na|jako",
@@ -383,7 +383,8 @@ _LANGUAGES: tuple[_Language, ...] = (
     _svo(
         "ru",
         click=r"нажмите\s+на|нажмите|нажми\s+на|нажми|кликните\s+(?:по|на)|кликните|щёлкните\s+(?:по|на)|"
-        r"щелкните\s+(?:по|на)|откройте|открой|перейдите\s+(?:к|на|в)|перейди\s+(?:к|на|в)",
+        r"щелкните\s+(?:по|на)|откройте|открой|перейдите\s+(?:к|на|в)|перейди\s+(?:к|на|в)|разверните|"
+        r"раскройте|сверните",
         type_verbs=r"введите|введи|впишите|напишите|укажите",
         into=r"в|во|на|как",
         fill=r"заполните",
@@ -1190,7 +1191,8 @@ def parse(segment: str) -> Match | None:
 # Click verbs that open or close a section, a panel, a tree branch.
 _SECTION_VERBS = {
     **dict.fromkeys(("dépliez", "déplier", "déplie", "développez", "despliegue", "despliega"), "expand"),
-    **dict.fromkeys(("desplegar", "rozbalte", "rozbal"), "expand"),
+    **dict.fromkeys(("desplegar", "rozbalte", "rozbal", "rozwiń", "разверните", "раскройте"), "expand"),
+    **dict.fromkeys(("zwiń", "сверните"), "collapse"),
     **dict.fromkeys(("repliez", "replier", "replie", "contraiga", "contrae", "sbalte", "sbal"), "collapse"),
     **dict.fromkeys(("ouvrez", "ouvre", "ouvrir", "abra", "abre", "otevřete", "otevři", "apri"), "open"),
     **dict.fromkeys(("fermez", "ferme", "fermer", "cierre", "cierra", "zavřete", "zavři", "chiudi"), "close"),
