@@ -8,14 +8,18 @@ Datasette and Material for MkDocs (held-out 11), both from hash-pinned wheels in
 * Sphinx with the furo theme (plus sphinx-copybutton and sphinx-design): a small documentation
   site of our own text (a made-up task-queue library, "Tidepool") built by a pinned Sphinx with
   ``language`` set to English, German, French, Czech, Japanese, Simplified Chinese, Spanish and
-  Polish, so Sphinx's and furo's own words are translated (the search box and search page,
-  "On this page", previous/next, "Back to top", the theme toggle's and the sidebar toggles'
-  names, the copy buttons' tooltips); the text of the pages is ours and stays in English. The
-  pages have a collapsible sidebar tree (a nested toctree), code blocks with copy buttons,
-  admonitions, sphinx-design tabs and dropdowns, a light/dark/auto theme toggle and the built-in
-  search (``searchindex.js``, all local). Furo keeps the chosen theme in ``localStorage``; a
-  one-line script added at the top of each page clears it, so every load starts from the page as
-  built (the "auto" theme, which is light in the bench's Chromium).
+  Polish, so Sphinx's own words are translated (the search box's placeholder, the search page,
+  the admonitions' titles); furo 2025.12.19's own words ("On this page", "Next", "Previous",
+  "Back to top", the theme toggle's name) stay in English whatever the language, and the text of
+  the pages is ours and stays in English. The pages have a collapsible sidebar tree (a nested
+  toctree), code blocks with copy buttons, admonitions, sphinx-design tabs and dropdowns, a
+  light/dark/auto theme toggle and the built-in search (``searchindex.js``, all local). Furo
+  keeps the chosen theme in ``localStorage``; a one-line script added at the top of each page
+  clears it, so every load starts from the page as built (the "auto" theme, which is light in
+  the bench's Chromium: one click on the toggle makes it dark). At 1280x720 furo's "On this page"
+  drawer is off-canvas (cases use its toggle, never its links), the copy buttons are transparent
+  until the code block is hovered and "Back to top" shows only after scrolling up: no case
+  names either.
 * django-allauth (with Django): a throwaway project set up in code (in-memory SQLite, allauth's
   account app with its stock templates, the ``mfa`` app off) is driven with Django's test client
   to save allauth's account pages as static HTML in English, German, French, Czech, Japanese,
