@@ -85,7 +85,20 @@ buttons, the palette toggle, search, previous/next links); 266 of them
 English pages, and in English on the translated ones), 20 % to be left undone; written and
 checked with ``bench/retrieval_labels.py --part held11 --replay`` only, never with ``act``,
 before its first run.
-Held-out 12 (``"part": "held12"``, ``--part held12`` only, like held-out 6 to 11): CASES_PLACEHOLDER
+Held-out 12 (``"part": "held12"``, ``--part held12`` only, like held-out 6 to 11): 754 cases in
+``retrieval_pypi4.jsonl`` on 68 pages of two further real applications, rendered from hash-pinned
+wheels by ``bench/thirdparty_pypi4.py`` into the same cache as held-out 9's to 11's and served by
+path as ``pypi/<site>@<version>/<lang>/<page>``: 359 cases on 33 pages of a small Sphinx site with
+the furo theme (sphinx-copybutton, sphinx-design) built in English, German, French, Czech,
+Japanese, Chinese, Spanish and Polish (the collapsible sidebar tree, the search box, the theme
+toggle, the "On this page" drawer's toggle, previous/next links, sphinx-design tabs and dropdowns,
+the general index) and 395 cases on 35 pages of django-allauth's stock account pages in the same
+languages (log in, sign up, both also after a bad POST with their errors, password reset, change
+and set, the e-mail addresses with their radio list and actions, log out, reauthentication); 330
+of them (44 %) in German, French, Czech, Japanese, Chinese, Polish, Spanish or Russian (also on
+the English pages, and in English on the translated ones), 19 % to be left undone; written and
+checked with ``bench/retrieval_labels.py --part held12 --replay`` only, never with ``act``,
+before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which

@@ -26,8 +26,13 @@ Datasette and Material for MkDocs (held-out 11), both from hash-pinned wheels in
   Simplified Chinese, Spanish and Polish (allauth's and Django's own catalogues, chosen by
   ``translation.override``): log in, sign up (also after a bad POST, with its errors), password
   reset, password change, set password, e-mail addresses (three addresses of the logged-in user,
-  one primary and verified, one unverified), log out, and the reauthentication page. Allauth's
-  stock templates load no static files of their own.
+  one primary and verified, one unverified), log out, and the reauthentication page. The only
+  static files the pages load (the e-mail page's two scripts, which ask for a confirmation
+  before "Remove") are copied next to them and loaded from the bench's server; the CSRF tokens
+  are replaced by a fixed string. The menu at the top links to the page shown too ("Sign In" on
+  the log-in page, "Sign Out" on the log-out page, "Change Password" on the password change
+  page): cases that ask to sign in, sign out or change the password there expect the form's
+  button, the link only reloads the page.
 
 Nothing of it is committed. A case of ``bench/retrieval_pypi4.jsonl`` names its page as
 ``pypi/<site>@<version>/<lang>/<page>``, served from the cache root by ``bench/retrieval.py`` (the
@@ -106,7 +111,7 @@ FURO_LANGS = ("en", "de", "fr", "cs", "ja", "zh_CN", "es", "pl")
 # Django's language codes for allauth's catalogues.
 ALLAUTH_LANGS = ("en", "de", "fr", "cs", "ja", "zh-hans", "es", "pl")
 # Bumped when the pages rendered below change, so that an old cache is rendered again.
-RENDER_VERSION = "1"
+RENDER_VERSION = "2"
 
 # The made-up library's documentation (our own text, reStructuredText).
 _DOCS = {
@@ -391,6 +396,7 @@ from pathlib import Path
 out = Path(sys.argv[1])
 app_dir = Path(sys.argv[2])
 langs = sys.argv[3].split(",")
+static_url = sys.argv[4]
 sys.path.insert(0, str(app_dir))
 
 import django
@@ -423,7 +429,7 @@ settings.configure(
     DATABASES={"default": {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}},
     USE_I18N=True, USE_TZ=True, TIME_ZONE="UTC", LANGUAGE_CODE="en",
     LANGUAGES=[(l, l) for l in langs],
-    STATIC_URL="/static/",
+    STATIC_URL=static_url,
     DEFAULT_AUTO_FIELD="django.db.models.AutoField",
     PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
     ACCOUNT_LOGIN_METHODS={"username", "email"},
@@ -487,6 +493,11 @@ for lang in langs:
     g.force_login(nopw, backend="allauth.account.auth_backends.AuthenticationBackend")
     save(g, "/accounts/password/set/", "password_set.html", lang)
 
+import shutil
+import allauth.account
+
+# The e-mail page's script (a confirmation before "Remove") is served beside the pages.
+shutil.copytree(Path(allauth.account.__file__).parent / "static", out / "static", dirs_exist_ok=True)
 print("rendered")
 """
 
@@ -535,7 +546,9 @@ def _render_allauth(site: Path, dest: Path) -> None:
             "from django.urls import include, path\nurlpatterns = [path('accounts/', include('allauth.urls'))]\n",
             encoding="utf-8",
         )
-        run_renderer(site, [_ALLAUTH, str(part), tmp, ",".join(ALLAUTH_LANGS)], tmp)
+        run_renderer(
+            site, [_ALLAUTH, str(part), tmp, ",".join(ALLAUTH_LANGS), f"/{ALLAUTH_SITE}/static/"], tmp
+        )
     finish_render(part, dest, RENDER_VERSION)
 
 
