@@ -28,7 +28,8 @@ Datasette and Material for MkDocs (held-out 11), both from hash-pinned wheels in
   reset, password change, set password, e-mail addresses (three addresses of the logged-in user,
   one primary and verified, one unverified), log out, and the reauthentication page. The only
   static files the pages load (the e-mail page's two scripts, which ask for a confirmation
-  before "Remove") are copied next to them and loaded from the bench's server; the CSRF tokens
+  before "Remove"; Playwright dismisses it, so the form is not sent, only the click counts) are
+  copied next to them and loaded from the bench's server; the CSRF tokens
   are replaced by a fixed string. The menu at the top links to the page shown too ("Sign In" on
   the log-in page, "Sign Out" on the log-out page, "Change Password" on the password change
   page): cases that ask to sign in, sign out or change the password there expect the form's
