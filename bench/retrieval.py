@@ -85,6 +85,20 @@ buttons, the palette toggle, search, previous/next links); 266 of them
 English pages, and in English on the translated ones), 20 % to be left undone; written and
 checked with ``bench/retrieval_labels.py --part held11 --replay`` only, never with ``act``,
 before its first run.
+Held-out 12 (``"part": "held12"``, ``--part held12`` only, like held-out 6 to 11): 754 cases in
+``retrieval_pypi4.jsonl`` on 68 pages of two further real applications, rendered from hash-pinned
+wheels by ``bench/thirdparty_pypi4.py`` into the same cache as held-out 9's to 11's and served by
+path as ``pypi/<site>@<version>/<lang>/<page>``: 359 cases on 33 pages of a small Sphinx site with
+the furo theme (sphinx-copybutton, sphinx-design) built in English, German, French, Czech,
+Japanese, Chinese, Spanish and Polish (the collapsible sidebar tree, the search box, the theme
+toggle, the "On this page" drawer's toggle, previous/next links, sphinx-design tabs and dropdowns,
+the general index) and 395 cases on 35 pages of django-allauth's stock account pages in the same
+languages (log in, sign up, both also after a bad POST with their errors, password reset, change
+and set, the e-mail addresses with their radio list and actions, log out, reauthentication); 330
+of them (44 %) in German, French, Czech, Japanese, Chinese, Polish, Spanish or Russian (also on
+the English pages, and in English on the translated ones), 19 % to be left undone; written and
+checked with ``bench/retrieval_labels.py --part held12 --replay`` only, never with ``act``,
+before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -129,9 +143,10 @@ NEW_SETS = {
     "PyPI-rendered pages": "retrieval_pypi.jsonl",
     "PyPI-rendered pages 2": "retrieval_pypi2.jsonl",
     "PyPI-rendered pages 3": "retrieval_pypi3.jsonl",
+    "PyPI-rendered pages 4": "retrieval_pypi4.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
-RUN_ALONE = ("held6", "held7", "held8", "held9", "held10", "held11")
+RUN_ALONE = ("held6", "held7", "held8", "held9", "held10", "held11", "held12")
 TOP_K = 5
 T = TypeVar("T")
 
@@ -370,7 +385,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 11 run only on their own (--part held6 ... held11): never seen by accident
+    else:  # held-out 6 to 12 run only on their own (--part held6 ... held12): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -387,14 +402,16 @@ def bench_new(args: argparse.Namespace) -> int:
             print(f"npm demo pages skipped (cache not filled: {type(exc).__name__}: {str(exc)[:120]})")
             cases = [c for c in cases if not c["page"].startswith("npm/")]
     pypi_root = ""
-    from bench import thirdparty_pypi, thirdparty_pypi2, thirdparty_pypi3
+    from bench import thirdparty_pypi, thirdparty_pypi2, thirdparty_pypi3, thirdparty_pypi4
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
-    # (held-out 11) render into the same served root.
+    # (held-out 11), Sphinx with furo and django-allauth (held-out 12) render into the same served
+    # root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
         (thirdparty_pypi3, tuple(f"pypi/{site}/" for site in thirdparty_pypi3.SITES)),
+        (thirdparty_pypi4, tuple(f"pypi/{site}/" for site in thirdparty_pypi4.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -478,6 +495,7 @@ _PART_NAMES = {
     "held9": "held-out 9",
     "held10": "held-out 10",
     "held11": "held-out 11",
+    "held12": "held-out 12",
 }
 
 
@@ -667,16 +685,17 @@ def main() -> None:
         "--part",
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
-            *("held6", "held7", "held8", "held9", "held10", "held11"),
+            *("held6", "held7", "held8", "held9", "held10", "held11", "held12"),
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
         "(written after held-out 3 had been seen), the fifth (written after held-out 4 had been "
         "seen), the sixth (written after held-out 5 had been seen; with npm demo pages), the "
         "seventh or the eighth held-out part (npm demo pages only), or the ninth (Django admin pages "
-        "rendered from PyPI), the tenth (Flask-Admin pages rendered from PyPI) or the eleventh "
-        "(Datasette and Material for MkDocs pages rendered from PyPI; each of the last six run "
-        "only when named).",
+        "rendered from PyPI), the tenth (Flask-Admin pages rendered from PyPI), the eleventh "
+        "(Datasette and Material for MkDocs pages rendered from PyPI) or the twelfth (Sphinx with "
+        "furo and django-allauth pages rendered from PyPI; each of the last seven run only when "
+        "named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(

@@ -1,6 +1,6 @@
 """Dry check of the labels of the new sets, in real Chromium, without running ``act``.
 
-For every case of a part (``--part held6`` by default; ``--part held7``, ``held8``, ``held9``, ``held10`` or ``held11`` for held-out 7 to 11) the page is opened as the benchmark opens it
+For every case of a part (``--part held6`` by default; ``--part held7``, ``held8``, ``held9``, ``held10``, ``held11`` or ``held12`` for held-out 7 to 12) the page is opened as the benchmark opens it
 and each expected effect's selector(s) are looked up with ``document.querySelectorAll``. A case is
 reported when a selector is invalid, matches nothing, or (for an ``#id`` selector) matches more than
 one element; an expected value on a ``<select>`` must be the label of one of its options, and a
@@ -207,6 +207,8 @@ async def run(args: argparse.Namespace) -> int:
     from bench.thirdparty_pypi2 import ensure_all as ensure_pypi2
     from bench.thirdparty_pypi3 import SITES as PYPI3_SITES
     from bench.thirdparty_pypi3 import ensure_all as ensure_pypi3
+    from bench.thirdparty_pypi4 import SITES as PYPI4_SITES
+    from bench.thirdparty_pypi4 import ensure_all as ensure_pypi4
 
     npm_root = str(ensure_all())
     pypi_root = str(ensure_pypi()) if args.part == "held9" or (args.show or "").startswith("pypi/") else ""
@@ -214,6 +216,8 @@ async def run(args: argparse.Namespace) -> int:
         pypi_root = str(ensure_pypi2())  # the same root as held-out 9's
     if args.part == "held11" or (args.show or "").startswith(tuple(f"pypi/{s}/" for s in PYPI3_SITES)):
         pypi_root = str(ensure_pypi3())  # the same root as held-out 9's and 10's
+    if args.part == "held12" or (args.show or "").startswith(tuple(f"pypi/{s}/" for s in PYPI4_SITES)):
+        pypi_root = str(ensure_pypi4())  # the same root as held-out 9's to 11's
     servers, urls = _start_servers(npm_root, pypi_root)
     try:
         async with async_playwright() as pw:
@@ -281,6 +285,7 @@ def main() -> None:
             "held9",
             "held10",
             "held11",
+            "held12",
             "held5",
             "held4",
             "held3",
