@@ -166,3 +166,50 @@ async def test_expanding_all_or_both_opens_the_contents_sections(
     assert await page.evaluate("[...document.querySelectorAll('main details')].every((d) => d.open)")
     assert not await page.is_checked("#toc-1")  # the sidebar's branch is no section of the content
     assert await _clicked(page) == ""
+
+
+async def _sent(page: Page) -> str:
+    return str(await page.evaluate("document.body.dataset.sent"))
+
+
+@pytest.mark.parametrize(
+    ("instruction", "sent"),
+    [
+        ("sign in as ada with password x1y2", "ada|x1y2|false;"),
+        ('log in with username ada and password "x1 y2" and remember me', "ada|x1 y2|true;"),
+        ("log in as ada@example.org with the password x1y2", "ada@example.org|x1y2|false;"),
+        ("melde dich als ada mit dem Passwort x1y2 an", "ada|x1y2|false;"),
+        ("přihlas se jako ada s heslem x1y2", "ada|x1y2|false;"),
+        ("I forgot my password", "link:/accounts/password/reset/;"),
+    ],
+)
+@_browser
+async def test_signing_in_with_credentials_fills_the_form_and_sends_it(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, sent: str
+) -> None:
+    await page.goto(pages.url_for("ext16/signin.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _sent(page) == sent
+
+
+@pytest.mark.parametrize(
+    ("instruction", "sent"),
+    [
+        ("make lovelace@example.net primary", "action_primary:lovelace@example.net;"),
+        ("make lovelace@example.net the primary address", "action_primary:lovelace@example.net;"),
+        ("resend the verification for ada.work@example.com", "action_send:ada.work@example.com;"),
+        ("remove ada.work@example.com", "action_remove:ada.work@example.com;"),
+        ("make bob@example.org primary", ""),  # no such address: nothing is chosen or sent
+    ],
+)
+@_browser
+async def test_a_choice_of_a_radio_list_then_its_forms_button(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, sent: str
+) -> None:
+    await page.goto(pages.url_for("ext16/emails.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok == bool(sent), report.text
+    assert await _sent(page) == sent
+    if not sent:
+        assert await page.is_checked("#email_radio_1")

@@ -458,7 +458,12 @@ class Actor:
         if step.quantity:
             return await self._each(page, step)
         if step.action == "click":
-            return await self.click(page, step.target, verb=step.verb, exact=step.exact)
+            result = await self.click(page, step.target, verb=step.verb, exact=step.exact)
+            if result.status in ("unsure", "not_found") and Selector.parse(step.target) is None:
+                paired = await self._choice_then_button(page, step.target)
+                if paired is not None:
+                    return paired
+            return result
         if step.action == "type" and (values := _respective_values(step)) is not None:
             return await self._respectively(page, step, values)
         if step.action == "type":
@@ -1477,6 +1482,60 @@ class Actor:
             acted = acted or result.ok
             done.append(result.message.split(" (")[0].removesuffix("; nothing was done."))
         return ActionResult(step.action, step.target, "done" if acted else "already", "; ".join(done) + ".")
+
+    async def _choice_then_button(self, page: Page, target: str) -> ActionResult | None:
+        """'make lovelace@example.net primary', 'remove ada.work@example.com': a list of radio
+        choices with its form's action buttons (allauth's e-mail addresses, bulk actions). One
+        radio alone carries a word of the target, and one button of the same form shares more of
+        the other words than any other: the radio is chosen, then the button pressed. ``None``
+        (nothing done) otherwise."""
+        screen, _, _ = await self.finder.rank_page(page, parse_query(target, "click"))
+        said = [w for w in field_words(target) if w not in STOPWORDS]
+        radios = [
+            e for e in screen.elements if e.role == "radio" and e.enabled and (e.visible or e.has_label)
+        ]
+
+        def own(e: ElementDescriptor) -> set[str]:
+            return set(field_words(f"{e.display_name} {e.label} {e.value}"))
+
+        chosen: set[int] = set()
+        for w in said:
+            holders = [r for r in radios if w in own(r)]
+            if len(holders) == 1 and len(w) >= 3 and w not in CONCEPTS and not w.startswith("§"):
+                chosen.add(holders[0].index)
+        if len(chosen) != 1:
+            return None
+        radio = next(r for r in radios if r.index in chosen)
+        rest = {CONCEPTS.get(w, w) for w in said if w not in own(radio)}
+        buttons = [e for e in screen.elements if e.visible and e.enabled and e.role == "button" and e.form]
+
+        def shared_of(b: ElementDescriptor) -> set[str]:
+            return {CONCEPTS.get(w, w) for w in field_words(b.display_name)}
+
+        scored = sorted(((len(rest & shared_of(b)), b) for b in buttons), key=lambda sb: -sb[0])
+        if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+            return None
+        button = scored[0][1]
+        # every other word is the button's ('resend' in "Re-send Verification") or the choice's:
+        # 'make bob@example.org primary' names no address of the list, whatever shares ".org"
+        # (or the list's, named by its heading or the page's title: 'the primary address')
+        named = f"{button.display_name} {radio.display_name} {radio.label} {radio.section} {screen.title}"
+        squeezed = re.sub(r"\W+", "", named.casefold())
+        if any(
+            w not in squeezed and not w.startswith("§") and CONCEPTS.get(w, w) not in shared_of(button)
+            for w in said
+        ):
+            return None
+        same = await _evaluate(page, _SAME_FORM_JS, [radio.index, button.index])
+        if same is not True:
+            return None
+        chose = await self.check(page, _selector_for(radio), checked=True)
+        if not chose.ok and chose.status != "already":
+            return None
+        pressed = await self.click(page, _selector_for(button))
+        if not pressed.ok:
+            return pressed
+        return ActionResult("click", target, "done", f"{chose.message.split(' (')[0]}; {pressed.message}")
 
     async def _first_records(self, page: Page, step: Step) -> ActionResult:
         """'select the first two rows': the tick boxes of that many records (one box per row of
@@ -3251,6 +3310,15 @@ _CLICKING = frozenset(
     {"click", "press", "tap", "hit", "open", "go", "follow", "visit", "show", "view", "expand"}
 )
 _PRONOUNS = frozenset({"it", "him", "her", "them", "this", "that", "es", "ihn", "sie"})
+
+
+# Whether two elements of the inventory (by index) belong to one form.
+_SAME_FORM_JS = """([a, b]) => {
+  let st = null;
+  try { st = window.top.__waypostInventory || null; } catch (e) { st = window.__waypostInventory || null; }
+  const x = st && st.els[a], y = st && st.els[b];
+  return !!(x && y && x.form && x.form === y.form);
+}"""
 
 
 def _discloses(e: ElementDescriptor) -> bool:

@@ -37,7 +37,7 @@ from waypost.retrieval.ranking import (
 from waypost.retrieval.records import _row_of, parse_record, rank_records, separate_records
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
-from waypost.retrieval.synonyms import CONCEPTS, UNSPACED
+from waypost.retrieval.synonyms import CONCEPTS, STOPWORDS, UNSPACED
 from waypost.retrieval.text import words
 from waypost.retrieval.validation import Validation, validate
 
@@ -496,7 +496,8 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         return ranking
 
     def concepts(text: str) -> set[str]:
-        return {CONCEPTS.get(w, w) for w in words(text)}
+        # (articles and possessives aside: 'forgot my password' is "Forgot your password?")
+        return {CONCEPTS.get(w, w) for w in words(text) if w not in STOPWORDS}
 
     qw = concepts(query.exact)
     if qw and qw <= concepts(own):  # the same concept as the page writes it ('x' and 'Close')

@@ -588,6 +588,40 @@ def _sign_up_steps(m: re.Match[str]) -> str:
     return f"type {m.group('addr')} into the email field of {what}, then click the {verb} button of {what}"
 
 
+# 'log in as ada with password x1y2', 'sign in with username ada and password "x1 y2" and
+# remember me', 'melde dich als ada mit dem Passwort x1y2 an', 'přihlas se jako ada s heslem x1y2':
+# the sign-in form filled field by field, then sent by its button.
+_LOG_IN_AS = re.compile(
+    r"^(?P<verb>(?:log|sign)\s*(?:in|on)|login|signin|anmelden|einloggen|melde\s+dich|melden\s+sie\s+sich|"
+    r"logge\s+dich|connecte[sz]?-(?:toi|vous)|se\s+connecter|inicia(?:r)?\s+sesión|přihlas\s+se|přihlaste\s+se|"
+    r"přihlásit\s+se|zaloguj\s+się)"
+    r"(?:\s+(?:to|on|at|bei|auf|sur|à|na|do|en)\s+(?!as\b|als\b)[^\s\x00]+)?\s+"
+    r"(?:as|als|en\s+tant\s+que|como|jako|with\s+(?:the\s+)?(?:username|user|user\s+name|e-?mail|login)|"
+    r"mit\s+(?:dem\s+)?(?:benutzernamen?|e-?mail)|using\s+(?:the\s+)?(?:username|e-?mail))\s+"
+    r"(?P<user>[^\s]+?),?\s+"
+    r"(?:with|and|using|mit|avec|con|s|z|i|und|et|y)\s+(?:the\s+|my\s+|dem\s+|le\s+|la\s+|mon\s+)?"
+    r"(?:password|passwort|kennwort|mot\s+de\s+passe|contraseña|heslem|heslo|hasłem|hasło|pw|pass)\s+"
+    r"(?P<pw>[^\s]+?)"
+    r"(?P<remember>\s+(?:and|und|et|y|a|i)\s+(?:remember\s+me|stay\s+(?:signed|logged)\s+in|keep\s+me\s+"
+    r"(?:signed|logged)\s+in|angemeldet\s+bleiben|se\s+souvenir\s+de\s+moi))?"
+    r"(?:\s+an)?[.!]?$",
+    re.I,
+)
+
+
+# 'I forgot my password', "I've forgotten my password": the link for it, whose words are the rest.
+_I_FORGOT = re.compile(r"^(?:i\s+(?:have\s+)?|i['’]ve\s+)(?:forgot(?:ten)?|lost)\s+", re.I)
+
+
+def _log_in_steps(m: re.Match[str]) -> str:
+    user = m.group("user")
+    field = "email" if "@" in user else "username"
+    steps = f"type {user} into the {field} field, then type {m.group('pw')} into the password field"
+    if m.group("remember"):
+        steps += ", then check remember me"
+    return f"{steps}, then click the sign in button"
+
+
 # 'Leave a comment "Nice." as Sam with the email sam@x.org and post it': a comment form filled
 # field by field, then sent when the words say so.
 _COMMENT_AS = re.compile(
@@ -1161,6 +1195,8 @@ def parse_instruction(instruction: str) -> list[Step]:
     # 'sign me up for The Climate Brief with jo@x.org': the address into that form, then its button
     protected = _SCROLL_THEN.sub(r"\g<1>, then ", protected)
     protected = _SIGN_UP_WITH.sub(_sign_up_steps, protected)
+    protected = _LOG_IN_AS.sub(_log_in_steps, protected)
+    protected = _I_FORGOT.sub("forgot ", protected)
     protected = _COMMENT_AS.sub(_comment_steps, protected)
     filtering = _FILTER_BY_LIST.match(protected) is not None
     protected = _FILTER_BY_LIST.sub(r"select \g<rest>", protected)
