@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 DJANGO = "5.1.4"
@@ -344,18 +344,34 @@ def finish_render(part: Path, dest: Path, version: str) -> None:
     part.rename(dest)
 
 
-def ensure_all() -> Path:
-    """Fill the cache (install, render) when needed; the directory the bench serves as ``pypi/``."""
+def ensure_site(
+    site_name: str,
+    requirements: str,
+    installed: Sequence[str],
+    renders: Sequence[tuple[str, Callable[[Path, Path], None]]],
+    version: str,
+) -> Path:
+    """Install ``requirements`` into the cache's ``site_name`` unless every path of ``installed``
+    is there, render each ``(name, render)`` whose pages are not stamped ``version``; the directory
+    the bench serves as ``pypi/``. Every renderer of PyPI pages fills the cache so."""
     root = cache_dir()
     root.mkdir(parents=True, exist_ok=True)
-    site = root / f"site-django-{DJANGO}"
-    if not (site / "django" / "__init__.py").exists():
+    site = root / site_name
+    if not all((site / path).exists() for path in installed):
         shutil.rmtree(site, ignore_errors=True)
-        pip_install(site)
+        pip_install(site, requirements)
     pages = root / "pages"
-    if stale(pages / SITE, RENDER_VERSION):
-        _render(site, pages / SITE)
+    for name, render in renders:
+        if stale(pages / name, version):
+            render(site, pages / name)
     return pages
+
+
+def ensure_all() -> Path:
+    """Fill the cache (install, render) when needed; the directory the bench serves as ``pypi/``."""
+    return ensure_site(
+        f"site-django-{DJANGO}", REQUIREMENTS, ("django/__init__.py",), ((SITE, _render),), RENDER_VERSION
+    )
 
 
 def fill_and_say(ensure: Callable[[], Path], ready: Callable[[Path], str]) -> None:

@@ -40,7 +40,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import cache_dir, fill_and_say, finish_render, pip_install, run_renderer, stale
+from bench.thirdparty_pypi import ensure_site, fill_and_say, finish_render, run_renderer
 
 FLASK_ADMIN = "2.2.1"
 # Exact versions with the sha256 of their wheels (as `pip download` and PyPI give them). MarkupSafe
@@ -371,16 +371,13 @@ def _render(site: Path, dest: Path) -> None:
 
 def ensure_all() -> Path:
     """Fill the cache (install, render) when needed; the directory the bench serves as ``pypi/``."""
-    root = cache_dir()
-    root.mkdir(parents=True, exist_ok=True)
-    site = root / f"site-flask-admin-{FLASK_ADMIN}"
-    if not (site / "flask_admin" / "__init__.py").exists():
-        shutil.rmtree(site, ignore_errors=True)
-        pip_install(site, REQUIREMENTS)
-    pages = root / "pages"
-    if stale(pages / SITE, RENDER_VERSION):
-        _render(site, pages / SITE)
-    return pages
+    return ensure_site(
+        f"site-flask-admin-{FLASK_ADMIN}",
+        REQUIREMENTS,
+        ("flask_admin/__init__.py",),
+        ((SITE, _render),),
+        RENDER_VERSION,
+    )
 
 
 def main() -> None:

@@ -56,7 +56,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import cache_dir, fill_and_say, finish_render, pip_install, run_renderer, stale
+from bench.thirdparty_pypi import ensure_site, fill_and_say, finish_render, run_renderer
 
 DATASETTE = "0.65.5"
 MKDOCS_MATERIAL = "9.8.2"
@@ -641,18 +641,10 @@ def _run_render(site: Path, dest: Path, script_and_args: list[str]) -> None:
 
 def ensure_all() -> Path:
     """Fill the cache (install, render) when needed; the directory the bench serves as ``pypi/``."""
-    root = cache_dir()
-    root.mkdir(parents=True, exist_ok=True)
     pins = hashlib.sha256(REQUIREMENTS.encode()).hexdigest()[:10]
-    site = root / f"site-pypi3-{pins}"
-    if not (site / "datasette" / "__init__.py").exists() or not (site / "material").is_dir():
-        shutil.rmtree(site, ignore_errors=True)
-        pip_install(site, REQUIREMENTS)
-    pages = root / "pages"
-    for name, render in ((DATASETTE_SITE, _render_datasette), (MKDOCS_SITE, _render_mkdocs)):
-        if stale(pages / name, RENDER_VERSION):
-            render(site, pages / name)
-    return pages
+    renders = ((DATASETTE_SITE, _render_datasette), (MKDOCS_SITE, _render_mkdocs))
+    installed = ("datasette/__init__.py", "material")
+    return ensure_site(f"site-pypi3-{pins}", REQUIREMENTS, installed, renders, RENDER_VERSION)
 
 
 def main() -> None:

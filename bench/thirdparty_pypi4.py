@@ -62,7 +62,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import cache_dir, fill_and_say, finish_render, pip_install, run_renderer, stale
+from bench.thirdparty_pypi import ensure_site, fill_and_say, finish_render, run_renderer
 
 FURO = "2025.12.19"
 ALLAUTH = "65.22.1"
@@ -555,18 +555,10 @@ def _render_allauth(site: Path, dest: Path) -> None:
 
 def ensure_all() -> Path:
     """Fill the cache (install, render) when needed; the directory the bench serves as ``pypi/``."""
-    root = cache_dir()
-    root.mkdir(parents=True, exist_ok=True)
     pins = hashlib.sha256(REQUIREMENTS.encode()).hexdigest()[:10]
-    site = root / f"site-pypi4-{pins}"
-    if not (site / "furo" / "__init__.py").exists() or not (site / "allauth").is_dir():
-        shutil.rmtree(site, ignore_errors=True)
-        pip_install(site, REQUIREMENTS)
-    pages = root / "pages"
-    for name, render in ((FURO_SITE, _render_furo), (ALLAUTH_SITE, _render_allauth)):
-        if stale(pages / name, RENDER_VERSION):
-            render(site, pages / name)
-    return pages
+    renders = ((FURO_SITE, _render_furo), (ALLAUTH_SITE, _render_allauth))
+    installed = ("furo/__init__.py", "allauth")
+    return ensure_site(f"site-pypi4-{pins}", REQUIREMENTS, installed, renders, RENDER_VERSION)
 
 
 def main() -> None:
