@@ -213,3 +213,67 @@ async def test_a_choice_of_a_radio_list_then_its_forms_button(
     assert await _sent(page) == sent
     if not sent:
         assert await page.is_checked("#email_radio_1")
+
+
+@_browser
+async def test_a_sphinx_link_to_the_page_shown_is_already_there(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext16/signup.html"))
+    report = await quiet.act(page, "open Registration in the sidebar")  # href="#", classed "current"
+    assert not report.ok and report.steps[0].status == "already", report.text
+    assert page.url.endswith("signup.html")
+
+
+@pytest.mark.parametrize(
+    ("instruction", "checked", "status"),
+    [
+        ("make ada@example.org primary", "#email_radio_1", "already"),  # marked "Primary" already
+        ("the last address", "#email_radio_3", "done"),
+        ("select the second address", "#email_radio_2", "done"),
+        ("pick the first address", "#email_radio_1", "already"),
+    ],
+)
+@_browser
+async def test_addresses_by_place_and_states_their_labels_show(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, checked: str, status: str
+) -> None:
+    await page.goto(pages.url_for("ext16/emails.html"))
+    report = await quiet.act(page, instruction)
+    assert report.steps[0].status == status, report.text
+    assert await page.is_checked(checked)
+    assert await _sent(page) == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "sent"),
+    [
+        ("set the password to Ocean-Drift-42 in both password fields", "Ocean-Drift-42|Ocean-Drift-42"),
+        ("use a longer password: Long-Pass-1, twice", "Long-Pass-1|Long-Pass-1"),
+        ("repeat the password: Ocean-Drift-42", "|Ocean-Drift-42"),
+        ("powtórz hasło: Zielony-Las-5", "|Zielony-Las-5"),
+    ],
+)
+@_browser
+async def test_a_new_password_into_both_fields_or_its_repetition(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, sent: str
+) -> None:
+    await page.goto(pages.url_for("ext16/signup.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    first, second = sent.split("|")
+    assert await page.input_value("#id_password1") == first
+    assert await page.input_value("#id_password2") == second
+
+
+@pytest.mark.parametrize(
+    "instruction", ["busca «retries» en la documentación", 'search for "retries" in the docs']
+)
+@_browser
+async def test_a_quoted_search_and_where_to_search_types_the_quoted_words(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext16/signup.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _sent(page) == "q=retries;"

@@ -1529,6 +1529,15 @@ class Actor:
         same = await _evaluate(page, _SAME_FORM_JS, [radio.index, button.index])
         if same is not True:
             return None
+        shown = await _evaluate(page, _LABELS_TEXT_JS, radio.index)
+        if radio.checked and _shows_done(
+            button, f"{radio.display_name} {shown if isinstance(shown, str) else ''}"
+        ):
+            # 'make ada@example.org primary' on the address marked "Primary", 'verify X' on one
+            # marked "Verified": what the button would do is what the choice already shows
+            return ActionResult(
+                "click", target, "already", f"{radio.display_name} already shows it; nothing was done."
+            )
         chose = await self.check(page, _selector_for(radio), checked=True)
         if not chose.ok and chose.status != "already":
             return None
@@ -3310,6 +3319,25 @@ _CLICKING = frozenset(
     {"click", "press", "tap", "hit", "open", "go", "follow", "visit", "show", "view", "expand"}
 )
 _PRONOUNS = frozenset({"it", "him", "her", "them", "this", "that", "es", "ihn", "sie"})
+
+
+# The whole text of an inventory element's labels (the descriptor keeps a shortened name).
+_LABELS_TEXT_JS = """(i) => {
+  let st = null;
+  try { st = window.top.__waypostInventory || null; } catch (e) { st = window.__waypostInventory || null; }
+  const el = st && st.els[i];
+  if (!el || !el.labels) return '';
+  return [...el.labels].map((l) => l.textContent || '').join(' ').replace(/\\s+/g, ' ').slice(0, 300);
+}"""
+
+
+def _shows_done(button: ElementDescriptor, choice: str) -> bool:
+    """Whether the choice's label already carries what the button does ("Make Primary" and an
+    address marked "Primary", "Re-send Verification" and one marked "Verified")."""
+    done = [w for w in words(choice) if len(w) >= 5 and w.isalpha()]
+    return any(
+        len(w) >= 5 and w.isalpha() and any(d[:5] == w[:5] for d in done) for w in words(button.display_name)
+    )
 
 
 # Whether two elements of the inventory (by index) belong to one form.

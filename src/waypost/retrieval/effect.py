@@ -176,6 +176,9 @@ STATE_JS = r"""
     const cur = a.getAttribute('aria-current');
     if (cur && cur !== 'false') return true;
     const raw = (a.getAttribute('href') || '').trim();
+    // Sphinx's link to the page shown: href="#", classed "current" (also on its list item)
+    const li = a.closest('li');
+    if (raw === '#' && /(?:^|\s)current(?:$|\s)/.test(a.className) && (!li || /(?:^|\s)current-page(?:$|\s)/.test(li.className) || /(?:^|\s)current(?:$|\s)/.test(li.className))) return true;
     if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return false;
     const strip = (u) => u.split('#')[0].replace(/\/index\.html?$/i, '/');
     return strip(a.href) === strip(location.href) && (!a.hash || a.hash === location.hash);

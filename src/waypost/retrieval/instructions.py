@@ -609,8 +609,28 @@ _LOG_IN_AS = re.compile(
 )
 
 
+# A quoted search and where to search ('«retries» en la documentación', '"X" in the docs'): the
+# quoted words only.
+_QUOTED_THEN_PLACE = re.compile(
+    r"^\s*(\x00\d+\x00)\s+(?:in|on|en|dans|sur|im|in\s+der|auf|w|we|v|ve|na|в|на|nella|nel|nelle|em|no|na)\s+\S.*$",
+    re.I,
+)
 # 'I forgot my password', "I've forgotten my password": the link for it, whose words are the rest.
 _I_FORGOT = re.compile(r"^(?:i\s+(?:have\s+)?|i['’]ve\s+)(?:forgot(?:ten)?|lost)\s+", re.I)
+
+
+# 'set the password to X in both password fields': X into each of them.
+_SET_IN_BOTH = re.compile(
+    r"^(?:set|change)\s+(?:the\s+|my\s+)?[^\x00]+?\s+to\s+(?P<val>\S+)\s+in\s+"
+    r"(?P<where>(?:both|all|each\s+of\s+the)\s+[^\x00]+)$",
+    re.I,
+)
+# 'a new password: X, twice', 'Passwort festlegen: X (zweimal)': X into both password fields.
+_VALUE_TWICE = re.compile(
+    r"^[^:\x00]*?\b(?P<kind>password|passwort|kennwort|heslo|hasło|contraseña|mot\s+de\s+passe)\b[^:\x00]*:\s*"
+    r"(?P<val>\S+?),?\s*\(?(?:twice|zweimal|deux\s+fois|dos\s+veces|dvakrát|dwa\s+razy)\)?[.!]?$",
+    re.I,
+)
 
 
 def _log_in_steps(m: re.Match[str]) -> str:
@@ -1003,7 +1023,8 @@ def _foreign(seg: str, slots: Slots) -> Step | None:
     if hit.kind == "select":
         return Step("select", target=target, text=_value(hit.text, slots), exact=exact, lang=hit.lang)
     if hit.kind == "search":
-        return Step("type", target=target, text=_value(hit.text, slots), submit=True, lang=hit.lang)
+        text = _QUOTED_THEN_PLACE.sub(r"\1", hit.text)
+        return Step("type", target=target, text=_value(text, slots).strip(), submit=True, lang=hit.lang)
     if hit.kind in ("check", "uncheck"):
         return Step("check", target=target, checked=hit.kind == "check", exact=exact, lang=hit.lang)
     if hit.kind == "choose":
@@ -1055,7 +1076,8 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
             continue
         if kind == "search":
             # (« pipx »: the guillemets' spaces are no part of the words)
-            return Step("type", target="search", text=_value(groups["text"], slots).strip(), submit=True)
+            text = _QUOTED_THEN_PLACE.sub(r"\1", groups["text"])
+            return Step("type", target="search", text=_value(text, slots).strip(), submit=True)
         if kind == "reschedule":
             text = _value(groups["text"], slots)
             if not (looks_like_date(text) or looks_like_time(text)):
@@ -1197,6 +1219,8 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected = _SIGN_UP_WITH.sub(_sign_up_steps, protected)
     protected = _LOG_IN_AS.sub(_log_in_steps, protected)
     protected = _I_FORGOT.sub("forgot ", protected)
+    protected = _SET_IN_BOTH.sub(r"type \g<val> into \g<where>", protected)
+    protected = _VALUE_TWICE.sub(r"type \g<val> into both \g<kind> fields", protected)
     protected = _COMMENT_AS.sub(_comment_steps, protected)
     filtering = _FILTER_BY_LIST.match(protected) is not None
     protected = _FILTER_BY_LIST.sub(r"select \g<rest>", protected)

@@ -337,6 +337,10 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         # 'Order one of each item: Cheese wheel, Caesar Salad' is not the "Order!" button alone:
         # the verb names the button, but most of the other words are nowhere near it.
         absent = [w for w in missing if _match(w, around) < _STEM and w not in _GENERIC_NOUNS]
+        if absent and any(fold_word(v) in _LASTING for v in verbs):
+            # 'delete my account' is not a "Remove" button of e-mail addresses: what a lasting
+            # act is done to must be on the control or around it
+            return True
         return len(absent) >= 3 and len(absent) * 2 > len(missing)
     if query.intent not in ("click", "any"):
         return False

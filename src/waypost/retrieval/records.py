@@ -798,6 +798,10 @@ async def rank_records(
     if target.grid is not None:
         return await _rank_grid(page, screen, query, target, model, index=index)
     ticking = query.intent == "check" or bool(set(words(query.verb)) & _TICK_VERBS)
+    if (query.ordinal or target.ordinal is not None) and not target.handles:
+        choice = _nth_choice(screen, query, target, model, index=index)
+        if choice is not None:
+            return choice
     if ticking and (query.ordinal or target.ordinal is not None) and not target.handles:
         nth = await _nth_box(page, screen, query, target, model, index=index)
         if nth is not None:
@@ -1143,6 +1147,37 @@ async def _named_row(
     )
     ps = [1.0] + [0.0] * (len(pool) - 1)
     return Ranking(query, _candidates(scored, ps), "confident", overlay, 1.0)
+
+
+def _nth_choice(
+    screen: Screen, query: Query, target: RecordTarget, model: RerankModel, *, index: TfidfIndex
+) -> Ranking | None:
+    """'the second address', 'select the last address': the option at that place of the page's one
+    group of radio buttons, when the other words name the group (its section, form or the page's
+    title: "E-mail Addresses"), before any list of links that the title also names."""
+    wanted = [w for w in target.words if not w.isdigit()]
+    if not wanted:
+        return None
+    groups: dict[str, list[ElementDescriptor]] = defaultdict(list)
+    for e in screen.elements:
+        if e.role == "radio" and e.enabled and (e.visible or e.has_label) and e.name_attr:
+            groups[e.name_attr].append(e)
+    groups = {k: v for k, v in groups.items() if len(v) >= 2}
+    if len(groups) != 1:
+        return None
+    members = sorted(next(iter(groups.values())), key=lambda e: (e.box[1], e.box[0], e.index))
+    listed = field_words(" ".join({m.section for m in members} | {m.form for m in members} | {screen.title}))
+    if not all(_word_in(w, listed, loose=True) for w in wanted):
+        return None
+    n = target.ordinal if target.ordinal is not None else query.ordinal or 0
+    if not n or abs(n) > len(members):
+        return None
+    chosen = members[n - 1] if n > 0 else members[n]
+    order = [chosen.index] + [m.index for m in members if m is not chosen]
+    word_sim, char_sim = index.similarities(query)
+    overlay = active_overlay(screen)
+    scored = _scored(query, screen.elements, order, model, word_sim, char_sim, overlay)
+    return Ranking(query, _candidates(scored, [1.0] + [0.0] * (len(order) - 1)), "confident", overlay, 1.0)
 
 
 # The site's chrome, whose lists (menus, the sidebar's tables) are not the page's records.

@@ -457,6 +457,15 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
         "resultados", "risultato", "risultati", "resultaat", "wynik", "wyniki", "výsledek",
         "výsledky", "результат", "结果", "結果",
     ),
+    # the second field of a new password ("Password (again)", "Passwort (Wiederholung)")
+    "again": (
+        "again", "repeat", "confirm", "confirmation", "wiederholung", "erneut", "nochmal",
+        "nochmals", "bestätigen", "bestätigung", "confirmer", "répéter", "encore", "repetir",
+        "repita", "confirmar", "confirmación", "ripeti", "ripetere", "conferma", "confermare",
+        "herhaal", "bevestig", "powtórz", "powtórzenie", "potwierdź", "zopakujte", "zopakovat",
+        "znovu", "potvrďte", "potvrzení", "повторите", "повтор", "подтвердите", "再次", "确认",
+        "再入力", "確認",
+    ),
     "light": (
         "light", "hell", "helles", "hellen", "clair", "claro", "chiaro", "licht", "jasny",
         "světlý", "светлая", "浅色", "ライト", "라이트",
