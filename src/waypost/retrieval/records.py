@@ -1019,21 +1019,8 @@ async def _nth_link(
     wanted = [w for w in target.words if not w.isdigit()]
     if target.ordinal is None and not wanted:
         return None
-    lists = [
-        members
-        for members in _groups(screen).values()
-        if 2 <= len(members) <= _MAX_MEMBERS
-        and all(
-            m.visible
-            and m.role == "link"
-            and _real_href(m.href)
-            and _list_of(m.path)
-            and not _CHROME.search(m.region)
-            for m in members
-        )
-        and len({_row_of(m.path) for m in members}) == len(members)  # one per row: no header row
-    ]
-    if len({_list_of(members[0].path) for members in lists}) != 1:
+    lists = _linked_rows(screen)
+    if not lists:
         return None  # no list of rows with links, or several (which one is not said)
     lists.sort(key=lambda members: min(m.index for m in members))  # a row's first link names it
     ordinal = target.ordinal if target.ordinal is not None else query.ordinal or 0
@@ -1095,15 +1082,8 @@ async def _named_row(
             and all(_word_in(w, field_words(e.display_name)) for w in wanted)
         ):
             return None  # a control named so: the ordinary ranking decides
-    lists = [
-        members
-        for members in _groups(screen).values()
-        if 2 <= len(members) <= _MAX_MEMBERS
-        and all(m.visible and m.role == "link" and _real_href(m.href) and _list_of(m.path) for m in members)
-        and not any(_CHROME.search(m.region) for m in members)
-        and len({_row_of(m.path) for m in members}) == len(members)
-    ]
-    if not lists or len({_list_of(members[0].path) for members in lists}) != 1:
+    lists = _linked_rows(screen)
+    if not lists:
         return None
     lists.sort(key=lambda members: min(m.index for m in members))
     heads: list[frozenset[str]] = []
@@ -1140,13 +1120,7 @@ async def _named_row(
     if len(matches) != 1:
         return None  # no row, or several: the ordinary ranking (and its doubts) decides
     pool = matches + [r for r in records if r is not matches[0]]
-    word_sim, char_sim = index.similarities(query)
-    overlay = active_overlay(screen)
-    scored = _scored(
-        query, screen.elements, [r.element.index for r in pool], model, word_sim, char_sim, overlay
-    )
-    ps = [1.0] + [0.0] * (len(pool) - 1)
-    return Ranking(query, _candidates(scored, ps), "confident", overlay, 1.0)
+    return _first_of(screen, query, [r.element.index for r in pool], model, index)
 
 
 def _nth_choice(
@@ -1173,10 +1147,39 @@ def _nth_choice(
     if not n or abs(n) > len(members):
         return None
     chosen = members[n - 1] if n > 0 else members[n]
-    order = [chosen.index] + [m.index for m in members if m is not chosen]
+    return _first_of(
+        screen, query, [chosen.index] + [m.index for m in members if m is not chosen], model, index
+    )
+
+
+def _linked_rows(screen: Screen) -> list[list[ElementDescriptor]]:
+    """The groups of copies of a link, one per row, of the page's one table or list of linked
+    rows outside the site's chrome (an id link and a name link of each row: two groups); empty
+    when there is none, or several."""
+    lists = [
+        members
+        for members in _groups(screen).values()
+        if 2 <= len(members) <= _MAX_MEMBERS
+        and all(
+            m.visible
+            and m.role == "link"
+            and _real_href(m.href)
+            and _list_of(m.path)
+            and not _CHROME.search(m.region)
+            for m in members
+        )
+        and len({_row_of(m.path) for m in members}) == len(members)  # one per row: no header row
+    ]
+    return lists if len({_list_of(members[0].path) for members in lists}) == 1 else []
+
+
+def _first_of(
+    screen: Screen, query: Query, order: Sequence[int], model: RerankModel, index: TfidfIndex
+) -> Ranking:
+    """A confident ranking of the elements ``order`` (inventory indexes), the first acting."""
     word_sim, char_sim = index.similarities(query)
     overlay = active_overlay(screen)
-    scored = _scored(query, screen.elements, order, model, word_sim, char_sim, overlay)
+    scored = _scored(query, screen.elements, list(order), model, word_sim, char_sim, overlay)
     return Ranking(query, _candidates(scored, [1.0] + [0.0] * (len(order) - 1)), "confident", overlay, 1.0)
 
 
