@@ -696,7 +696,7 @@ VALIDATE_JS = (
     if (mx < ar.left || mx > ar.right || my < ar.top || my > ar.bottom) clipped = true;
   }
   if (clipped) {
-    target.scrollIntoView({ block: 'center', inline: 'center' });
+    target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });  // read at once: never smooth
     r = target.getBoundingClientRect();
   }
   const cx = Math.min(Math.max(r.left + r.width / 2, 0), vw - 1);
@@ -816,9 +816,10 @@ SECTIONS_JS = r"""
 SCROLL_JS = r"""
 ([dx, dy, mode]) => {
   const se = document.scrollingElement || document.documentElement;
-  if (mode === 'top') window.scrollTo(0, 0);
-  else if (mode === 'bottom') window.scrollTo(0, se.scrollHeight);
-  else window.scrollBy(dx * window.innerWidth * 0.8, dy * window.innerHeight * 0.8);
+  // 'instant': a page's smooth scrolling (scroll-behavior: smooth) would report the old place
+  if (mode === 'top') window.scrollTo({ left: 0, top: 0, behavior: 'instant' });
+  else if (mode === 'bottom') window.scrollTo({ left: 0, top: se.scrollHeight, behavior: 'instant' });
+  else window.scrollBy({ left: dx * window.innerWidth * 0.8, top: dy * window.innerHeight * 0.8, behavior: 'instant' });
   return { x: Math.round(window.scrollX), y: Math.round(window.scrollY), height: se.scrollHeight,
     viewport: window.innerHeight, width: se.scrollWidth };
 }
