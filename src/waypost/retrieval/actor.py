@@ -52,7 +52,7 @@ from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
 from waypost.retrieval.synonyms import CONCEPTS, STOPWORDS, UNSPACED
 from waypost.retrieval.telemetry import ActionRecord
-from waypost.retrieval.text import content_words, field_words, token_match, words
+from waypost.retrieval.text import content_words, expand, field_words, token_match, words
 from waypost.retrieval.validation import Validation
 from waypost.retrieval.values import (
     AmbiguousDate,
@@ -458,6 +458,10 @@ class Actor:
         if step.quantity:
             return await self._each(page, step)
         if step.action == "click":
+            if _VALUE_IN.search(step.target) and Selector.parse(step.target) is None:
+                filled = await self._value_then_button(page, step.target)
+                if filled is not None:
+                    return filled
             result = await self.click(page, step.target, verb=step.verb, exact=step.exact)
             if result.status in ("unsure", "not_found") and Selector.parse(step.target) is None:
                 paired = await self._choice_then_button(page, step.target)
@@ -892,6 +896,25 @@ class Actor:
             if field:
                 key = "Enter" if submit else None
                 return await self._act(page, "type", f"css={field}", "type", do, key=key)
+        if (
+            result.status == "failed"
+            and result.selector
+            and Selector.parse(target) is None
+            and "§search" in expand(list(words(f"{target} {result.element or ''}")))
+        ):
+            # 'search for retries' where a "Search" button opens the search box (a dialog that
+            # the page's script shows, Ctrl+K): pressed, then the box it shows or focuses
+            opened = await self._act(page, "click", result.selector, "click", _click_only(self._timeout))
+            if opened.ok:
+                await page.wait_for_timeout(200)
+                sel = await _evaluate(page, _OPENED_SEARCH_JS)
+                if sel:
+                    typed = await self._act(
+                        page, "type", f"css={sel}", "type", do, key="Enter" if submit else None
+                    )
+                    if typed.ok:
+                        typed.message = f"Opened {opened.element}, which showed it. {typed.message}"
+                    return typed
         if result.status in ("not_found", "unsure") and Selector.parse(target) is None:
             # 'change 13:14 to 14:30', 'set the 18:00 field to 20:15': the field now showing that
             shown = _FIELD_WORDS.sub(" ", exact or target)
@@ -1545,6 +1568,62 @@ class Actor:
         if not pressed.ok:
             return pressed
         return ActionResult("click", target, "done", f"{chose.message.split(' (')[0]}; {pressed.message}")
+
+    async def _value_then_button(self, page: Page, target: str) -> ActionResult | None:
+        """'add grace@example.org', 'reset the password for ada@example.org': an address (or a
+        number) and the words of a form's button; the form has one field to take it. The value
+        is typed there, then the button pressed. ``None`` (nothing done) unless one button is
+        named by the words better than any other, every other word is the button's, the field's
+        or the form's heading, and its form has exactly one such field."""
+        values = _VALUE_IN.findall(target)
+        if len(values) != 1:
+            return None
+        value = values[0]
+        rest = target.replace(value, " ")
+        screen, _, _ = await self.finder.rank_page(page, parse_query(rest, "click"))
+        # (a lone letter is an elided article: "l'adresse")
+        said = [w for w in field_words(rest) if w not in STOPWORDS and not w.startswith("§") and len(w) > 1]
+        if not said:
+            return None
+        buttons = [e for e in screen.elements if e.visible and e.enabled and e.role == "button" and e.form]
+
+        def concepts(text: str) -> set[str]:
+            return {CONCEPTS.get(w, w) for w in field_words(text) if not w.startswith("§")}
+
+        texts = [
+            e
+            for e in screen.elements
+            if e.visible and e.enabled and e.role in ("textbox", "searchbox") and not e.readonly
+        ]
+        eligible: list[tuple[ElementDescriptor, ElementDescriptor]] = []
+        for b in buttons:  # a button whose form has one field to take the value
+            fields = [e for e in texts if await _evaluate(page, _SAME_FORM_JS, [e.index, b.index]) is True]
+            if len(fields) > 1 and "@" in value:
+                fields = [e for e in fields if e.type == "email"] or fields
+            if len(fields) == 1:
+                eligible.append((b, fields[0]))
+        wanted = {CONCEPTS.get(w, w) for w in said}
+        scored = sorted(
+            ((len(wanted & concepts(b.display_name)), b, f) for b, f in eligible), key=lambda t: -t[0]
+        )
+        if not scored or scored[0][0] == 0 or (len(scored) > 1 and scored[1][0] == scored[0][0]):
+            return None
+        _, button, field = scored[0]
+        known = concepts(
+            f"{button.display_name} {field.display_name} {field.label} {field.placeholder} "
+            f"{field.section} {screen.title}"
+        )
+        if "§email" in known:
+            known.add("§address")  # ('add the address x@y.z' where the field says "E-Mail-Adresse")
+        if any(CONCEPTS.get(w, w) not in known for w in said):
+            return None  # a word neither the button nor the field says ('delete my account x@y.z')
+        typed = await self.type(page, _selector_for(field), value)
+        if not typed.ok:
+            return None if typed.status in _UNSURE else typed
+        pressed = await self.click(page, _selector_for(button))
+        if not pressed.ok:
+            return pressed
+        return ActionResult("click", target, "done", f"{typed.message} {pressed.message}")
 
     async def _first_records(self, page: Page, step: Step) -> ActionResult:
         """'select the first two rows': the tick boxes of that many records (one box per row of
@@ -2656,8 +2735,9 @@ _SCROLL_BOX_JS = """(el, d) => {
          && box.scrollHeight > box.clientHeight + 1)) box = box.parentElement;
   if (!box || box === document.body) return null;
   const step = Math.max(40, box.clientHeight * 0.8);
-  box.scrollTop = d === 'bottom' ? box.scrollHeight : d === 'top' ? 0
+  const top = d === 'bottom' ? box.scrollHeight : d === 'top' ? 0
     : box.scrollTop + (d === 'up' ? -step : step);
+  box.scrollTo({ top, behavior: 'instant' });  // never smooth: where it is now is read below
   box.dispatchEvent(new Event('scroll'));
   const end = box.scrollTop + box.clientHeight >= box.scrollHeight - 2;
   if (box.scrollTop <= 0) return 'at the top';
@@ -2737,6 +2817,23 @@ _CONTROLLER_JS = (
 
 
 # A visible toggle named with the target's words whose closed box holds one text field: [path, name].
+# After pressing a search button: the field it focused, or else the one visible search field.
+_OPENED_SEARCH_JS = (
+    """() => {
+  """
+    + _CSS_PATH
+    + """
+  const shown = (b) => { const r = b.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const typable = (el) => el && (el.isContentEditable || el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT'
+    && !/^(hidden|checkbox|radio|submit|button|reset|image|file|range|color)$/.test(el.type)));
+  const a = document.activeElement;
+  if (typable(a) && shown(a) && !a.disabled && !a.readOnly) return cssPath(a);
+  const found = [...document.querySelectorAll('input[type=search], [role=searchbox], input[name=q]')]
+    .filter((el) => shown(el) && !el.disabled);
+  return found.length === 1 ? cssPath(found[0]) : null;
+}"""
+)
+
 _FIELD_TOGGLE_JS = (
     """(asked) => {
   """
@@ -3341,6 +3438,10 @@ def _shows_done(button: ElementDescriptor, choice: str) -> bool:
 
 
 # Whether two elements of the inventory (by index) belong to one form.
+# A value in a target ('add grace@example.org', 'reset it for +420 601 123 456'): an address, a
+# web address, or a token with three digits or more.
+_VALUE_IN = re.compile(r"[^\s@]+@[^\s@]+\.\w+|https?://\S+|(?<!\S)(?=\S*\d{3})[\w+.-]+(?!\S)")
+
 _SAME_FORM_JS = """([a, b]) => {
   let st = null;
   try { st = window.top.__waypostInventory || null; } catch (e) { st = window.__waypostInventory || null; }
@@ -3468,6 +3569,8 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
             rest = part[len(n) :]
             if rest[:1].isalnum() and n[-1:].isalnum() and not UNSPACED.match(n[-1:]):
                 continue  # 'Names X' is not the label 'Name'
+            if UNSPACED.match(rest[:1]) and UNSPACED.match(n[-1:]) and all(map(UNSPACED.match, rest.strip())):
+                continue  # 'ログイン状態を保持する' goes on with words, not with a value for "ログイン"
             value = _VALUE_END.sub("", _LABEL_LINK.sub("", rest, count=1)).strip()
             value = _NUMBER_WORD.sub("", value, count=1)  # 'phone number +49 170 …' for "Phone"
             if _LABELLED_VALUE.match(value):

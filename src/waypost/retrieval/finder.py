@@ -13,15 +13,24 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
+from urllib.parse import urldefrag, urljoin
 
 from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval.descriptor import ElementDescriptor, Screen
 from waypost.retrieval.features import FEATURES, name_words, role_fit
 from waypost.retrieval.index import Embedder, TfidfIndex
 from waypost.retrieval.inventory import collect, structural_path
+from waypost.retrieval.kinds import KIND_WORDS
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.openers import prefer_opener
-from waypost.retrieval.partial import honest, prefer_full_name, prefer_labelled
+from waypost.retrieval.partial import (
+    QUESTION_NOUNS,
+    honest,
+    is_question,
+    prefer_full_name,
+    prefer_labelled,
+    unnamed_words,
+)
 from waypost.retrieval.query import Intent, Query, parse_query
 from waypost.retrieval.ranking import (
     TAB_GROUP,
@@ -37,7 +46,7 @@ from waypost.retrieval.ranking import (
 from waypost.retrieval.records import _row_of, parse_record, rank_records, separate_records
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
-from waypost.retrieval.synonyms import CONCEPTS, STOPWORDS, UNSPACED
+from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, UNSPACED
 from waypost.retrieval.text import words
 from waypost.retrieval.validation import Validation, validate
 
@@ -227,6 +236,8 @@ class ElementFinder:
                 confidence=self.settings.confidence,
                 tie_margin=self.settings.tie_margin,
             )
+        if ranking is None and query.ordinal and query.head and set(query.head) <= QUESTION_NOUNS:
+            ranking = self._nth_question(screen, query)
         if ranking is None and query.ordinal and query.intent == "type" and not query.exact:
             # 'the first phone field': counted over the phone fields, not over those whose words
             # happen to say "phone" (a field labelled "Home" is a phone field too)
@@ -256,6 +267,7 @@ class ElementFinder:
             if query.intent == "check":
                 ranking = self._checkable(screen, ranking)
         ranking = self._enabled_first(screen, ranking)
+        ranking = self._away_from_here(screen, ranking)
         self.last_rank_ms = (time.perf_counter() - t1) * 1000
         return screen, ranking, inventory_ms
 
@@ -325,6 +337,45 @@ class ElementFinder:
             if e is not top and e.enabled and e.visible and e.role == top.role and _paging_alike(top, e)
         ]
         return self._only(screen, ranking, others[0]) if len(others) == 1 else ranking
+
+    def _away_from_here(self, screen: Screen, ranking: Ranking) -> Ranking:
+        """A link to the page shown only shows it again: 'sign out' on the sign-out page is the
+        form's "Sign Out" button, not the menu's link so named (a link to the page itself, or to
+        where that button's form is sent: the page that holds the form). Undecided between such
+        links and other elements of the same name, the others are ranked alone."""
+        cands = ranking.candidates
+        if ranking.decision == "confident" or len(cands) < 2:
+            return ranking
+        name = " ".join(cands[0].element.display_name.split()).casefold()
+        same = [c for c in cands[:6] if " ".join(c.element.display_name.split()).casefold() == name]
+        actions = {_form_action(screen.url, c.element) for c in same} - {""}
+        here = [c for c in same if _to_this_page(screen.url, c.element, actions)]
+        if not here or len(here) == len(same):
+            return ranking
+        heir = next(c for c in same if c not in here)  # (what the links' share of the ranking goes to)
+        moved = sum(c.p for c in here)
+        ordered = [replace(c, p=c.p + moved) if c is heir else c for c in cands if c not in here]
+        ordered += [replace(c, p=0.0) for c in here]
+        ordered = [replace(c, id=i + 1) for i, c in enumerate(ordered)]
+        decision, conf = decide(
+            ordered, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
+        )
+        return replace(ranking, candidates=ordered, decision=decision, confidence=conf)
+
+    def _nth_question(self, screen: Screen, query: Query) -> Ranking | None:
+        """'the second question', 'la dernière question': counted among the questions the page
+        shows as things to open (an FAQ's summaries, whose names end with a question mark)."""
+        questions = [
+            e
+            for e in screen.elements
+            if e.visible and is_question(e) and (e.tag == "summary" or e.role in ("button", "treeitem"))
+        ]
+        if not questions or abs(query.ordinal or 0) > len(questions):
+            return None
+        n = query.ordinal or 1
+        pick = questions[n - 1] if n > 0 else questions[n]
+        base = rank(screen, query, self.model, index=self.index_for(screen))
+        return self._only(screen, base, pick)
 
     def _only(self, screen: Screen, ranking: Ranking, e: ElementDescriptor) -> Ranking:
         """``ranking`` with ``e`` as its one confident candidate (the others kept at p 0)."""
@@ -500,6 +551,10 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         return {CONCEPTS.get(w, w) for w in words(text) if w not in STOPWORDS}
 
     qw = concepts(query.exact)
+    if qw == concepts(query.raw):
+        # the whole instruction without a verb, not a quote: words of a kind ('the email box') or
+        # generic ones ('mode sombre') need not be on the element
+        qw -= unnamed_words(query, e) | KIND_WORDS.keys() | ROLE_WORDS.keys()
     if qw and qw <= concepts(own):  # the same concept as the page writes it ('x' and 'Close')
         return ranking
     return replace(ranking, decision="low")
@@ -531,6 +586,24 @@ def _named_as(screen: Screen, query: Query) -> bool:
 
 def _ms(since: float) -> float:
     return (time.perf_counter() - since) * 1000
+
+
+def _to_this_page(url: str, e: ElementDescriptor, actions: set[str]) -> bool:
+    """``e`` is a link to the page at ``url`` itself (not to a place in it), or to one of the
+    addresses ``actions`` that forms of the page are sent to."""
+    href = e.href.strip()
+    if e.role != "link" or not href or href.startswith(("#", "javascript:")):
+        return False
+    there = urldefrag(urljoin(url, href))[0]
+    return there == urldefrag(url)[0] or there in actions
+
+
+def _form_action(url: str, e: ElementDescriptor) -> str:
+    """Where the form of the button ``e`` is sent ('' when it is no button of a form)."""
+    if e.role != "button" or not e.form:
+        return ""
+    action = e.form.split()[-1]
+    return urldefrag(urljoin(url, action))[0] if action.startswith("/") else ""
 
 
 def _site_path(url: str) -> tuple[str, str]:

@@ -15,7 +15,11 @@ from typing import Literal
 
 from waypost.page.text import ORDINALS, Slots, squash
 from waypost.retrieval import languages
+from waypost.retrieval.kinds import KIND_WORDS
+from waypost.retrieval.ordinal_words import ORDINAL_WORDS
 from waypost.retrieval.query import parse_query
+from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS
+from waypost.retrieval.text import fold, words
 from waypost.retrieval.values import date_readings, looks_like_date, looks_like_time
 
 StepAction = Literal[
@@ -633,6 +637,87 @@ _VALUE_TWICE = re.compile(
 )
 
 
+# 'username grace', 'current password is x1y2', 'E-Mail: jo@x.org', 'heslo Zlaty-Klic-8': the words
+# before the value name a field of a form, in any language (what they mean is read below).
+_FIELD_THEN_VALUE = re.compile(
+    r"^(?P<field>[^\x00:=]+?)\s*(?:\s(?:is|ist|est|es|je|jest|è|é|=)\s|[:=]\s*|\s)\s*"
+    r"(?P<val>\x00\d+\x00|[^\s\x00]+)[.!]?$",
+    re.I,
+)
+# What a form's field is, by the concept of the words naming it ('Benutzername', 'heslo').
+_FIELD_CONCEPTS = frozenset(
+    {"§username", "§password", "§email", "§name", "§firstname", "§lastname", "§phone", "§login"}
+)
+# Concepts a value may be written as without other signs: names ('username grace', 'name Jo').
+_NAME_FIELDS = frozenset({"§username", "§name", "§firstname", "§lastname"})
+# Words that say which of the fields: current, new, old, confirm... ('new password X').
+_WHICH_FIELD = frozenset(
+    {
+        "current", "new", "old", "your", "my", "the", "a", "repeat", "confirm", "confirmation", "again",
+        "retype", "reenter", "re", "enter",
+        "address", "aktuelles", "altes", "neues", "nouveau", "actuel", "ancien", "nueva", "actual",
+        "nové", "současné", "nowe", "obecne", "adresse", "adresa", "dirección", "adres",
+    }
+)  # fmt: skip
+
+
+_AGAIN_FIELD = re.compile(r"^(?:confirm|repeat|retype|re-?enter)\s", re.I)
+
+
+def _field_then_value(seg: str, slots: Slots, *, colon: bool = False) -> Step | None:
+    """'username grace', 'current password is x1y2-secret', 'E-Mail: jo@x.org': a value typed into
+    the field the words before it name, when those words are the name of a form's field (user
+    name, password, e-mail, name, phone) and nothing else. A plain word as a value only goes
+    into a name field ('password reset' stays a click)."""
+    if (not colon and re.search(r"[:：]", seg)) or seg.rstrip().endswith(("?", "？")):
+        return None  # ('E-Mail: X' is a label and its value, read elsewhere; a question gives none)
+    m = _FIELD_THEN_VALUE.match(seg.strip())
+    if m is None:
+        return None
+    field_words = [w for w in words(fold(m.group("field"))) if w not in _WHICH_FIELD]
+    concepts = {CONCEPTS.get(w, "") for w in field_words}
+    if not field_words or not concepts or not concepts <= _FIELD_CONCEPTS:
+        return None
+    raw_value = m.group("val")
+    value = _value(raw_value, slots)
+    if not value or value.casefold() in STOPWORDS:
+        return None
+    plain = raw_value[0] != "\x00" and value.strip(".,;!?").isalpha()
+    known = fold(value) in CONCEPTS or fold(value) in KIND_WORDS or fold(value) in ROLE_WORDS
+    if plain and (known or not concepts <= _NAME_FIELDS):
+        return None  # ('name field', 'username help': words of the page, no value)
+    target = _restore(m.group("field"), slots).strip()
+    return Step("type", target=target, text=value)
+
+
+# 'new password Blue-88, twice', 'password X in both fields': X into both (new) password fields.
+_VALUE_BOTH = re.compile(
+    r"^(?:(?:type|enter|put|use|set)\s+)?(?:the\s+|a\s+|my\s+)?"
+    r"(?P<kind>(?:new\s+)?(?:password|passwort|kennwort|heslo|hasło|contraseña|mot\s+de\s+passe))\s*:?\s+"
+    r"(?P<val>[^\s,]+),?\s+(?:\(?(?:twice|zweimal|deux\s+fois|dos\s+veces|dvakrát|dwa\s+razy)\)?"
+    r"|in(?:to)?\s+both(?:\s+(?:password\s+)?fields?)?)[.!]?$",
+    re.I,
+)
+
+
+# 'open the first and the last question', 'die erste und die zweite Frage öffnen': two things
+# counted with one noun, each in a step of its own.
+_ORD_ALT = "|".join(sorted((re.escape(w) for w in ORDINAL_WORDS if w.isalpha()), key=len, reverse=True))
+_ARTICLE_OPT = r"(?:(?:the|die|den|der|das|le|la|les|el|los|las|il)\s+)?"
+_TWO_ORDINALS = re.compile(
+    rf"^(?P<pre>(?:[^\x00]*?\s)?){_ARTICLE_OPT}(?P<a>{_ORD_ALT})\s+(?:and|und|et|y|e|i|a|и|en)\s+"
+    rf"(?P<art>{_ARTICLE_OPT})(?P<b>{_ORD_ALT})\s+(?P<noun>[^\s,\x00]+)(?P<post>[^,\x00]*)$",
+    re.I,
+)
+
+
+def _two_ordinals(m: re.Match[str]) -> str:
+    if m.group("noun").casefold() in ("name", "names", "namen", "nom", "nombre", "nome", "jméno"):
+        return m.group(0)  # 'first and last name': two fields, not two names counted
+    pre, post, noun, art = m.group("pre"), m.group("post"), m.group("noun"), m.group("art")
+    return f"{pre}{art}{m.group('a')} {noun}{post}, then {pre}{art}{m.group('b')} {noun}{post}"
+
+
 def _log_in_steps(m: re.Match[str]) -> str:
     user = m.group("user")
     field = "email" if "@" in user else "username"
@@ -1036,6 +1121,8 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
     foreign = _foreign(seg, slots)
     if foreign is not None:
         return foreign
+    if _AGAIN_FIELD.match(seg) and (again := _field_then_value(seg, slots, colon=True)) is not None:
+        return again  # 'confirm the new password: X' types X into the field asking for it again
     for pattern, kind in _PATTERNS:
         m = pattern.match(seg)
         if not m:
@@ -1143,6 +1230,9 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
             return Step("click", target=target, exact=exact)
         if kind == "extract":
             return Step("extract", target=_target(groups["target"], slots)[0])
+    field_value = _field_then_value(seg, slots)
+    if field_value is not None:
+        return field_value
     target, exact = _target(seg, slots)
     # No verb: the words may be the element's whole name ('auf den Merkzettel'); a first word that
     # names a control's job ('follow 鈴木 一郎') is kept as the verb too.
@@ -1219,8 +1309,10 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected = _SIGN_UP_WITH.sub(_sign_up_steps, protected)
     protected = _LOG_IN_AS.sub(_log_in_steps, protected)
     protected = _I_FORGOT.sub("forgot ", protected)
+    protected = _TWO_ORDINALS.sub(_two_ordinals, protected)
     protected = _SET_IN_BOTH.sub(r"type \g<val> into \g<where>", protected)
     protected = _VALUE_TWICE.sub(r"type \g<val> into both \g<kind> fields", protected)
+    protected = _VALUE_BOTH.sub(r"type \g<val> into both \g<kind> fields", protected)
     protected = _COMMENT_AS.sub(_comment_steps, protected)
     filtering = _FILTER_BY_LIST.match(protected) is not None
     protected = _FILTER_BY_LIST.sub(r"select \g<rest>", protected)

@@ -205,8 +205,9 @@ _LANGUAGES: tuple[_Language, ...] = (
     _svo(
         "fr",
         click=r"cliquez\s+sur|cliquer\s+sur|clique\s+sur|cliquez|cliquer|appuyez\s+sur|appuyer\s+sur|"
-        r"ouvrez|ouvrir|touchez|toucher|dépliez|déplier|déplie|développez|repliez|replier|replie|"
-        r"va\s+(?:à|sur)|allez\s+(?:à|sur)|aller\s+(?:à|sur)|passe\s+en|passez\s+en",
+        r"appuie\s+sur|ouvrez|ouvrir|ouvre|touchez|toucher|touche|dépliez|déplier|déplie|développez|"
+        r"développe|repliez|replier|replie|fermez|ferme|"
+        r"va\s+(?:à|sur)|allez\s+(?:à|sur)|aller\s+(?:à|sur)|passe\s+en|passez\s+en|retourne\s+(?:à|sur)",
         type_verbs=r"saisissez|saisir|saisis|entrez|entrer|tapez|taper|écrivez|écrire|indiquez|indiquer",
         into=r"dans|en\s+tant\s+que|comme|sous|pour",
         fill=r"remplissez|remplir",
@@ -238,7 +239,7 @@ _LANGUAGES: tuple[_Language, ...] = (
         "es",
         click=r"haga\s+clic\s+en|haz\s+clic\s+en|hacer\s+clic\s+en|haga\s+click\s+en|haz\s+click\s+en|"
         r"pulsa|presione|presiona|abra|abre|toque|toca|despliegue|despliega|desplegar|contraiga|contrae|"
-        r"ir\s+a|ve\s+a|vaya\s+a|cambia\s+a|cambie\s+a",
+        r"(?:ir|ve|vaya|vuelve|vuelva|volver|cambia|cambie|cambiar|pasa|pase|pasar)\s+al?",
         type_verbs=r"escriba|escribe|escribir|introduzca|introduce|ingrese|ingresa|teclee|teclea",
         into=r"en|como",
         fill=r"rellene|rellena|complete|completa",
@@ -550,6 +551,24 @@ _CJK: tuple[_Language, ...] = (
             (_rx(rf"^(?P<text>{_Q}|[^\s\x00]+)\s*を入力{_JA_END}$"), "type_any"),
             (_rx(r"^(?P<target>.+?)を(?:クリック|タップ|押下)(?:して(?:ください)?|する|します)?$"), "click"),
             (_rx(r"^(?P<target>.+?)を押(?:して(?:ください)?|す|します)$"), "click"),
+            # the verb last: 'クイックスタートを開いて', '最初の質問を展開', 'ダークモードにして'
+            (
+                _rx(r"^(?P<target>.+?)を(?P<verb>開|ひら|展開|閉じ|閉|折りたた)",
+                    r"(?:いて|く|きます|けて|じて|じる|む|んで|み)?", _JA_END, r"(?:ください)?$"),
+                "click",
+            ),
+            (
+                _rx(r"^(?P<target>.+?)を(?:表示|見せ|見)", r"(?:して|せて|て|る|する|します)?(?:ください)?$"),
+                "click",
+            ),
+            (
+                _rx(r"^(?P<target>.+?)(?:に|へ)(?:移動|切り替え|切替|切り替|戻|行)",
+                    r"(?:って|る|して|する|します|て|えて|く|きます)?(?:ください)?$"),
+                "click",
+            ),
+            # ('ダークモードにして'; but 'AをBにする' sets A to B)
+            (_rx(r"^(?P<target>[^を]+?)に(?:して|する|します)(?:ください)?$"), "click"),
+            (_rx(r"^(?P<target>[^を\s]+?)(?:する|します|して(?:ください)?)$"), "click"),  # 'ログアウトする'
         ),
         articles=None,
         trailing=None,
@@ -1182,7 +1201,9 @@ def parse(segment: str) -> Match | None:
             elif kind in ("type", "select"):
                 target = _nominative(target, lang.code)
             verb = ""
-            if kind == "click" and (lead := seg[: m.start("target")].split()):
+            if kind == "click" and groups.get("verb"):
+                verb = _SECTION_VERBS.get(groups["verb"], "")  # a verb after its object ('を開いて')
+            elif kind == "click" and (lead := seg[: m.start("target")].split()):
                 verb = _SECTION_VERBS.get(lead[0].casefold(), "")
             return Match(kind, target=target, text=text, lang=lang.code, verb=verb)
     return None
@@ -1196,6 +1217,10 @@ _SECTION_VERBS = {
     **dict.fromkeys(("repliez", "replier", "replie", "contraiga", "contrae", "sbalte", "sbal"), "collapse"),
     **dict.fromkeys(("ouvrez", "ouvre", "ouvrir", "abra", "abre", "otevřete", "otevři", "apri"), "open"),
     **dict.fromkeys(("fermez", "ferme", "fermer", "cierre", "cierra", "zavřete", "zavři", "chiudi"), "close"),
+    **dict.fromkeys(("開", "ひら"), "open"),
+    "展開": "expand",
+    **dict.fromkeys(("閉じ", "閉"), "close"),
+    "折りたた": "collapse",
 }
 
 

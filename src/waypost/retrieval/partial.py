@@ -100,6 +100,10 @@ _GENERIC_NOUNS = frozenset(
         *("reiter", "befehl", "onglet", "commande", "návod", "karta", "kartu", "příkaz", "zakładka"),
         *("zakładkę", "polecenie", "instrucciones", "pestaña", "comando", "вкладка", "вкладку"),
         *("команда", "команду"),
+        # the one asking ('remember me' for "Angemeldet bleiben")
+        *("me", "mich", "mir", "moi", "mnie", "mě", "mi", "меня", "мне"),
+        # a mode asked for by its name ('mode sombre', 'tmavý režim'): the toggle says "Dark"
+        *("mode", "modus", "modo", "režim", "tryb", "trybu", "режим", "モード", "模式", "모드"),
     }
 )
 # Verbs whose effect lasts (deleting, paying, sending): never read as what a control named by the
@@ -122,6 +126,9 @@ _PAGING_NOUNS = frozenset(
         "page", "pages", "result", "results", "post", "posts", "article", "story", "recipe", "entry",
         "item", "items", "slide", "photo", "picture", "image", "chapter", "episode", "question", "step",
         "one", "set", "batch", "week", "month", "day", "year", "comments", "reviews",
+        "seite", "schritt", "artikel", "étape", "página", "paso", "pagina", "passo",
+        "stránka", "stránku", "strana", "stranu", "krok", "strona", "stronę", "strony", "stronie",
+        "страница", "страницу", "шаг", "ページ", "页", "页面", "페이지", "oldal", "sayfa", "σελίδα", "sida",
     }
 )  # fmt: skip
 _FOUND = 0.7
@@ -136,6 +143,31 @@ _POLITE = frozenset({"please", "bitte", "veuillez", "prosím"})
 def _numbers(text: str) -> frozenset[str]:
     """The numbers written in ``text`` ('Diff3' → 3, 'A-1042' → 1042), without leading zeros."""
     return frozenset(n.lstrip("0") or "0" for w in words(text) for n in _DIGITS.findall(w))
+
+
+# What a question is called ('open the Windows question' for "Does it run on Windows?").
+QUESTION_NOUNS = frozenset(
+    {
+        "question", "questions", "frage", "fragen", "otázka", "otázku", "otázky", "pytanie", "pytania",
+        "pregunta", "preguntas", "domanda", "pergunta", "vraag", "вопрос", "質問", "问题", "問題", "질문",
+        "faq",
+    }
+)  # fmt: skip
+
+
+def is_question(e: ElementDescriptor) -> bool:
+    """Whether ``e`` is named with a question ('Does it run on Windows?')."""
+    return e.display_name.rstrip().endswith(("?", "？"))
+
+
+def unnamed_words(query: Query, e: ElementDescriptor) -> frozenset[str]:
+    """Words of ``query``'s target that ``e`` need not carry: generic nouns ('mode' of 'mode
+    sombre' for the "Dark" toggle), 'question' for a question, and, when next or previous is
+    asked and ``e`` says so, the thing paged to ('page' of 'page suivante' for "Next")."""
+    out = _GENERIC_NOUNS | QUESTION_NOUNS if is_question(e) else _GENERIC_NOUNS
+    if frozenset(expand(list(query.head))) & _own_words(e) & _PAGING:
+        return out | _PAGING_NOUNS
+    return out
 
 
 def _wrong_number(query: Query, e: ElementDescriptor) -> bool:
@@ -292,6 +324,7 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     # verb: the verb need not be in the element, and when it is (a 'Close' button), the other
     # words name what it acts on.
     verbs = list(words(query.verb))
+    paging = frozenset(expand(list(head))) & own & _PAGING  # ('vorherige Seite': before its verb goes)
     whole = query.exact and query.exact.casefold() == query.raw.casefold()
     # a control named with the other words only ('Poetry' for 'filter by Poetry'): what it does is
     # the verb ("Change my password" is not 'show the password')
@@ -311,7 +344,12 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     if not head:
         return False
     missing = [w for w in head if _match(w, own) < _STEM]
-    paging = frozenset(expand(list(head))) & own & _PAGING
+    if is_question(e):
+        missing = [w for w in missing if w not in QUESTION_NOUNS]  # 'the Windows question'
+        if not missing:
+            return False
+    if len(missing) < len(head) and all(w in _GENERIC_NOUNS for w in missing):
+        return False  # 'mode sombre' for the "Dark" toggle: what is missing only says what kind it is
     if paging and all(w in _PAGING_NOUNS for w in missing):
         # 'the next page of results', 'the next recipe': a link that says "Next" (and often the
         # next item's title) goes to the next thing of the page's kind, whatever it is called;

@@ -11,6 +11,7 @@ from typing import Literal
 
 from waypost.page.text import ORDINALS
 from waypost.retrieval.kinds import FILLER, KIND_WORDS, fold_phrases
+from waypost.retrieval.ordinal_words import ORDINAL_WORDS, spaced_ordinals
 from waypost.retrieval.synonyms import ROLE_WORDS, STOPWORDS
 from waypost.retrieval.text import fold, words
 
@@ -26,11 +27,12 @@ _CONTEXT_SPLIT = re.compile(
 # 'the field below Email', 'the button after Name': a position relative to another element.
 _RELATION = re.compile(
     r"^(?P<head>.+?)\s+(?:(?:right|directly|immediately|just)\s+)?"
-    r"(?P<rel>below|beneath|underneath|under|above|over|after|before|following|preceding|"
+    r"(?P<rel>below|beneath|underneath|under|above|over|after|before|following|preceding|next\s+to|beside|"
     r"(?:to\s+the\s+)?right\s+of|(?:to\s+the\s+)?left\s+of)\s+(?:the\s+)?(?P<anchor>.+)$",
     re.IGNORECASE,
 )
 _ORDINALS = {
+    **ORDINAL_WORDS,
     **ORDINALS,
     "erstes": 1, "zweiter": 2, "zweites": 2, "dritter": 3, "drittes": 3, "vierten": 4,
     "sixth": 6, "6th": 6, "1.": 1, "2.": 2, "3.": 3,
@@ -92,6 +94,8 @@ class Query:
 def _content(part: str) -> tuple[tuple[str, ...], set[str], int | None, set[str]]:
     """Content words, role hints, ordinal and kinds; kinds stay empty unless nothing else is named."""
     toks = words(part)
+    if len(toks) > 2 and toks[0] in _ARTICLES and toks[1] in _ORDINALS:
+        toks = toks[1:]  # 'la dernière question', 'el último paso'
     kept: list[str] = []
     roles: set[str] = set()
     kinds: set[str] = set()
@@ -115,6 +119,9 @@ def _content(part: str) -> tuple[tuple[str, ...], set[str], int | None, set[str]
         kept = list(toks)  # 'select Es, In and Die': names that are stop words are still names
     return tuple(kept), roles, ordinal, kinds
 
+
+# Articles that can start a name too ('Le Monde'), but not before an ordinal.
+_ARTICLES = frozenset({"la", "le", "el", "il", "lo", "l"})
 
 # Number words are names ('button ONE'), not filler.
 _NUMBER_WORDS = frozenset({"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"})
@@ -153,7 +160,7 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
         The parsed :class:`Query`.
     """
     raw = " ".join(target.split())
-    text = fold(fold_phrases(raw)).strip(" .!?:;\"'“”„")
+    text = fold(fold_phrases(spaced_ordinals(raw))).strip(" .!?:;\"'“”„")
     relation: tuple[str, str] | None = None
     rm = _RELATION.match(text)
     if rm and _content(rm.group("head"))[3]:  # only 'the <kind> below X': a name may contain 'after'
@@ -165,9 +172,14 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
             "over": "above",
             "following": "after",
             "preceding": "before",
+            "beside": "near",
         }.get(rel, rel)
+        if rel == "next to":
+            rel = "near"
         relation = (rel, rm.group("anchor"))
         text = rm.group("head")
+        if exact and rm.group("rel").casefold() in fold(exact):
+            exact = ""  # the whole instruction without a verb ('the field under New Password')
     parts = _CONTEXT_SPLIT.split(f" {text}", maxsplit=1)
     head_part = parts[0]
     context_part = parts[1] if len(parts) > 1 else ""
@@ -182,9 +194,16 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
     if exact:
         quoted = words(fold_phrases(fold(exact)))
         absorbed = not set(quoted) & set(words(text))  # 'a "text" widget' → the kind 'textline'
-        if quoted and (absorbed or all(w in KIND_WORDS or w in ROLE_WORDS or w in FILLER for w in quoted)):
+        kind_words = [w for w in quoted if w in KIND_WORDS or w in ROLE_WORDS]
+        if quoted and (
+            absorbed
+            or all(w in KIND_WORDS or w in ROLE_WORDS or w in FILLER for w in quoted)
+            or (kind_words and all(w in kind_words or w in STOPWORDS for w in quoted))  # 'the button'
+        ):
             exact = ""  # 'a "checkbox" widget': the quotes name a kind, not an element
-        elif quoted and not set(quoted) <= set(head):
+        elif quoted and not (
+            set(quoted) - STOPWORDS - set(kind_words) - _ORDINALS.keys() - _ARTICLES or {""}
+        ) <= set(head):
             # 'the link "in"': the quoted words are the name even when they are stop words,
             # and the kind words beside them only hint at the role.
             # The other words only point at it ('the folder or file named "Cristin"').

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -580,6 +580,10 @@ def rank_relative(
             return float(e.index - anchor.index)
         if direction == "before" and e.index < anchor.index:
             return float(anchor.index - e.index)
+        if direction == "near":  # the gap between the two boxes, not between their centres
+            gx = max(0.0, x - (ax + aw), ax - (x + w))
+            gy = max(0.0, y - (ay + ah), ay - (y + h))
+            return (gx**2 + gy**2) ** 0.5 + 1.0
         return None
 
     pool = [
@@ -600,6 +604,10 @@ def rank_relative(
     overlay = active_overlay(screen)
     order = [i for _, i in pool]
     scored = _scored(query, elements, order, model, word_sim, char_sim, overlay)
+    if direction == "near" and len(pool) > 1 and pool[1][0] < 1.25 * pool[0][0]:
+        # 'the link next to the password box' with two links about as near: either may be meant
+        candidates = _candidates(scored, [0.5, 0.5] + [0.0] * (len(scored) - 2))
+        return Ranking(query, candidates, "tie", overlay, 0.5)
     ps = [1.0] + [0.0] * (len(scored) - 1)
     candidates = _candidates(scored, ps)
     return Ranking(query, candidates, "confident", overlay, 1.0)
@@ -669,6 +677,9 @@ def _apply_ordinal(candidates: list[Candidate], ordinal: int, head: Sequence[str
             and set(head) <= set(words(c.element.display_name))
         ]
     group.sort(key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
+    if ordinal >= 2 and len(group) < ordinal:
+        # 'the second address' where one thing only says "address": not that one; never sure
+        return [replace(c, p=c.p * 0.25) for c in candidates]
     if len(group) < 2 or abs(ordinal) > len(group):
         return candidates
     chosen = group[ordinal - 1] if ordinal > 0 else group[ordinal]

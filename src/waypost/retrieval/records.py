@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Any
 
 from waypost.retrieval.descriptor import ElementDescriptor, Screen
 from waypost.retrieval.index import TfidfIndex
+from waypost.retrieval.ordinal_words import ORDINAL_WORDS, spaced_ordinals
 from waypost.retrieval.overlays import active_overlay
 from waypost.retrieval.query import Query
 from waypost.retrieval.ranking import (
@@ -116,29 +117,7 @@ _EVERY = re.compile(
 )
 _HANDLE = re.compile(r"(?<![\w@])@([\w.]*\w)")
 
-_ORDINAL_WORDS: dict[str, int] = {}
-for _n, _forms in enumerate(
-    (
-        "first 1st erste ersten erster erstes první prvním prvního premier première primero primera primo",
-        "second 2nd zweite zweiten zweiter zweites druhý druhém druhého druhá druhou deuxième segundo",
-        "third 3rd dritte dritten dritter drittes třetí třetím třetího troisième tercero tercera terzo",
-        "fourth 4th vierte vierten vierter čtvrtý čtvrtém čtvrtého quatrième cuarto quarto",
-        "fifth 5th fünfte fünften pátý pátém pátého cinquième quinto",
-        "sixth 6th sechste sechsten šestý šestém sixième sexto sesto",
-        "seventh 7th siebte siebten sedmý sedmém",
-        "eighth 8th achte achten osmý osmém",
-        "ninth 9th neunte neunten devátý devátém",
-        "tenth 10th zehnte zehnten desátý desátém",
-    ),
-    start=1,
-):
-    for _w in _forms.split():
-        _ORDINAL_WORDS[fold(_w)] = _n
-_LAST = (
-    "last letzte letzten letzter letztes poslední posledním posledního dernier dernière último última ultimo"
-)
-for _w in _LAST.split():
-    _ORDINAL_WORDS[fold(_w)] = -1
+_ORDINAL_WORDS = ORDINAL_WORDS
 
 _RECORD_NOUN = (
     r"(?:row|line|entry|record|item|post|tweet|message|e-?mail|mail|card|product|result|comment|"
@@ -210,7 +189,7 @@ class RecordTarget:
 
 def parse_record(raw: str) -> RecordTarget:
     """Read the record part of a target ('on the 3rd row', "in Alice's row", 'by @tom')."""
-    text = _THIS_PAGE.sub(" ", fold(" ".join(raw.split())))
+    text = _THIS_PAGE.sub(" ", fold(" ".join(spaced_ordinals(raw).split())))
     handles = tuple(dict.fromkeys(h.casefold() for h in _HANDLE.findall(text)))
     grid = None
     r, s = _GRID_ROW.search(text), _GRID_SEAT.search(text)
@@ -1141,8 +1120,8 @@ def _nth_choice(
         return None
     members = sorted(next(iter(groups.values())), key=lambda e: (e.box[1], e.box[0], e.index))
     listed = field_words(" ".join({m.section for m in members} | {m.form for m in members} | {screen.title}))
-    if not all(_word_in(w, listed, loose=True) for w in wanted):
-        return None
+    if not all(_word_in(w, listed, loose=True) or CONCEPTS.get(w, "") in listed for w in wanted):
+        return None  # ('drugi adres' on a page titled "电子邮件地址": the same concept)
     n = target.ordinal if target.ordinal is not None else query.ordinal or 0
     if not n or abs(n) > len(members):
         return None

@@ -85,6 +85,7 @@ _CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
         "запомнить",
         "记住",
         "記住",
+        "ログイン状態を保持",
     ),
     "download": ("download", "herunterladen"),
     "upload": ("upload", "hochladen"),
@@ -179,7 +180,8 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
         "módosítás", "düzenle", "επεξεργασία", "redigera",
     ),
     "add": (
-        "ajouter", "nouveau", "nouvelle", "créer", "añadir", "agregar", "nuevo", "nueva", "crear",
+        "neue", "neuen", "neues", "ajouter", "ajoute", "ajoutez", "nouveau", "nouvelle", "créer",
+        "añadir", "agregar", "nuevo", "nueva", "crear",
         "aggiungi", "nuovo", "nuova", "crea", "adicionar", "novo", "nova", "criar", "toevoegen",
         "nieuw", "nieuwe", "dodaj", "nowy", "nowa", "utwórz", "přidat", "nový", "nová", "vytvořit",
         "добавить", "новый", "создать", "添加", "新建", "创建", "新增", "追加", "新規", "作成", "추가",
@@ -200,13 +202,15 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "next": (
         "suivant", "suivante", "siguiente", "successivo", "avanti", "prossimo", "próximo", "seguinte",
-        "volgende", "następny", "następna", "dalej", "další", "далее", "следующая", "следующий",
+        "volgende", "następny", "następna", "następnej", "następną", "następne", "dalej", "další",
+        "následující", "далее", "следующая", "следующую", "следующий", "nächsten", "次のページ",
         "вперёд", "下一页", "下一个", "下一篇", "下一步", "次へ", "다음", "következő", "tovább",
         "sonraki", "ileri", "επόμενο", "επόμενη", "nästa",
     ),
     "previous": (
         "précédent", "précédente", "retour", "anterior", "volver", "atrás", "precedente", "indietro",
-        "voltar", "vorige", "terug", "poprzedni", "poprzednia", "wstecz", "předchozí", "zpět", "назад",
+        "voltar", "vorige", "terug", "poprzedni", "poprzednia", "poprzedniej", "poprzednią", "wstecz",
+        "předchozí", "zpět", "назад", "предыдущую", "vorherigen", "前のページ",
         "предыдущая", "предыдущий", "上一页", "上一个", "上一篇", "返回", "前へ", "戻る", "이전", "뒤로",
         "előző", "vissza", "önceki", "geri", "προηγούμενο", "πίσω", "föregående",
     ),
@@ -494,6 +498,10 @@ PHRASES: dict[str, str] = {
     "post code": "postcode",
     "postal code": "postal",
     "dark mode": "darkmode",
+    "keep me signed in": "remember",
+    "keep me logged in": "remember",
+    "stay signed in": "remember",
+    "stay logged in": "remember",
     "add to cart": "add cart",
     "in den warenkorb": "warenkorb",
     "shopping cart": "cart",
@@ -704,6 +712,13 @@ UNSPACED = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 _UNSPACED_CONCEPTS = re.compile(
     "|".join(sorted((re.escape(w) for w in CONCEPTS if UNSPACED.search(w)), key=len, reverse=True))
 )
+
+
+def concept_words_inside(token: str) -> list[re.Match[str]]:
+    """The concept words found inside ``token`` when it is written without spaces (not ``token`` itself)."""
+    if not UNSPACED.search(token):
+        return []
+    return [m for m in _UNSPACED_CONCEPTS.finditer(token) if m.group(0) != token]
 
 
 def unspaced_concepts(token: str) -> list[str]:

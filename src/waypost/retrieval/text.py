@@ -18,6 +18,7 @@ from waypost.retrieval.synonyms import (
     ROLE_WORDS,
     STOPWORDS,
     SYMBOLS,
+    concept_words_inside,
     unspaced_concepts,
 )
 
@@ -111,6 +112,13 @@ def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
     c = CONCEPTS.get(query_word)
     if c is not None and c in doc_words:
         return 1.0
+    if c is None and (inside := _concepts_inside(query_word))[0]:
+        # a run written without spaces holding concept words ('ダークモード' holds 'ダーク'): found
+        # as far as its characters are, in concepts found or in words that only say what kind of
+        # thing it is ('モード'); '第三个地址' is not found by '地址' alone
+        parts, filler = inside
+        found = filler + sum(n for concept, n in parts if concept in doc_words)
+        return 0.8 * found / len(query_word)
     if len(query_word) < 4:
         return 0.0
     best = 0.0
@@ -129,6 +137,24 @@ def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
         elif len(query_word) >= 6 and len(d) >= 6 and query_word[:5] == d[:5]:
             best = max(best, 0.6)
     return best
+
+
+# Words of scripts without spaces that name no thing of their own: a kind of thing ('モード': mode,
+# 'ページ': page) or a particle ('の', '的').
+_UNSPACED_FILLER = re.compile(r"モード|ページ|画面|模式|页面|页|の|を|に|へ|で|と|は|が|的|我|了|请|一下")
+
+
+@lru_cache(maxsize=16384)
+def _concepts_inside(word: str) -> tuple[tuple[tuple[str, int], ...], int]:
+    """The concept words inside an unspaced ``word`` as (concept, characters), and how many of
+    its other characters are filler."""
+    parts = tuple((CONCEPTS[m.group(0)], len(m.group(0))) for m in concept_words_inside(word))
+    if not parts:
+        return (), 0
+    rest = word
+    for m in sorted(concept_words_inside(word), key=lambda m: -m.start()):
+        rest = rest[: m.start()] + " " + rest[m.end() :]
+    return parts, sum(len(m.group(0)) for m in _UNSPACED_FILLER.finditer(rest))
 
 
 # Stem changes before an ending: Hungarian lengthens a final a/e ('alma' → 'almát'), Turkish
