@@ -324,3 +324,58 @@ async def test_a_search_box_behind_its_button_is_opened_then_filled(
     report = await quiet.act(page, instruction)
     assert report.ok, (instruction, report.text)
     assert await page.evaluate("document.body.dataset.sent") == "q=retries;"
+
+
+@pytest.mark.parametrize("instruction", ["go to the home page", "home page", "go home"])
+@_browser
+async def test_the_brand_link_is_the_home_page(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext17/brand.html"))
+    report = await quiet.act(page, instruction)  # never "View this page"
+    assert report.ok, (instruction, report.text)
+    assert await _clicked(page) == "/;"
+
+
+@pytest.mark.parametrize(
+    ("page_name", "instruction", "sent"),
+    [
+        ("password.html", "save the new password", "action;"),  # the form whose fields say so
+        ("password.html", "update the username", "save;"),
+        ("reset.html", "send the reset link", "reset:;"),
+    ],
+)
+@_browser
+async def test_a_sending_verb_presses_the_button_of_the_form_its_words_name(
+    page: Page, pages: PageServer, quiet: Actor, page_name: str, instruction: str, sent: str
+) -> None:
+    await page.goto(pages.url_for(f"ext17/{page_name}"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.evaluate("document.body.dataset.sent") == sent
+
+
+@_browser
+async def test_a_sending_verb_for_a_form_no_words_name_does_nothing(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext17/password.html"))
+    report = await quiet.act(page, "save the newsletter settings")
+    assert not report.ok, report.text
+    assert await page.evaluate("document.body.dataset.sent") == ""
+
+
+def test_an_ordinal_at_the_end_says_when_not_which() -> None:
+    q = parse_query("sign up first", "click")
+    assert (q.ordinal, q.head) == (None, ("signup",))
+
+
+@_browser
+async def test_a_search_button_beside_fields_is_never_pressed_to_find_a_box(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    # the button sends the fields beside it: pressing it "to open the search box" would send them
+    await page.goto(pages.url_for("ext17/search_form.html"))
+    report = await quiet.act(page, "search for retries")
+    assert not report.ok, report.text
+    assert await page.evaluate("document.body.dataset.sent") == ""

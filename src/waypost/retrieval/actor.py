@@ -50,7 +50,7 @@ from waypost.retrieval.rerank import WEIGHTS_FILE, RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange, short
 from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
-from waypost.retrieval.synonyms import CONCEPTS, STOPWORDS, UNSPACED
+from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, UNSPACED
 from waypost.retrieval.telemetry import ActionRecord
 from waypost.retrieval.text import content_words, expand, field_words, token_match, words
 from waypost.retrieval.validation import Validation
@@ -586,14 +586,23 @@ class Actor:
             if path is not None and path.kind == "menu":
                 return await self._choose_option(page, target, path, do)
         result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
-        if verb == "submit" and result.status in ("not_found", "unsure"):
-            # 'submit the form': the one visible submit button, whatever it is called ("S'inscrire")
+        if verb in _SENDING and result.status in ("not_found", "unsure"):
+            # 'submit the form': the one visible submit button, whatever it is called ("S'inscrire");
+            # 'save the new password', 'create the account': the button of the one form those
+            # words name (its heading, address, fields)
             named_form = [
-                w for w in words(target) if w not in _FORM_WORDS and w not in STOPWORDS and w != "submit"
+                w
+                for w in words(target)
+                if w not in _FORM_WORDS
+                and w not in STOPWORDS
+                and w not in ROLE_WORDS
+                and w not in kind_of.KIND_WORDS
+                and w not in _SENDING
             ]
             sel = await page.evaluate(_NAMED_FORM_SUBMIT_JS, named_form) if named_form else None
-            # A form named by words none has ('the newsletter form') is no other form's default button
-            sel = sel or await page.evaluate(_ONE_SUBMIT_JS, not named_form)
+            if verb == "submit":
+                # A form named by words none has ('the newsletter form') is no other form's default button
+                sel = sel or await page.evaluate(_ONE_SUBMIT_JS, not named_form)
             if sel:
                 return await self._act(page, "click", f"css={sel}", "click", do)
         whole = not exact or exact.strip() == target.strip()  # 'ostatnia strona' is a whole name too
@@ -896,25 +905,6 @@ class Actor:
             if field:
                 key = "Enter" if submit else None
                 return await self._act(page, "type", f"css={field}", "type", do, key=key)
-        if (
-            result.status == "failed"
-            and result.selector
-            and Selector.parse(target) is None
-            and "§search" in expand(list(words(f"{target} {result.element or ''}")))
-        ):
-            # 'search for retries' where a "Search" button opens the search box (a dialog that
-            # the page's script shows, Ctrl+K): pressed, then the box it shows or focuses
-            opened = await self._act(page, "click", result.selector, "click", _click_only(self._timeout))
-            if opened.ok:
-                await page.wait_for_timeout(200)
-                sel = await _evaluate(page, _OPENED_SEARCH_JS)
-                if sel:
-                    typed = await self._act(
-                        page, "type", f"css={sel}", "type", do, key="Enter" if submit else None
-                    )
-                    if typed.ok:
-                        typed.message = f"Opened {opened.element}, which showed it. {typed.message}"
-                    return typed
         if result.status in ("not_found", "unsure") and Selector.parse(target) is None:
             # 'change 13:14 to 14:30', 'set the 18:00 field to 20:15': the field now showing that
             shown = _FIELD_WORDS.sub(" ", exact or target)
@@ -928,6 +918,27 @@ class Actor:
             filled = await self._search_form(page, text, submit)
             if filled is not None:
                 return filled
+        if (
+            result.status == "failed"
+            and result.selector
+            and Selector.parse(target) is None
+            and "§search" in expand(list(words(f"{target} {result.element or ''}")))
+            and not await _evaluate(page, _ANY_TEXT_FIELD_JS)
+        ):
+            # 'search for retries' where a "Search" button opens the search box (a dialog that
+            # the page's script shows, Ctrl+K): pressed, then the box it shows or focuses; only
+            # on a page showing no field at all (else the button may send a form of them)
+            opened = await self._act(page, "click", result.selector, "click", _click_only(self._timeout))
+            if opened.ok:
+                await page.wait_for_timeout(200)
+                sel = await _evaluate(page, _OPENED_SEARCH_JS)
+                if sel:
+                    typed = await self._act(
+                        page, "type", f"css={sel}", "type", do, key="Enter" if submit else None
+                    )
+                    if typed.ok:
+                        typed.message = f"Opened {opened.element}, which showed it. {typed.message}"
+                    return typed
         return result
 
     async def _search_form(self, page: Page, text: str, submit: bool) -> ActionResult | None:
@@ -2816,7 +2827,15 @@ _CONTROLLER_JS = (
 )
 
 
-# A visible toggle named with the target's words whose closed box holds one text field: [path, name].
+# Whether the page shows any field that takes text.
+_ANY_TEXT_FIELD_JS = """() => [
+  ...document.querySelectorAll('input, textarea, [contenteditable=""], [contenteditable=true]')
+].some((el) => {
+  const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && !el.disabled && (el.tagName !== 'INPUT'
+    || !/^(hidden|checkbox|radio|submit|button|reset|image|file|range|color)$/.test(el.type));
+})"""
+
 # After pressing a search button: the field it focused, or else the one visible search field.
 _OPENED_SEARCH_JS = (
     """() => {
@@ -2834,6 +2853,7 @@ _OPENED_SEARCH_JS = (
 }"""
 )
 
+# A visible toggle named with the target's words whose closed box holds one text field: [path, name].
 _FIELD_TOGGLE_JS = (
     """(asked) => {
   """
@@ -3036,8 +3056,11 @@ _NAMED_FORM_SUBMIT_JS = (
         if (/^H[1-6]$/.test(p.tagName)) head = p.textContent;
       }
     }
+    // (and what its fields are called: 'save the new password' for the form asking for one)
+    const fields = [...f.elements].filter((el) => shown(el) && /^(INPUT|SELECT|TEXTAREA)$/.test(el.tagName))
+      .map((el) => [...(el.labels || [])].map((l) => l.textContent).join(' ') + ' ' + (el.placeholder || ''));
     const own = fold([f.id, f.getAttribute('name'), f.getAttribute('action'), f.getAttribute('aria-label'),
-      f.getAttribute('title'), f.className, head].join(' ')).split(/[^\\p{L}\\p{N}]+/u);
+      f.getAttribute('title'), f.className, head, ...fields].join(' ')).split(/[^\\p{L}\\p{N}]+/u);
     if (!wanted.every((w) => own.some((o) => o === w || o.startsWith(w)))) continue;
     const subs = [...f.querySelectorAll(
       'button:not([type]), button[type=submit], input[type=submit], input[type=image]')].filter(shown);
@@ -3050,6 +3073,8 @@ _NAMED_FORM_SUBMIT_JS = (
 # Class names of widgets scripts build over a hidden <select> (Select2, Chosen, selectize...).
 _LIST_WIDGET = re.compile(r"select2|chosen|selectize|selectric|nice-select|ts-control|choices__", re.I)
 _FORM_WORDS = frozenset({"form", "formular", "formulaire", "formulario", "modulo", "formulář"})
+# Verbs that send a form: its button, whatever it says ('save the new password': "Change Password").
+_SENDING = frozenset({"submit", "save", "send", "create", "apply", "update", "confirm"})
 _SEARCH = re.compile(
     r"(?:the\s+)?(?:search|suche|suchen|recherche|rechercher|buscar|búsqueda|cerca|cercare|hledat|"
     r"vyhledat|szukaj|wyszukaj|zoeken|поиск|搜索|検索)",
@@ -3569,8 +3594,8 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
             rest = part[len(n) :]
             if rest[:1].isalnum() and n[-1:].isalnum() and not UNSPACED.match(n[-1:]):
                 continue  # 'Names X' is not the label 'Name'
-            if UNSPACED.match(rest[:1]) and UNSPACED.match(n[-1:]) and all(map(UNSPACED.match, rest.strip())):
-                continue  # 'ログイン状態を保持する' goes on with words, not with a value for "ログイン"
+            if UNSPACED.match(rest[:1]) and UNSPACED.match(n[-1:]) and _KANA_GRAMMAR.search(rest):
+                continue  # 'ログイン状態を保持する' goes on with a sentence, not a value for "ログイン"
             value = _VALUE_END.sub("", _LABEL_LINK.sub("", rest, count=1)).strip()
             value = _NUMBER_WORD.sub("", value, count=1)  # 'phone number +49 170 …' for "Phone"
             if _LABELLED_VALUE.match(value):
@@ -3586,6 +3611,10 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
     _, e, value = next(iter(winners.values()))
     return e, value
 
+
+# Japanese grammar right after a label ('…状態を保持する': particles and verb endings): a sentence
+# goes on, where a value ('収货人王芳', '電話090-1234') would not have them.
+_KANA_GRAMMAR = re.compile(r"[をにでがはへ]|する|して|します")
 
 # A typing verb (and article) before 'LABEL VALUE': 'enter the promo code SUMMER10'.
 _TYPING_LEAD = re.compile(

@@ -23,10 +23,12 @@ from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.kinds import KIND_WORDS
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.openers import prefer_opener
+from waypost.retrieval.ordinal_words import ORDINAL_WORDS
 from waypost.retrieval.partial import (
     QUESTION_NOUNS,
     honest,
     is_question,
+    partial_match,
     prefer_full_name,
     prefer_labelled,
     unnamed_words,
@@ -344,8 +346,8 @@ class ElementFinder:
         where that button's form is sent: the page that holds the form). Undecided between such
         links and other elements of the same name, the others are ranked alone."""
         cands = ranking.candidates
-        if ranking.decision == "confident" or len(cands) < 2:
-            return ranking
+        if ranking.decision != "tie" or len(cands) < 2:
+            return ranking  # ('low' is a partial match: 'sign in with Google' stays unsure)
         name = " ".join(cands[0].element.display_name.split()).casefold()
         same = [c for c in cands[:6] if " ".join(c.element.display_name.split()).casefold() == name]
         actions = {_form_action(screen.url, c.element) for c in same} - {""}
@@ -360,7 +362,9 @@ class ElementFinder:
         decision, conf = decide(
             ordered, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
         )
-        return replace(ranking, candidates=ordered, decision=decision, confidence=conf)
+        return _quoted_is_there(
+            honest(replace(ranking, candidates=ordered, decision=decision, confidence=conf))
+        )
 
     def _nth_question(self, screen: Screen, query: Query) -> Ranking | None:
         """'the second question', 'la dernière question': counted among the questions the page
@@ -498,6 +502,8 @@ class ElementFinder:
                 break
             if c is not first and (c.p < floor or c.features[_ROLE_FIT] <= 0):
                 continue
+            if c is not first and partial_match(ranking.query, c.element, ranking.overlay):
+                continue  # the next best in its place must fit the words too ('Code ausführen')
             tried += 1
             if await self._try(page, c, res):
                 return
@@ -553,8 +559,13 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
     qw = concepts(query.exact)
     if qw == concepts(query.raw):
         # the whole instruction without a verb, not a quote: words of a kind ('the email box') or
-        # generic ones ('mode sombre') need not be on the element
+        # generic ones ('mode sombre') need not be on the element, and what it is named by
+        # includes its classes (a brand link is 'home'); every other word must be there
+        # ('sign in with Google' is no "Sign In" button)
         qw -= unnamed_words(query, e) | KIND_WORDS.keys() | ROLE_WORDS.keys()
+        if query.ordinal is None:
+            qw -= ORDINAL_WORDS.keys()  # 'sign up first': when, not which
+        own = f"{own} {e.classes}"
     if qw and qw <= concepts(own):  # the same concept as the page writes it ('x' and 'Close')
         return ranking
     return replace(ranking, decision="low")

@@ -1272,10 +1272,27 @@ def _label_pairs(seg: str, slots: Slots) -> list[Step] | None:
         if m is None or len(m.group("label").split()) > 4:
             return None
         pairs.append(m)
-    return [
+    steps = [
         Step("set", target=_restore(m.group("label").strip(), slots), text=_value(m.group("value"), slots))
         for m in pairs
     ]
+    last = _THEN_ACT.match(pairs[-1].group("value"))
+    if last is not None:
+        # 'Passwort erneut eingeben: x1y2 und anmelden': the value is one word, then a step
+        tail = last.group("step")
+        acts = {CONCEPTS.get(w) for w in words(fold(tail))} & _ACT_CONCEPTS
+        if (acts and len(words(tail)) <= 3) or _parses(tail, slots):
+            steps[-1] = replace(steps[-1], text=_value(last.group("value"), slots))
+            steps.extend(_parse_one(tail, slots) if _parses(tail, slots) else [Step("click", target=tail)])
+    return steps
+
+
+# A value, then what to do with the form: 'x1y2 und anmelden', 'Lena and save'.
+_THEN_ACT = re.compile(
+    r"^(?P<value>\S+)\s+(?:and|und|et|y|e|i|a|и|then|dann|puis|potom|pak)\s+(?:(?:then|dann|puis)\s+)?(?P<step>\S.*)$",
+    re.I,
+)
+_ACT_CONCEPTS = frozenset({"§login", "§submit", "§save", "§search", "§register", "§logout", "§next", "§add"})
 
 
 def _parses(text: str, slots: Slots) -> bool:

@@ -374,6 +374,8 @@ INVENTORY_JS = (
       while (c && c !== el && !c.nextElementSibling) c = c.parentElement;
       c = c && c !== el ? c.nextElementSibling : null;
     }
+    // A site's brand or logo link goes to its home page ('go to the home page')
+    if (el.tagName === 'A' && /(?:^|[\s_-])(?:brand|logo)(?:$|[\s_-])/i.test(s)) s = 'home ' + s;
     return clean(s, 160);
   };
   const frameSelector = (f, idx) => {

@@ -97,6 +97,7 @@ _GENERIC_NOUNS = frozenset(
         # what a documentation site's tabs and code blocks are called ('show the pipx
         # instructions' for the "pipx" tab, 'the upgrade command')
         *("instructions", "instruction", "guide", "steps", "tab", "tabs", "command", "anleitung"),
+        *("docs", "documentation", "dokumentation", "dokumentace", "dokumentacja", "documentación"),
         *("reiter", "befehl", "onglet", "commande", "návod", "karta", "kartu", "příkaz", "zakładka"),
         *("zakładkę", "polecenie", "instrucciones", "pestaña", "comando", "вкладка", "вкладку"),
         *("команда", "команду"),
@@ -375,11 +376,15 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         # 'Order one of each item: Cheese wheel, Caesar Salad' is not the "Order!" button alone:
         # the verb names the button, but most of the other words are nowhere near it.
         absent = [w for w in missing if _match(w, around) < _STEM and w not in _GENERIC_NOUNS]
-        if absent and any(fold_word(v) in _LASTING for v in verbs):
+        if any(fold_word(v) in _LASTING for v in verbs):
             # 'delete my account' is not a "Remove" button of e-mail addresses: what a lasting
-            # act is done to must be on the control or around it
-            return True
-        return len(absent) >= 3 and len(absent) * 2 > len(missing)
+            # act is done to must be on the control, its row or its section's title, not only in
+            # a sentence nearby ("… associated with your account")
+            row = e.nearby if _IN_ROW.search(e.path) else ""
+            narrow = own | field_words(f"{e.section} {row}")
+            if any(_match(w, narrow) < _STEM and w not in _GENERIC_NOUNS for w in missing):
+                return True
+        return len(absent) >= 2 and len(absent) * 2 > len(missing)
     if query.intent not in ("click", "any"):
         return False
     return any(_match(w, around) < _FOUND and w not in _GENERIC_NOUNS for w in missing)
@@ -470,11 +475,39 @@ def _better_fit(ranking: Ranking) -> bool:
     )
 
 
+def _named_elsewhere(ranking: Ranking) -> bool:
+    """'save the new password': the winner is the "Save" button of another form, named by the
+    verb; the other words are neither on it nor around it, but all around another control of its
+    kind (the "Change Password" button of the form asking for the new password)."""
+    query = ranking.query
+    if not query.verb:
+        return False
+    top = ranking.candidates[0].element
+    verbs = frozenset(expand(list(words(query.verb))))
+    rest = [w for w in query.head if w not in verbs and not w.isdigit()]
+    here = _own_words(top) | field_words(context_text(top))
+    absent = [w for w in rest if _match(w, here) < _STEM]
+    if not absent:
+        return False
+    for c in ranking.candidates[1:8]:
+        e = c.element
+        if e.role != top.role or _equivalent(top, e):
+            continue
+        there = _own_words(e) | field_words(context_text(e))
+        if all(_match(w, there) >= _STEM for w in absent):
+            return True
+    return False
+
+
 def honest(ranking: Ranking) -> Ranking:
     """``ranking`` with a confident decision turned ``low`` when its winner is a partial match, or
     when another candidate fits all the target's words where the winner fits only its verb."""
     if ranking.decision != "confident" or not ranking.candidates:
         return ranking
-    if partial_match(ranking.query, ranking.candidates[0].element, ranking.overlay) or _better_fit(ranking):
+    if (
+        partial_match(ranking.query, ranking.candidates[0].element, ranking.overlay)
+        or _better_fit(ranking)
+        or _named_elsewhere(ranking)
+    ):
         return replace(ranking, decision="low")
     return ranking

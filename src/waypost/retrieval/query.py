@@ -100,6 +100,8 @@ def _content(part: str) -> tuple[tuple[str, ...], set[str], int | None, set[str]
     roles: set[str] = set()
     kinds: set[str] = set()
     ordinal: int | None = None
+    if len(toks) > 1 and toks[-1] in _ORDINALS and toks[-1] not in ("1.", "2.", "3."):
+        toks = toks[:-1]  # 'sign up first': when to do it, not which one
     for t in toks:
         if t in KIND_WORDS:
             kinds.update(KIND_WORDS[t])

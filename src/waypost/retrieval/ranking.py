@@ -677,8 +677,10 @@ def _apply_ordinal(candidates: list[Candidate], ordinal: int, head: Sequence[str
             and set(head) <= set(words(c.element.display_name))
         ]
     group.sort(key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
-    if ordinal >= 2 and len(group) < ordinal:
-        # 'the second address' where one thing only says "address": not that one; never sure
+    if len(group) < 2 or (ordinal >= 2 and len(group) < ordinal):
+        # 'the second address' where one thing only says "address": not that one; 'the first
+        # address' counts several, and one alone is not sure to be one of them ("Als primäre
+        # Adresse festlegen" for the first of a list of addresses): never sure
         return [replace(c, p=c.p * 0.25) for c in candidates]
     if len(group) < 2 or abs(ordinal) > len(group):
         return candidates
