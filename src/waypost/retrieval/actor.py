@@ -3594,7 +3594,12 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
             rest = part[len(n) :]
             if rest[:1].isalnum() and n[-1:].isalnum() and not UNSPACED.match(n[-1:]):
                 continue  # 'Names X' is not the label 'Name'
-            if UNSPACED.match(rest[:1]) and UNSPACED.match(n[-1:]) and _KANA_GRAMMAR.search(rest):
+            if (
+                UNSPACED.match(rest[:1])
+                and UNSPACED.match(n[-1:])
+                and _KANA_GRAMMAR.search(rest)
+                and not re.search(r"\d", rest)
+            ):
                 continue  # 'ログイン状態を保持する' goes on with a sentence, not a value for "ログイン"
             value = _VALUE_END.sub("", _LABEL_LINK.sub("", rest, count=1)).strip()
             value = _NUMBER_WORD.sub("", value, count=1)  # 'phone number +49 170 …' for "Phone"

@@ -484,7 +484,7 @@ def _named_elsewhere(ranking: Ranking) -> bool:
         return False
     top = ranking.candidates[0].element
     verbs = frozenset(expand(list(words(query.verb))))
-    rest = [w for w in query.head if w not in verbs and not w.isdigit()]
+    rest = [w for w in query.head if w not in verbs and not w.isdigit() and w not in _GENERIC_NOUNS]
     here = _own_words(top) | field_words(context_text(top))
     absent = [w for w in rest if _match(w, here) < _STEM]
     if not absent:
