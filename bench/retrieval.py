@@ -99,6 +99,23 @@ of them (44 %) in German, French, Czech, Japanese, Chinese, Polish, Spanish or R
 the English pages, and in English on the translated ones), 19 % to be left undone; written and
 checked with ``bench/retrieval_labels.py --part held12 --replay`` only, never with ``act``,
 before its first run.
+Held-out 13 (``"part": "held13"``, ``--part held13`` only, like held-out 6 to 12): 634 cases in
+``retrieval_pypi5.jsonl`` on 101 pages of two further real applications, rendered from hash-pinned
+wheels by ``bench/thirdparty_pypi5.py`` into the same cache as held-out 9's to 12's and served by
+path as ``pypi/<site>@<version>/<lang>/<page>``: 382 cases on 63 pages of Django REST framework's
+browsable API in English, German, French, Czech, Japanese, Chinese, Spanish, Polish and Russian
+(the API root, lists with pagination, the filters dialog and the POST form with its "HTML form" /
+"Raw data" tabs, a list after a bad POST, details with the PUT form and the DELETE confirmation,
+radio lists, check boxes of several choices, a multiple select, date and date-time fields, the
+format drop-down, the OPTIONS button, the user menu, a read-only endpoint, the log-in page) and
+252 cases on 38 pages of a small Sphinx site with pydata-sphinx-theme in English, German, French,
+Czech, Japanese, Chinese, Spanish and Russian (the header bar with its "More" drop-down, the
+search dialog and search page, the colour-mode switcher, section navigation, breadcrumbs, the
+"On this page" links, previous/next links, sphinx-design cards, tabs and dropdowns); 389 of them
+(61 %) in German, French, Czech, Japanese, Chinese, Polish, Spanish or Russian (also on the
+English pages, and in English on the translated ones), 22 % to be left undone; written and
+checked with ``bench/retrieval_labels.py --part held13 --replay`` only, never with ``act``,
+before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which

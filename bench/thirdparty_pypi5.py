@@ -19,7 +19,8 @@ Datasette and Material for MkDocs (held-out 11), Sphinx with furo and django-all
   date-time field, a read-only endpoint (no form) and DRF's log-in page. The "GET" and
   "OPTIONS" buttons and the format drop-down are DRF's own. Its static files (Bootstrap 3,
   jQuery, the form scripts) are copied next to the pages and loaded from the bench's server;
-  the CSRF tokens are replaced by a fixed string, and the links to the API's other pages
+  the CSRF tokens are replaced by a fixed string, a one-line script at the top of each page
+  forgets the form tab DRF remembers in a cookie (so every load starts on "HTML form"), and the links to the API's other pages
   (``http://testserver/api/...``) are rewritten to the saved pages where one was saved, else to a
   path of the static server (which answers 404).
 * Sphinx with pydata-sphinx-theme 0.24.0 (plus sphinx-design and sphinx-copybutton): a small
@@ -30,9 +31,10 @@ Datasette and Material for MkDocs (held-out 11), Sphinx with furo and django-all
   the theme switcher's name, "More" for the header links that do not fit); the text of the pages
   is ours and stays in English. The pages have the header navigation bar (with a "More"
   drop-down: ``header_links_before_dropdown`` is 3), the search button that opens the theme's
-  search dialog, the light/dark/auto theme switcher, the left sidebar tree with a collapsible
-  section, the "On this page" table of contents, previous/next links, sphinx-design tabs and
-  dropdowns and the search page. The theme keeps the chosen mode in ``localStorage``: a one-line
+  search dialog, the light/dark/auto theme switcher, the left sidebar's section navigation with
+  its "Collapse Sidebar" button, breadcrumbs, the "On this page" table of contents,
+  previous/next links, "Show Source", sphinx-design cards, tabs and dropdowns and the search
+  page. The code blocks' copy buttons are not named by any case (they show only on hover). The theme keeps the chosen mode in ``localStorage``: a one-line
   script at the top of each page clears it, so every load starts from the page as built.
 
 Nothing of it is committed. A case of ``bench/retrieval_pypi5.jsonl`` names its page as
@@ -420,6 +422,7 @@ g = Gardener.objects.create(name="Ines Marlow", email="ines@example.org", region
 Gardener.objects.create(name="Tom Vale", email="tom@example.org", region="south")
 
 pages = {}
+FORGET = "for (const p of ['', '; path=/']) document.cookie = 'tabstyle=; expires=Thu, 01 Jan 1970 00:00:00 GMT' + p;"
 
 
 def save(client, path, name, lang, data=None, status=200):
@@ -436,6 +439,8 @@ def save(client, path, name, lang, data=None, status=200):
         html = html.replace(token, "bench")
     if "<meta charset" not in html[:1200]:
         html = html.replace("<head>", '<head><meta charset="utf-8">', 1)
+    # DRF keeps the last form tab ("HTML form" / "Raw data") in a cookie: each load starts afresh.
+    html = html.replace("<head>", "<head><script>" + FORGET + "</script>", 1)
     pages[(lang, name)] = html
 
 
