@@ -99,6 +99,23 @@ of them (44 %) in German, French, Czech, Japanese, Chinese, Polish, Spanish or R
 the English pages, and in English on the translated ones), 19 % to be left undone; written and
 checked with ``bench/retrieval_labels.py --part held12 --replay`` only, never with ``act``,
 before its first run.
+Held-out 13 (``"part": "held13"``, ``--part held13`` only, like held-out 6 to 12): 634 cases in
+``retrieval_pypi5.jsonl`` on 101 pages of two further real applications, rendered from hash-pinned
+wheels by ``bench/thirdparty_pypi5.py`` into the same cache as held-out 9's to 12's and served by
+path as ``pypi/<site>@<version>/<lang>/<page>``: 382 cases on 63 pages of Django REST framework's
+browsable API in English, German, French, Czech, Japanese, Chinese, Spanish, Polish and Russian
+(the API root, lists with pagination, the filters dialog and the POST form with its "HTML form" /
+"Raw data" tabs, a list after a bad POST, details with the PUT form and the DELETE confirmation,
+radio lists, check boxes of several choices, a multiple select, date and date-time fields, the
+format drop-down, the OPTIONS button, the user menu, a read-only endpoint, the log-in page) and
+252 cases on 38 pages of a small Sphinx site with pydata-sphinx-theme in English, German, French,
+Czech, Japanese, Chinese, Spanish and Russian (the header bar with its "More" drop-down, the
+search dialog and search page, the colour-mode switcher, section navigation, breadcrumbs, the
+"On this page" links, previous/next links, sphinx-design cards, tabs and dropdowns); 389 of them
+(61 %) in German, French, Czech, Japanese, Chinese, Polish, Spanish or Russian (also on the
+English pages, and in English on the translated ones), 22 % to be left undone; written and
+checked with ``bench/retrieval_labels.py --part held13 --replay`` only, never with ``act``,
+before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -144,9 +161,10 @@ NEW_SETS = {
     "PyPI-rendered pages 2": "retrieval_pypi2.jsonl",
     "PyPI-rendered pages 3": "retrieval_pypi3.jsonl",
     "PyPI-rendered pages 4": "retrieval_pypi4.jsonl",
+    "PyPI-rendered pages 5": "retrieval_pypi5.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
-RUN_ALONE = ("held6", "held7", "held8", "held9", "held10", "held11", "held12")
+RUN_ALONE = ("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13")
 TOP_K = 5
 T = TypeVar("T")
 
@@ -385,7 +403,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 12 run only on their own (--part held6 ... held12): never seen by accident
+    else:  # held-out 6 to 13 run only on their own (--part held6 ... held13): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -402,16 +420,17 @@ def bench_new(args: argparse.Namespace) -> int:
             print(f"npm demo pages skipped (cache not filled: {type(exc).__name__}: {str(exc)[:120]})")
             cases = [c for c in cases if not c["page"].startswith("npm/")]
     pypi_root = ""
-    from bench import thirdparty_pypi, thirdparty_pypi2, thirdparty_pypi3, thirdparty_pypi4
+    from bench import thirdparty_pypi, thirdparty_pypi2, thirdparty_pypi3, thirdparty_pypi4, thirdparty_pypi5
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
-    # (held-out 11), Sphinx with furo and django-allauth (held-out 12) render into the same served
-    # root.
+    # (held-out 11), Sphinx with furo and django-allauth (held-out 12), Django REST framework and
+    # Sphinx with pydata-sphinx-theme (held-out 13) render into the same served root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
         (thirdparty_pypi3, tuple(f"pypi/{site}/" for site in thirdparty_pypi3.SITES)),
         (thirdparty_pypi4, tuple(f"pypi/{site}/" for site in thirdparty_pypi4.SITES)),
+        (thirdparty_pypi5, tuple(f"pypi/{site}/" for site in thirdparty_pypi5.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -496,6 +515,7 @@ _PART_NAMES = {
     "held10": "held-out 10",
     "held11": "held-out 11",
     "held12": "held-out 12",
+    "held13": "held-out 13",
 }
 
 
@@ -685,7 +705,7 @@ def main() -> None:
         "--part",
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
-            *("held6", "held7", "held8", "held9", "held10", "held11", "held12"),
+            *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13"),
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
@@ -693,9 +713,10 @@ def main() -> None:
         "seen), the sixth (written after held-out 5 had been seen; with npm demo pages), the "
         "seventh or the eighth held-out part (npm demo pages only), or the ninth (Django admin pages "
         "rendered from PyPI), the tenth (Flask-Admin pages rendered from PyPI), the eleventh "
-        "(Datasette and Material for MkDocs pages rendered from PyPI) or the twelfth (Sphinx with "
-        "furo and django-allauth pages rendered from PyPI; each of the last seven run only when "
-        "named).",
+        "(Datasette and Material for MkDocs pages rendered from PyPI), the twelfth (Sphinx with "
+        "furo and django-allauth pages rendered from PyPI) or the thirteenth (Django REST "
+        "framework and Sphinx with pydata-sphinx-theme pages rendered from PyPI; each of the last "
+        "eight run only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(

@@ -1,6 +1,6 @@
 """Dry check of the labels of the new sets, in real Chromium, without running ``act``.
 
-For every case of a part (``--part held6`` by default; ``--part held7``, ``held8``, ``held9``, ``held10``, ``held11`` or ``held12`` for held-out 7 to 12) the page is opened as the benchmark opens it
+For every case of a part (``--part held6`` by default; ``--part held7``, ``held8``, ``held9``, ``held10``, ``held11``, ``held12`` or ``held13`` for held-out 7 to 13) the page is opened as the benchmark opens it
 and each expected effect's selector(s) are looked up with ``document.querySelectorAll``. A case is
 reported when a selector is invalid, matches nothing, or (for an ``#id`` selector) matches more than
 one element; an expected value on a ``<select>`` must be the label of one of its options, and a
@@ -209,6 +209,8 @@ async def run(args: argparse.Namespace) -> int:
     from bench.thirdparty_pypi3 import ensure_all as ensure_pypi3
     from bench.thirdparty_pypi4 import SITES as PYPI4_SITES
     from bench.thirdparty_pypi4 import ensure_all as ensure_pypi4
+    from bench.thirdparty_pypi5 import SITES as PYPI5_SITES
+    from bench.thirdparty_pypi5 import ensure_all as ensure_pypi5
 
     npm_root = str(ensure_all())
     pypi_root = str(ensure_pypi()) if args.part == "held9" or (args.show or "").startswith("pypi/") else ""
@@ -218,6 +220,8 @@ async def run(args: argparse.Namespace) -> int:
         pypi_root = str(ensure_pypi3())  # the same root as held-out 9's and 10's
     if args.part == "held12" or (args.show or "").startswith(tuple(f"pypi/{s}/" for s in PYPI4_SITES)):
         pypi_root = str(ensure_pypi4())  # the same root as held-out 9's to 11's
+    if args.part == "held13" or (args.show or "").startswith(tuple(f"pypi/{s}/" for s in PYPI5_SITES)):
+        pypi_root = str(ensure_pypi5())  # the same root as held-out 9's to 12's
     servers, urls = _start_servers(npm_root, pypi_root)
     try:
         async with async_playwright() as pw:
@@ -286,6 +290,7 @@ def main() -> None:
             "held10",
             "held11",
             "held12",
+            "held13",
             "held5",
             "held4",
             "held3",
