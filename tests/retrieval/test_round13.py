@@ -379,3 +379,54 @@ async def test_a_search_button_beside_fields_is_never_pressed_to_find_a_box(
     report = await quiet.act(page, "search for retries")
     assert not report.ok, report.text
     assert await page.evaluate("document.body.dataset.sent") == ""
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        "go to the Gardener Instance",
+        "switch to the HTML form",
+        "subscribe to the newsletter",
+        "open the second plant",
+    ],
+)
+@_browser
+async def test_bootstrap_marks_of_the_page_and_tab_shown_and_a_ticked_box_are_already_so(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext17/api.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, (instruction, report.text)
+    assert await _clicked(page) == ""
+    assert await page.is_checked("#newsletter")
+    assert await page.evaluate("document.querySelector('.nav-tabs li.active a').name") == "html-tab"
+
+
+@_browser
+async def test_values_said_in_other_ways(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext17/api.html"))
+    for instruction in (
+        "bio : Allotment since 2011. Keeps bees.",  # a value of two sentences keeps its full stop
+        "sown date should be 2025-03-12",
+        "email INES@EXAMPLE.ORG but lowercase it",
+    ):
+        report = await quiet.act(page, instruction)
+        assert report.ok, (instruction, report.text)
+    assert await page.input_value("#bio") == "Allotment since 2011. Keeps bees."
+    assert await page.input_value("#sown") == "2025-03-12"
+    assert await page.input_value("#email") == "ines@example.org"
+    await page.fill("#email", "")
+    report = await quiet.act(page, "email her")  # a pronoun is no value
+    assert not report.ok, report.text
+    assert await page.input_value("#email") == ""
+
+
+@pytest.mark.parametrize("instruction", ["expand both", "rozbal oba", "beide aufklappen"])
+@_browser
+async def test_expanding_both_sections_named_by_nothing_else(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext17/api.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.evaluate("[...document.querySelectorAll('details')].every((d) => d.open)")

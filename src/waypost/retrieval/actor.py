@@ -749,6 +749,9 @@ class Actor:
             return
         if toggling and st.pressed is not None and st.pressed == (verb in TURN_ON_VERBS):
             raise AlreadySo(effect.already_line(res.element_text, st, verb in TURN_ON_VERBS))
+        if toggling and st.kind in ("checkbox", "switch") and st.checked is (verb in TURN_ON_VERBS):
+            # 'subscribe to the newsletter' on a ticked "Newsletter" box: a click would unsubscribe
+            raise AlreadySo(effect.already_line(res.element_text, st, verb in TURN_ON_VERBS))
         if tab and st.selected is True and not closing:
             raise AlreadySo(f"{res.element_text} is already the selected tab; nothing was done.")
         # (a menu button's state is its menu's, shown only while the menu is open)
@@ -3483,13 +3486,14 @@ def _discloses(e: ElementDescriptor) -> bool:
 def _content_sections(elements: Sequence[ElementDescriptor], *, both: bool) -> list[Candidate]:
     """The collapsible sections (``<summary>``) of the page's content, not of its navigation, as
     candidates; for 'both', exactly two or none. (Each step answers *already* for one so.)"""
+    has_main = any(e.in_main for e in elements)  # (a page without <main>: all but its chrome)
     found = [
         e
         for e in elements
         if e.visible
         and e.enabled
         and e.tag == "summary"
-        and e.in_main
+        and (e.in_main or not has_main)
         and not _CHROME_REGION.search(e.region)
     ]
     found.sort(key=lambda e: (e.box[1], e.box[0], e.index))
@@ -3537,7 +3541,7 @@ _LABEL_LINK = re.compile(
 _LABELLED_VALUE = re.compile(r"^[^\W\d][^\s:：]*(?:\s+[^\W\d][^\s:：]*){0,3}\s*[:：]\s*\S")
 # Words a value does not start with: 'Email me when it ships' names no value for "Email".
 _NOT_A_VALUE = re.compile(
-    r"(?:me|us|my|our|your|it|its|this|that|these|those|when|if|for|to|the|a|an|and|or|with|of|on|in|"
+    r"(?:me|us|my|our|your|it|its|her|him|them|this|that|these|those|when|if|for|to|the|a|an|and|or|with|of|on|in|"
     r"at|by|from|about|now|here|there|please)\b",
     re.I,
 )
@@ -3565,6 +3569,12 @@ _VALUE_END = re.compile(
     r"\s*(?:にする|にします|にして(?:ください)?|に設定(?:する|します|して(?:ください)?)?)$"
 )
 
+
+# Words between a label and its value ('tools should be Spade', 'last visit was 2025-08-14').
+_SAID_TO_BE = re.compile(
+    r"^(?:(?:date|time|value|field|number|name)\s+)?(?:should\s+be|must\s+be|shall\s+be|is|was|are|=|:)\s+(?=\S)",
+    re.I,
+)
 
 # 'and' before the next label: 'username admin and password hunter2' (not 'Salt and Stone').
 _AND = re.compile(r"\s+(?:and|und|et|y|e|a|i|и|和)\s+", re.I)
@@ -3602,6 +3612,7 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
             ):
                 continue  # 'ログイン状態を保持する' goes on with a sentence, not a value for "ログイン"
             value = _VALUE_END.sub("", _LABEL_LINK.sub("", rest, count=1)).strip()
+            value = _SAID_TO_BE.sub("", value, count=1)  # 'tools should be Spade', 'sown is 2025-03-12'
             value = _NUMBER_WORD.sub("", value, count=1)  # 'phone number +49 170 …' for "Phone"
             if _LABELLED_VALUE.match(value):
                 continue  # 'new password twice: X': more words of the target before its value

@@ -172,6 +172,7 @@ STATE_JS = r"""
   const role = c.getAttribute('role') || '';
   // A link to the page shown (aria-current, or its address without a '#' of its own); '#', ''
   // and script links are handlers, not addresses.
+  const toggle = (a) => /^(?:tab|pill)$/.test(a.getAttribute('data-toggle') || a.getAttribute('data-bs-toggle') || '');
   const current = (a) => {
     const cur = a.getAttribute('aria-current');
     if (cur && cur !== 'false') return true;
@@ -179,19 +180,25 @@ STATE_JS = r"""
     // Sphinx's link to the page shown: href="#", classed "current" (also on its list item)
     const li = a.closest('li');
     if (raw === '#' && /(?:^|\s)current(?:$|\s)/.test(a.className) && (!li || /(?:^|\s)current-page(?:$|\s)/.test(li.className) || /(?:^|\s)current(?:$|\s)/.test(li.className))) return true;
+    // Bootstrap's mark of the page shown in a breadcrumb or a navigation bar: <li class="active">
+    if (!toggle(a) && li && /(?:^|\s)active(?:$|\s)/.test(li.className) && a.closest('.breadcrumb, nav, .nav, .navbar')) return true;
     if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return false;
     const strip = (u) => u.split('#')[0].replace(/\/index\.html?$/i, '/');
     return strip(a.href) === strip(location.href) && (!a.hash || a.hash === location.hash);
   };
   const tri = (a) => { const v = c.getAttribute(a); return v === null ? null : v === 'true' || v === 'mixed'; };
+  // Bootstrap's tabs (data-toggle="tab"): the one shown is classed "active", or its list item is
+  const bsTab = toggle(c);
+  const active = (n) => !!n && /(?:^|\s)active(?:$|\s)/.test(n.className || '');
   let checked = null;
   if (c.tagName === 'INPUT' && (c.type === 'checkbox' || c.type === 'radio')) checked = !!c.checked;
   else if (/^(checkbox|radio|switch|menuitemcheckbox|menuitemradio)$/.test(role)) checked = c.getAttribute('aria-checked') === 'true';
   return {
-    kind: c.tagName === 'INPUT' ? (c.type || 'text') : role || c.tagName.toLowerCase(),
+    kind: c.tagName === 'INPUT' ? (c.type || 'text') : role || (bsTab ? 'tab' : c.tagName.toLowerCase()),
     checked,
     pressed: tri('aria-pressed'),
-    selected: /^(option|tab|treeitem|gridcell|row)$/.test(role) ? c.getAttribute('aria-selected') === 'true' : null,
+    selected: bsTab ? c.getAttribute('aria-selected') === 'true' || active(c) || active(c.closest('li'))
+      : /^(option|tab|treeitem|gridcell|row)$/.test(role) ? c.getAttribute('aria-selected') === 'true' : null,
     expanded: c.tagName === 'SUMMARY' && c.parentElement && c.parentElement.tagName === 'DETAILS'
       ? c.parentElement.open : tri('aria-expanded'),
     current: c.tagName === 'A' ? current(c) : null,

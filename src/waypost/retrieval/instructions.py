@@ -544,6 +544,12 @@ _QUANTITY = re.compile(
     r"todos\s+los|tutti\s+i|tutte\s+le|wszystkie|все))\s+(?:of\s+)?(?:the\s+|die\s+)?(?P<rest>.+)$",
     re.I,
 )
+_BARE_QUANTITY = re.compile(
+    rf"(?:the\s+)?(?:(?P<b>{_BOTH}|deux|両方|两个|两者)|(?:all|everything|alle|alles|všechny|všechno|vše|tout|todo|todos|"
+    r"todas|tutti|tutto|wszystkie|wszystko|все|всё|全部|すべて))",
+    re.I,
+)
+_SECTION_VERBS = frozenset({"expand", "collapse", "open", "close"})
 _CHOOSE_VERBS = frozenset(
     {"choose", "pick", "select", "wähle", "wähl", "auswählen", "wählen", "markieren", "ankreuzen"}
 )
@@ -870,6 +876,10 @@ def _quantity(step: Step) -> Step:
         noun = _singular(rest[0])
         target = f"{each.group('ctl')} the {noun} {rest[1] if len(rest) > 1 else ''}".strip()
         return replace(step, target=target, exact="", quantity="all")
+    bare = _BARE_QUANTITY.fullmatch(step.target.strip())
+    if bare and step.action == "click" and step.verb in _SECTION_VERBS:
+        # 'expand both', 'rozbal oba', 'alles aufklappen': the page's own sections (none named)
+        return replace(step, target="", exact="", quantity="both" if bare.group("b") else "all")
     m = _QUANTITY.match(step.target)
     if not m or step.action not in ("type", "check", "click", "choose", "clear"):
         return step
@@ -920,7 +930,11 @@ def _items(target: str, lang: str = "") -> list[str]:
 
 
 def _parse_one(segment: str, slots: Slots) -> list[Step]:
-    seg = segment.strip(" .,;")
+    seg = segment.strip(" ,;")
+    if not re.search(r"[.!?]\s+\S", seg.rstrip(" .")):
+        # the full stop of one sentence is no part of a value; a value of several sentences
+        # ('Bio: Allotment since 2011. Keeps bees.') keeps its last one
+        seg = seg.strip(" .,;")
     last = re.search(r"(\S*)!+$", seg)
     if last and not re.search(r"[\d#$%&*@^~]", last.group(1)):
         seg = seg.strip(" .,!;")  # 'Click Submit!'; but 'password: hunter2!' keeps its value whole

@@ -1284,6 +1284,7 @@ def _pairs(parts: list[str], pair: str, kind: Kind, lang: _Language) -> list[Mat
 # phrases are whole words, CJK ones are not (no spaces there).
 TRANSFORM_WORDS: dict[str, tuple[str, ...]] = {
     "upper": (
+        r"(?:(?:but|and)\s+)?upper[\s-]?case\s+it|upper[\s-]?cased",
         r"(?:in\s+)?(?:all\s+)?(?:upper[\s-]?case|block\s+capitals|capitals?|caps|capital\s+letters)"
         r"(?:\s+(?:letters|characters))?",
         r"(?:in\s+)?(?:Großbuchstaben|Grossbuchstaben|Versalien|Majuskeln)|großgeschrieben",
@@ -1297,6 +1298,7 @@ TRANSFORM_WORDS: dict[str, tuple[str, ...]] = {
         r"(?:заглавными|прописными|большими)\s+буквами|капсом",
     ),
     "lower": (
+        r"(?:(?:but|and)\s+)?lower[\s-]?case\s+it|lower[\s-]?cased",
         r"(?:in\s+)?(?:all\s+)?(?:lower[\s-]?case|small)(?:\s+(?:letters|characters))?",
         r"(?:in\s+)?(?:Kleinbuchstaben|Minuskeln)|kleingeschrieben",
         r"(?:tout\s+)?en\s+(?:lettres\s+)?minuscules?",

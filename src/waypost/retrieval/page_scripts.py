@@ -592,7 +592,9 @@ INVENTORY_JS = (
     }
     if (tag === 'MAIN' || explicit === 'main') next = Object.assign({}, next, { main: true });
     // The landmark an element is in ('header#3'): copies of one control in two places tell apart.
-    const region = REGION.get(tag) || REGION.get(explicit);
+    // (a breadcrumb trail is navigation whatever its tag: Bootstrap's <ul class="breadcrumb">)
+    const region = REGION.get(tag) || REGION.get(explicit)
+      || (/(?:^|\s)breadcrumbs?(?:$|\s)/i.test(el.getAttribute('class') || '') ? 'nav' : undefined);
     if (region) next = Object.assign({}, next, { reg: (next.reg ? next.reg + ' ' : '') + region + '#' + (regions++) });
     const pointer = cs.cursor === 'pointer';
     let interactive = false;
