@@ -38,7 +38,7 @@ from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.listeners import mark_listened
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.number_words import numeric_value
-from waypost.retrieval.option_paths import OptionPath, option_path
+from waypost.retrieval.option_paths import OptionPath, menu_item, option_path
 from waypost.retrieval.options import best_option
 from waypost.retrieval.page_scripts import CSS_PATH_JS as _CSS_PATH
 from waypost.retrieval.page_scripts import SCROLL_JS
@@ -324,6 +324,18 @@ class Actor:
                 ):
                     # '... and fill in the email a@b.co, then next': one step of fields and values
                     result = await self._labelled_values(page, words_of_step) or result
+                if (
+                    len(steps) == 1
+                    and step.action in ("type", "set")
+                    and step.text
+                    and not _TYPING_START.match(instruction)
+                    and (result.status == "not_found" or _NO_TEXT in result.message)
+                ):
+                    # 'next: FAQ', 'the user guide': read as a field and its value, but what the
+                    # words name is a link or button ("next FAQ", "User guide")
+                    whole = f"{step.target} {step.text}"
+                    clicked = await self.click(page, whole, exact=whole)
+                    result = clicked if clicked.ok or clicked.status == "already" else result
             except PageTooLarge as exc:
                 result = ActionResult(step.action, step.target, "failed", str(exc))
             results.append(result)
@@ -474,6 +486,8 @@ class Actor:
             return await self.type(
                 page, step.target, step.text or "", submit=step.submit, exact=step.exact, lang=step.lang
             )
+        if step.action == "complete":
+            return await self.complete(page, step.target, step.text or "", step.ending)
         if step.action == "select":
             return await self.select(page, step.target, step.text or "", exact=step.exact, lang=step.lang)
         if step.action == "set":
@@ -543,9 +557,11 @@ class Actor:
             )
 
         named = Selector.parse(target) is None
+        opener: list[bool] = []
 
         async def do(loc: Locator, res: Resolution) -> str:
             e = res.candidate.element if res.candidate is not None else None
+            opener.append(e is not None and (bool(e.popup) or "dropdown-toggle" in e.classes))
             if named and e is not None and e.tag == "select" and _names_an_option(e.options, target):
                 # A click on a list chooses nothing: 'sort the comments oldest first' names an option.
                 raise _ListNotClicked(f"{res.element_text} is a list; clicking it chooses nothing.")
@@ -586,6 +602,14 @@ class Actor:
             if path is not None and path.kind == "menu":
                 return await self._choose_option(page, target, path, do)
         result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
+        if result.ok and named and opener[-1:] == [True]:
+            # 'switch to dark mode' clicked the "Color mode" menu button: the words name its item
+            path = await menu_item(page, exact or target, opened=True)
+            if path is not None and await _evaluate(page, _SHOWN_PATH_JS, path.item):
+                then = await self._act(page, "click", f"css={path.item}", "click", do)
+                if then.ok:
+                    then.message = f"{result.message.split(' (')[0]}, then: {then.message}"
+                    return then
         if verb in _SENDING and result.status in ("not_found", "unsure"):
             # 'submit the form': the one visible submit button, whatever it is called ("S'inscrire");
             # 'save the new password', 'create the account': the button of the one form those
@@ -661,6 +685,11 @@ class Actor:
             # 'go to Audits' where Audits is in a submenu that opens when the pointer is on its
             # parent item (Services › Consulting › Audits)
             result = await self._in_closed_menu(page, exact or target, do) or result
+            if result.status == "not_found" or (weak and not result.ok):
+                # 'log me out': the one item of a closed drop-down so named, with no other words
+                path = await menu_item(page, exact or target)
+                if path is not None:
+                    result = await self._choose_option(page, target, path, do)
         return result
 
     async def _in_closed_menu(
@@ -745,6 +774,9 @@ class Actor:
             # 'expand labels' on a checked "expand labels" box, 'collapse X' on the unchecked box
             # that opens X in a sidebar: a click would undo what is asked
             raise AlreadySo(effect.already_line(res.element_text, st, opening))
+        if verb in _ADDING and st.kind in ("checkbox", "switch") and st.checked:
+            # 'add beekeeping to her skills' on a ticked "Beekeeping" box: a click would take it off
+            raise AlreadySo(effect.already_line(res.element_text, st, True))
         if not (toggling or opening or closing or tab):
             return
         if toggling and st.pressed is not None and st.pressed == (verb in TURN_ON_VERBS):
@@ -765,7 +797,45 @@ class Actor:
         path = await option_path(page, f"{label} {value}", value=value)
         if path is not None:
             return await self._choose_option(page, label, path, _click_only(self._timeout))
+        items = [i.strip() for i in _ITEMS_SPLIT.split(value) if i.strip()]
+        if len(items) >= 2 and (ticked := await self._tick_in_group(page, label, items)) is not None:
+            return ticked
         return await self.type(page, label, value, lang=lang)
+
+    async def _tick_in_group(self, page: Page, caption: str, items: list[str]) -> ActionResult | None:
+        """'skills: pruning and beekeeping': the boxes so named in the one group of check boxes
+        captioned ``caption``; ``None`` (nothing done) unless each item names one box of it."""
+        screen = await collect(page, **self._limits)
+        said = content_words(caption)
+        boxes = [
+            e
+            for e in screen.elements
+            if e.visible
+            and e.enabled
+            and _checkable(e)
+            and said
+            and all(token_match(w, field_words(e.section)) >= 0.8 for w in said)
+        ]
+        if not boxes or len({e.section for e in boxes}) != 1:
+            return None
+        chosen: list[ElementDescriptor] = []
+        for item in items:
+            named = [e for e in boxes if " ".join(e.display_name.split()).casefold() == item.casefold()]
+            if len(named) != 1:
+                return None
+            chosen.append(named[0])
+        done: list[str] = []
+        for e in chosen:
+            unique, _ = await self.finder.validate_candidate(
+                page, Candidate(id=1, element=e, p=1.0, logit=0.0, features=())
+            )
+            result = await self.check(
+                page, str(unique) if unique is not None else _selector_for(e), checked=True
+            )
+            if not result.ok and result.status != "already":
+                return result
+            done.append(result.message.split(" (")[0])
+        return ActionResult("check", caption, "done", "; ".join(done) + ".")
 
     async def _choose_option(
         self, page: Page, target: str, path: OptionPath, do: Callable[[Locator, Resolution], Awaitable[str]]
@@ -1054,7 +1124,7 @@ class Actor:
                     value,
                 )
                 return f'Set {res.element_text} to "{short(value, 40)}"'
-            raise ActionProblem(f"{res.element_text} does not take text; nothing was typed.")
+            raise ActionProblem(f"{res.element_text} {_NO_TEXT}; nothing was typed.")
         if v.type.casefold() != "password" or not value:
             before = (await loc.evaluate(_VALUE_NOW_JS))[0]
             held = before is not None and _holds_already(before, value, phone=v.type.casefold() == "tel")
@@ -1476,6 +1546,26 @@ class Actor:
         if step.quantity == "all" and step.action in ("choose", "check") and not query.kind_only:
             # Selecting all of something sets things on: a sort button named 'Order' is not an order.
             group = [c for c in group if _checkable(c.element)]
+        if (
+            not group
+            and step.quantity in ("all", "both")
+            and step.action in ("choose", "check")
+            and query.head
+        ):
+            # 'tick every skill': the boxes of the one group so captioned ("Skills")
+            captioned = [
+                e
+                for e in screen.elements
+                if e.visible
+                and e.enabled
+                and _checkable(e)
+                and all(token_match(w, field_words(e.section)) >= 0.8 for w in query.head)
+            ]
+            if len({e.section for e in captioned}) == 1 and (step.quantity == "all" or len(captioned) == 2):
+                group = [
+                    Candidate(id=i + 1, element=e, p=1.0, logit=0.0, features=())
+                    for i, e in enumerate(captioned)
+                ]
         verb = step.verb.casefold()
         if (
             intent == "click"
@@ -2092,6 +2182,46 @@ class Actor:
                 await _evaluate_on(loc, "(el) => el.blur()")
             raise
 
+    async def complete(self, page: Page, target: str, start: str, ending: str = "") -> ActionResult:
+        """Type ``start`` into the field ``target`` names and choose a suggestion it then offers
+        that starts with ``start`` and ends with ``ending`` ('an item that starts with "Dji" and
+        ends with "uti"'). Any fitting suggestion will do when no ending is asked; two different
+        ones ending so are a guess. When none fits, the field is given back its value and
+        nothing is chosen."""
+        wanted = f'starting with "{short(start, 30)}"' + (
+            f' and ending with "{short(ending, 30)}"' if ending else ""
+        )
+        before: list[str] = []
+
+        async def do(loc: Locator, res: Resolution) -> str:
+            before.append(await loc.input_value(timeout=self._timeout))
+            await loc.fill("", timeout=self._timeout)
+            await loc.press_sequentially(start, delay=20, timeout=self._timeout)  # (keys, as widgets listen)
+            found: list[list[str]] = []
+            for _ in range(8):  # suggestions come after a delay
+                await page.wait_for_timeout(200)
+                found = await _evaluate(page, _FITTING_SUGGESTIONS_JS, [start, ending]) or []
+                if found:
+                    break
+            texts = {t for _, t in found}
+            if not found or (ending and len(texts) > 1):
+                await loc.fill(before[0], timeout=self._timeout)
+                why = (
+                    "no suggestion"
+                    if not found
+                    else f"{len(texts)} suggestions ({', '.join(sorted(texts)[:4])})"
+                )
+                raise ActionProblem(
+                    f"{res.element_text} offered {why} {wanted}; its value was left as it was."
+                )
+            await page.locator(found[0][0]).first.click(timeout=self._timeout)
+            return f'Typed "{short(start, 30)}" into {res.element_text} and chose "{short(found[0][1], 50)}"'
+
+        result = await self._act(page, "type", target, "type", do)
+        if result.status == "failed" and "suggestion" in result.message:
+            result = replace(result, status="not_found")
+        return result
+
     async def _pick_suggestion(self, page: Page, loc: Locator, typed: str) -> str | None:
         """After typing into an autocomplete field: the one suggestion that holds what was typed
         ('Techniker Krankenkasse' → "Techniker Krankenkasse (TK)") is clicked, as a person picks it.
@@ -2657,7 +2787,9 @@ _CLOSED_MENU_ENTRY_JS = (
       const opener = byId || (list && list.previousElementSibling);
       if (opener && opener.matches('button, a, [aria-haspopup], [aria-expanded]') && shown(opener)) {
         chain.push(cssPath(opener));
-        labels.push(opener.textContent.replace(/\\s+/g, ' ').trim().slice(0, 40));
+        labels.push((opener.textContent.replace(/\\s+/g, ' ').trim() || opener.getAttribute('aria-label')
+          || opener.getAttribute('title') || opener.getAttribute('data-original-title')
+          || opener.getAttribute('data-bs-original-title') || 'its menu').slice(0, 40));
         top = true;
       }
     }
@@ -2738,6 +2870,21 @@ _ONE_SUGGESTION_JS = (
     : items.filter((el) => !off(el) && fold(el.textContent).includes(want));
   if (hits.length !== 1) return null;
   return [cssPath(hits[0]), hits[0].textContent.replace(/\\s+/g, ' ').trim()];
+}"""
+)
+# The shown suggestions (CSS path, text) that start with the typed text and end with the ending
+# asked for (any ending when none is), enabled, in the order shown.
+_FITTING_SUGGESTIONS_JS = (
+    """([start, ending]) => {
+  """
+    + _CSS_PATH
+    + """
+  const fold = (t) => (t || '').replace(/\\s+/g, ' ').trim().toLowerCase();"""
+    + _SUGGESTION_ITEMS
+    + """
+  return items.filter((el) => !off(el) && fold(el.textContent).startsWith(fold(start))
+      && fold(el.textContent).endsWith(fold(ending)))
+    .map((el) => [cssPath(el), el.textContent.replace(/\\s+/g, ' ').trim()]);
 }"""
 )
 # Scroll the element (or its nearest ancestor that scrolls) and say where it is now; null when
@@ -3518,6 +3665,17 @@ def _text_fields(elements: Sequence[ElementDescriptor]) -> list[ElementDescripto
     ]
 
 
+_NO_TEXT = "does not take text"
+# Verbs that put a box on, never off ('add X to her skills', 'include weekends').
+_ADDING = frozenset({"add", "include", "enable", "tick", "check", "select", "choose", "pick"})
+# The items of a value that lists several ('pruning and beekeeping', 'a, b und c').
+_ITEMS_SPLIT = re.compile(r"\s*(?:,|;|\s(?:and|und|et|y|i|a|и)\s)\s*", re.I)
+# An instruction that says it types ('type X into Y', 'set Y to X'): no click in other words.
+_TYPING_START = re.compile(
+    r"^\s*(?:please\s+)?(?:type|enter|fill|put|write|input|insert|paste|set|use|change|make|add)\b", re.I
+)
+
+
 def _states_a_choice(step: Step) -> bool:
     """A step that may state a list's value in other words: verbless or with a verb the parser
     does not act on ('make her a tester'), or 'put him in the Mobile team' (a pronoun typed)."""
@@ -3597,7 +3755,11 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
     folded = part.casefold()
     best: list[tuple[int, ElementDescriptor, str]] = []
     for e in fields:
-        for name in {" ".join(n.split()).strip(" :*：") for n in (e.label, e.placeholder) if n}:
+        names = {" ".join(n.split()).strip(" :*：") for n in (e.label, e.placeholder) if n}
+        units = {m["unit"].casefold() for n in names if (m := _UNIT_IN_LABEL.search(n))}
+        # 'height 75 cm' for "Height (cm)": the label without its unit, the value without it too
+        names |= {_UNIT_IN_LABEL.sub("", n) for n in names if _UNIT_IN_LABEL.search(n)}
+        for name in names:
             n = name.casefold()
             if len(n) < 2 or not folded.startswith(n) or {CONCEPTS.get(w) for w in words(n)} == {"§search"}:
                 continue  # ('Search products' is no value for a field saying "Search")
@@ -3616,6 +3778,9 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
             value = _NUMBER_WORD.sub("", value, count=1)  # 'phone number +49 170 …' for "Phone"
             if _LABELLED_VALUE.match(value):
                 continue  # 'new password twice: X': more words of the target before its value
+            for unit in units:
+                if value.casefold().endswith(unit) and re.search(r"\d\s*$", value[: -len(unit)]):
+                    value = value[: -len(unit)].strip()
             if value and not _NOT_A_VALUE.match(value) and not _STEP_IN_VALUE.search(value):
                 best.append((len(n), e, value))
     if not best:
@@ -3628,6 +3793,8 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
     return e, value
 
 
+# A unit in brackets at the end of a label ("Height (cm)", "Preis [€]").
+_UNIT_IN_LABEL = re.compile(r"\s*[(\[](?P<unit>[^()\[\]\d]{1,6})[)\]]$")
 # Japanese grammar right after a label ('…状態を保持する': particles and verb endings): a sentence
 # goes on, where a value ('収货人王芳', '電話090-1234') would not have them.
 _KANA_GRAMMAR = re.compile(r"[をにでがはへ]|する|して|します")

@@ -31,6 +31,7 @@ from waypost.retrieval.partial import (
     partial_match,
     prefer_full_name,
     prefer_labelled,
+    prefer_whole,
     unnamed_words,
 )
 from waypost.retrieval.query import Intent, Query, parse_query
@@ -258,6 +259,9 @@ class ElementFinder:
                 ranking, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
             )
             ranking = prefer_labelled(
+                ranking, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
+            )
+            ranking = prefer_whole(
                 ranking, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
             )
             ranking = honest(ranking)
@@ -563,9 +567,13 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         # includes its classes (a brand link is 'home'); every other word must be there
         # ('sign in with Google' is no "Sign In" button)
         qw -= unnamed_words(query, e) | KIND_WORDS.keys() | ROLE_WORDS.keys()
-        if query.ordinal is None:
-            qw -= ORDINAL_WORDS.keys()  # 'sign up first': when, not which
+        # 'sign up first': when, not which; 'the 2nd region option': which, counted already
+        qw -= ORDINAL_WORDS.keys()
+        if query.ordinal is not None:
+            qw = {w for w in qw if not re.fullmatch(r"\d+(?:st|nd|rd|th|\.)?", w)}
         own = f"{own} {e.classes}"
+        if e.role in ("radio", "checkbox", "menuitemradio", "menuitemcheckbox"):
+            own = f"{own} {e.section}"  # 'region east': a choice of the group so captioned
     if qw and qw <= concepts(own):  # the same concept as the page writes it ('x' and 'Close')
         return ranking
     return replace(ranking, decision="low")

@@ -39,6 +39,7 @@ StepAction = Literal[
     "extract",
     "refuse",
     "set",
+    "complete",
 ]
 Quantity = Literal["", "both", "all", "any", "first", "last"]
 
@@ -62,12 +63,14 @@ class Step:
             will do ('click a checkbox widget'); empty for one element.
         lang: The language the step is written in ('en', 'de', 'fr', 'zh'...; see ``languages``),
             ``''`` when nothing tells; an ambiguous date ('10/11/2011') is read in its convention.
+        ending: For ``complete``: how the suggestion chosen must end ('' when any will do).
 
     ``choose`` picks ``target`` the way a person would: the option of the dropdown that has it,
     a checkbox or radio set on (never toggled off), otherwise a click. ``uncheck_all`` clears
     every checked checkbox ('select nothing'). ``clear`` empties a field, or unchecks a checkbox
     ('clear the search field', 'clear Remember me'). ``consent`` answers a cookie banner with ``text``
-    ``accept`` or ``reject``.
+    ``accept`` or ``reject``. ``complete`` types ``text`` into the field ``target`` names and
+    chooses a suggestion the field then offers that starts with it (and ends with ``ending``).
     """
 
     action: StepAction
@@ -79,6 +82,7 @@ class Step:
     exact: str = ""
     quantity: Quantity = ""
     lang: str = field(default="", compare=False)
+    ending: str = ""
 
 
 # Verbs that may start a step: a conjunction splits the instruction only before one of these.
@@ -656,6 +660,8 @@ _FIELD_CONCEPTS = frozenset(
 )
 # Concepts a value may be written as without other signs: names ('username grace', 'name Jo').
 _NAME_FIELDS = frozenset({"§username", "§name", "§firstname", "§lastname"})
+# 'user' alone heads many names ('user guide', 'user settings'): no field before a plain word.
+_USER_NOUNS = frozenset({"user", "users", "benutzer", "utilisateur", "usuario", "uživatel", "użytkownik"})
 # Words that say which of the fields: current, new, old, confirm... ('new password X').
 _WHICH_FIELD = frozenset(
     {
@@ -690,8 +696,8 @@ def _field_then_value(seg: str, slots: Slots, *, colon: bool = False) -> Step | 
         return None
     plain = raw_value[0] != "\x00" and value.strip(".,;!?").isalpha()
     known = fold(value) in CONCEPTS or fold(value) in KIND_WORDS or fold(value) in ROLE_WORDS
-    if plain and (known or not concepts <= _NAME_FIELDS):
-        return None  # ('name field', 'username help': words of the page, no value)
+    if plain and (known or not concepts <= _NAME_FIELDS or set(field_words) <= _USER_NOUNS):
+        return None  # ('name field', 'username help', 'user guide': words of the page, no value)
     target = _restore(m.group("field"), slots).strip()
     return Step("type", target=target, text=value)
 
@@ -773,6 +779,46 @@ _IN_ORDER_TO = re.compile(
 )
 # The same purpose clause in other languages ('Pour créer un compte, cliquez sur …', 'Um ein Konto
 # anzulegen, klicke …'): dropped only when what follows the comma parses as steps.
+# How people ask an agent for a step ('could you open the FAQ', 'I want to log in', 'how do I
+# deploy?'): the step is what follows. Only where something follows that is not a question.
+_ASKING = re.compile(
+    r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?"
+    r"|i\s+(?:want|need|wish|have)\s+to\s+|i\s+would\s+like\s+to\s+|i['’]d\s+like\s+to\s+"
+    r"|i['’]m\s+trying\s+to\s+|i\s+am\s+trying\s+to\s+|help\s+me\s+"
+    r"|how\s+(?:do|can|should|would)\s+(?:i|we|one)\s+|how\s+to\s+|where\s+(?:do|can)\s+i\s+"
+    r"|(?:i|we)\s+(?:use|am\s+using|are\s+using)\s+|(?:i['’]m|we['’]re)\s+(?:using|on)\s+|i\s+am\s+on\s+"
+    r"|(?=what(?:['’]s|\s+is)\s+(?:in|on|under)\s))"
+    r"(?=[^\W\d])",
+    re.I,
+)
+# A person as the object between a verb and its particle ('sign her up for the newsletter',
+# 'unsubscribe him from X'): the same step as without them.
+_PERSON_OBJECT = re.compile(
+    r"^(?P<verb>[^\W\d]+)\s+(?:her|him|them|us)\s+(?=(?:up|in|out|from|for|to|on|off)\b)", re.I
+)
+_WHATS_IN = re.compile(r"^what(?:['’]s|\s+is)\s+(?:in|on|under)\s+(?=\S)", re.I)
+# 'Enter an item that starts with "Dji" and ends with "uti"': typed, then a suggestion that fits.
+_STARTS_WITH = re.compile(
+    r"^(?:enter|type|input|pick|choose|select|find|fill\s+in)\s+(?:an?\s+|one\s+|some\s+)?(?P<what>[^\x00]*?)\s*"
+    r"(?:that|which|whose\s+name)\s+(?:starts|begins)\s+with\s+(?P<start>\x00\d+\x00|\S+)"
+    r"(?:\s*,?\s+and\s+(?:that\s+)?ends\s+with\s+(?P<end>\x00\d+\x00|\S+))?"
+    r"(?P<rest>\s*(?:,|\band\b|\bthen\b).*)?$",
+    re.I,
+)
+# Nouns that say only that a value is wanted, not which field takes it.
+_ANY_VALUE = frozenset({"", "item", "entry", "value", "option", "one", "word", "thing", "name"})
+# 'get it as JSON', 'download this as CSV': the format is what names the link or item.
+_AS_FORMAT = re.compile(
+    r"^(?P<verb>get|view|show|see|download|export|open|save)\s+(?:it|this|that|them|these)\s+as\s+(?:an?\s+)?(?=\S)",
+    re.I,
+)
+_UP_TO = re.compile(r"^(?:go\s+)?up\s+to\s+(?=\S)", re.I)  # 'up to the user guide': where it goes
+# Whose it is, after a preposition ('add beekeeping to her skills'): no word of the element.
+_THEIR = re.compile(r"\b(?P<prep>to|from|for|in|on|of|into)\s+(?:her|his|their)\s+(?=[^\W\d])", re.I)
+# A question before the step ('what's new in 2.0? open the changelog'): the step is what follows.
+_QUESTION_FIRST = re.compile(
+    r"^(?P<wh>(?:what|which|where|how|why|who|when)\b)?[^\x00?？]+[?？]\s+(?=\S)", re.I
+)
 _PURPOSE = re.compile(
     r"^(?:pour|afin\s+de|um|para|per|aby|abyste|chcete-li|чтобы|om|för\s+att|żeby)\s+[^,\x00]+,\s*",
     re.I,
@@ -975,6 +1021,9 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
         # 'fill in the new password twice: X': the same value into both fields of that name
         seg = f"type {twice.group('text')} into both {twice.group('target')} fields"
 
+    completed = _completion(seg, slots)
+    if completed is not None:
+        return completed
     transformed = _transformed(seg, slots)
     if transformed is not None:
         return transformed
@@ -1309,6 +1358,24 @@ _THEN_ACT = re.compile(
 _ACT_CONCEPTS = frozenset({"§login", "§submit", "§save", "§search", "§register", "§logout", "§next", "§add"})
 
 
+def _completion(seg: str, slots: Slots) -> list[Step] | None:
+    """'Enter an item that starts with "Ba" and ends with "ia", then submit': the start typed into
+    the field (the page's one text field when the noun names none), then a suggestion that fits."""
+    m = _STARTS_WITH.match(seg.strip())
+    if m is None:
+        return None
+    what = m["what"].strip()
+    target = "text field" if what.casefold() in _ANY_VALUE else what
+    start = _value(m["start"], slots).strip(" .,")
+    end = _value(m["end"], slots).strip(" .,") if m["end"] else ""
+    steps = [Step("complete", target=target, text=start, ending=end)]
+    rest = (m["rest"] or "").strip(" ,")
+    rest = re.sub(r"^(?:and|then)\s+(?:then\s+)?", "", rest, flags=re.I)
+    if rest:
+        steps.extend(_parse_one(rest, slots))
+    return steps
+
+
 def _parses(text: str, slots: Slots) -> bool:
     """Whether ``text`` reads as steps with a verb (not as one verbless name)."""
     steps = _parse_one(text, slots)
@@ -1330,6 +1397,21 @@ def parse_instruction(instruction: str) -> list[Step]:
         # [Step("type", "search", "rock and roll"), Step("press", text="Enter")]
     """
     protected, slots = _protect(squash(languages.normalize(instruction)))
+    if (question := _QUESTION_FIRST.match(protected)) and (
+        question["wh"] or _parses(protected[question.end() :], slots)
+    ):
+        protected = protected[question.end() :]
+    if (asking := _ASKING.match(protected)) is not None:
+        protected = protected[asking.end() :].rstrip(" ?？")
+    protected = _WHATS_IN.sub("", protected, count=1)  # "what's in slate?": the tab so named
+    protected = _UP_TO.sub("go to ", protected, count=1)
+    protected = _AS_FORMAT.sub(
+        lambda m: "open " if m["verb"].casefold() in ("get", "view", "show", "see") else f"{m['verb']} ",
+        protected,
+        count=1,
+    )
+    protected = _PERSON_OBJECT.sub(r"\g<verb> ", protected, count=1)
+    protected = _THEIR.sub(r"\g<prep> ", protected)
     purpose = _PURPOSE.match(protected)
     if purpose and _parses(protected[purpose.end() :], slots):
         protected = protected[purpose.end() :]

@@ -29,7 +29,7 @@ _FOUND = 0.8
 
 # Visible selects and closed menus with their opener: label words, options, CSS paths.
 _OPTIONS_JS = (
-    r"""() => {
+    r"""(withOpen) => {
     """
     + CSS_PATH_JS
     + r"""
@@ -43,6 +43,8 @@ _OPTIONS_JS = (
     ? (c === el ? '' : ownText(c, el)) : c.textContent).join(' ');
   const labelOf = (el) => norm([el.getAttribute('aria-label'), byIds(el.getAttribute('aria-labelledby')),
     ...[...(el.labels || [])].map((l) => ownText(l, el)), el.getAttribute('title'),
+    // (Bootstrap's tooltips move the title here)
+    el.getAttribute('data-original-title'), el.getAttribute('data-bs-original-title'),
     el.getAttribute('name')].filter(Boolean).join(' '));
   const out = [];
   for (const s of document.querySelectorAll('select')) {
@@ -83,7 +85,8 @@ _OPTIONS_JS = (
   }
   for (const g of groups.values()) if (g.items.length > 1 && g.items.length <= 30) out.push(g);
   const openers = document.querySelectorAll(
-    '[aria-haspopup]:not([aria-haspopup=false]), [aria-expanded=false]');
+    '[aria-haspopup]:not([aria-haspopup=false]), [aria-expanded=false], '
+    + '[data-toggle=dropdown], [data-bs-toggle=dropdown]');
   let n = 0;
   for (const t of openers) {
     if (!shown(t) || ++n > 40) continue;
@@ -92,9 +95,10 @@ _OPTIONS_JS = (
     if (ctl) menu = document.getElementById(ctl.split(/\s+/)[0]);
     if (!menu) {
       for (let c = t.nextElementSibling; c && !menu; c = c.nextElementSibling)
-        if (!shown(c) && c.querySelector('*')) menu = c;
+        if ((!shown(c) || (withOpen && c.matches('.dropdown-menu, [role=menu], ul, ol')))
+            && c.querySelector('*')) menu = c;
     }
-    if (!menu || shown(menu)) continue;
+    if (!menu || (shown(menu) && !withOpen)) continue;
     const ITEM = '[role^=menuitem], [role=option], li, a[href], button';
     const leaves = [...menu.querySelectorAll(ITEM)].filter(
       (el) => norm(el.textContent) && !el.querySelector(ITEM));
@@ -106,7 +110,7 @@ _OPTIONS_JS = (
       ? [...menu.querySelectorAll('li:not([role]), div:not([role])')].filter((el) => !el.querySelector('*'))
         .map((el) => el.textContent).join(' ') : '';
     out.push({kind: 'menu', control: cssPath(t), label: norm(labelOf(t) + ' ' + t.textContent),
-              name: norm(t.getAttribute('aria-label') || t.textContent),
+              name: norm(t.getAttribute('aria-label') || t.textContent) || labelOf(t),
               heading: norm(heading + ' ' + own), selected: t.tagName === 'INPUT' ? norm(t.value) : '',
               items: leaves.map((el) => ({text: norm(el.textContent), path: cssPath(el),
                 checked: el.getAttribute('aria-checked') === 'true'
@@ -194,6 +198,58 @@ def _pick(controls: list[dict[str, Any]], instruction: str, value: str = "") -> 
     return fits[0][1]
 
 
+# Words of going and seeing around an item's name ('view as json', 'show the changelog').
+_GOING = frozenset(
+    {"view", "open", "show", "see", "go", "get", "visit", "read", "display", "as", "in", "to", "this", "it"}
+)
+
+
+def _pick_alone(menus: list[dict[str, Any]], target: str) -> OptionPath | None:
+    asked = [w for w in content_words(target) if w not in _GOING]
+    if not asked or len(asked) > 4:
+        return None
+    asked_set = field_words(" ".join(asked))
+    fits: list[OptionPath] = []
+    for ctl in menus:
+        label = field_words(" ".join(str(ctl.get(k) or "") for k in ("label", "heading")))
+        for item in ctl.get("items") or []:
+            text = str(item.get("text") or "")
+            own = content_words(_DETAILS.split(text, maxsplit=1)[0])
+            if not own or len(own) > 5 or any(token_match(w, asked_set) < _FOUND for w in own):
+                continue
+            # every word asked is the item's, or its menu's ('dark mode' for "Dark" in "Color mode")
+            if any(token_match(w, field_words(" ".join(own)) | label) < _FOUND for w in asked):
+                continue
+            fits.append(
+                OptionPath(
+                    kind="menu",
+                    control=str(ctl.get("control") or ""),
+                    item=str(item.get("path") or ""),
+                    text=text,
+                    label=str(ctl.get("name") or "")[:40] or "its menu",
+                    already=bool(item.get("checked")),
+                )
+            )
+    return fits[0] if len(fits) == 1 else None
+
+
+async def menu_item(page: Page, target: str, *, opened: bool = False) -> OptionPath | None:
+    """The one item of a closed menu (a drop-down behind its opener) that ``target`` names by
+    itself ('log me out' for "Log out" under the user's name, 'view as json' for "json" under a
+    format button), or ``None`` when no item or more than one is so named.
+
+    Args:
+        page: The page.
+        target: The words of the step's target, without its verb.
+        opened: Count the items of open menus too (after a click opened one).
+    """
+    try:
+        controls = await page.evaluate(_OPTIONS_JS, opened)
+    except Exception:  # a page that navigated or closed: nothing to offer
+        return None
+    return _pick_alone([c for c in controls or [] if c.get("kind") == "menu"], target)
+
+
 async def option_path(page: Page, instruction: str, value: str = "") -> OptionPath | None:
     """The one option of a select, closed menu or radio group that ``instruction`` names with its
     control ('sort by oldest'), or ``None`` when there is none or more than one.
@@ -204,7 +260,7 @@ async def option_path(page: Page, instruction: str, value: str = "") -> OptionPa
         value: For 'label: value', the value: the option must be named by it, wholly.
     """
     try:
-        controls = await page.evaluate(_OPTIONS_JS)
+        controls = await page.evaluate(_OPTIONS_JS, False)
     except Exception:  # a page that navigated or closed: nothing to offer
         return None
     if not controls:

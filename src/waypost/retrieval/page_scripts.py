@@ -66,6 +66,9 @@ _HELPERS = r"""
     if (el.labels) for (const l of el.labels) parts.push(contentText(l, 200));
     return clean(parts.join(' '), 200);
   };
+  // (Bootstrap's tooltips move the title to data-original-title / data-bs-original-title)
+  const titleOf = (el) => el.getAttribute('title') || el.getAttribute('data-original-title')
+    || el.getAttribute('data-bs-original-title') || '';
   const accName = (el, tag, type) => {
     const lb = el.getAttribute('aria-labelledby');
     if (lb) { const t = byIds(el, lb); if (t) return clean(t); }
@@ -78,12 +81,12 @@ _HELPERS = r"""
       if (tag === 'INPUT' && type === 'image') return clean(el.getAttribute('alt') || el.value || 'Submit');
       const lt = labelText(el);
       if (lt) return lt;
-      return clean(el.getAttribute('title') || el.getAttribute('placeholder') || '');
+      return clean(titleOf(el) || el.getAttribute('placeholder') || '');
     }
-    if (tag === 'IMG') return clean(el.getAttribute('alt') || el.getAttribute('title') || '');
+    if (tag === 'IMG') return clean(el.getAttribute('alt') || titleOf(el));
     const t = contentText(el, TEXT_MAX, false, true) || contentText(el, TEXT_MAX);
     if (t) return t;
-    return clean(el.getAttribute('title') || '');
+    return clean(titleOf(el));
   };
   // A link or item styled as disabled (Bootstrap's and menu scripts' class, on it or its <li>).
   const DISABLED_CLASS = /(?:^|\s)(?:disabled|is-disabled)(?:\s|$)/;
@@ -191,7 +194,15 @@ INVENTORY_JS = (
     }
   };
   const headingText = (n) => contentText(n, 120);
-  const isHeading = (n) => HEADING.test(n.tagName) || n.getAttribute('role') === 'heading' || n.tagName === 'LEGEND';
+  // A <label> of no one control, just before a block of check boxes or radio buttons, is their
+  // group's caption (Bootstrap's horizontal forms: 'Skills' over Pruning, Grafting...).
+  const groupCaption = (n) => {
+    if (n.tagName !== 'LABEL' || n.control || n.querySelector('input, select, textarea, button')) return false;
+    const next = n.nextElementSibling;
+    return !!next && next.querySelectorAll('input[type=checkbox], input[type=radio]').length >= 2;
+  };
+  const isHeading = (n) => HEADING.test(n.tagName) || n.getAttribute('role') === 'heading' || n.tagName === 'LEGEND'
+    || groupCaption(n);
   const landmarkTitle = (n) => {
     const al = n.getAttribute('aria-label');
     if (al) return clean(al, 120);
@@ -530,7 +541,7 @@ INVENTORY_JS = (
       (el.labels && el.labels.length ? 128 : 0) | (tri(checked) << 8) | (tri(ex === null ? null : ex === 'true') << 10);
     out.push([
       idx, str(tag.toLowerCase()), str(role), str(type), str(shownName), str(own),
-      str(clean(el.getAttribute('placeholder') || '', 120)), str(clean(el.getAttribute('title') || '', 120)),
+      str(clean(el.getAttribute('placeholder') || '', 120)), str(clean(titleOf(el), 120)),
       str(label), str(sectionOf(el)), str(nearbyText(el, own)), str(formOf(el)),
       str(el.getAttribute('id') || ''), str(el.getAttribute('name') || ''), data.length ? data : 0, str(classTokens(el)),
       str(tag === 'A' || tag === 'AREA' ? (el.getAttribute('href') || '') : ''),
@@ -609,7 +620,7 @@ INVENTORY_JS = (
     else if (!ctx.inside && (el.hasAttribute('onclick') || typeof el.onclick === 'function')) interactive = true;
     else if (!ctx.inside && el.hasAttribute('tabindex') && el.tabIndex >= 0 && tag !== 'BODY' && tag !== 'HTML' && !LANDMARK.has(tag)) interactive = true;
     else if (!ctx.inside && pointer && !ctx.pointer && tag !== 'LABEL' && isVisible()) interactive = true;
-    if (interactive && tag === 'INPUT' && role === 'tab' && !isVisible()) {
+    if (interactive && tag === 'INPUT' && role === 'tab' && (!isVisible() || cs.opacity === '0') && el.labels && el.labels.length) {
       // a CSS tab's radio is hidden; its label is the tab shown, where it is and whether it shows
       const lab = el.labels[0];
       const lr = lab.getBoundingClientRect();
@@ -677,8 +688,9 @@ VALIDATE_JS = (
   let visible = r.width > 0 && r.height > 0 && cs.visibility !== 'hidden' && cs.display !== 'none';
   let target = el;
   let proxy = null;
-  // A clipped 1-pixel input (jQuery UI's and Bootstrap's styled checkboxes and radios) is hidden too.
-  if (labels.length && visible && (r.width < 3 || r.height < 3)) visible = false;
+  // A clipped 1-pixel input (jQuery UI's and Bootstrap's styled checkboxes and radios) is hidden too,
+  // and so is a transparent one (sphinx-design's tab radios): its label is what is shown.
+  if (labels.length && visible && (r.width < 3 || r.height < 3 || cs.opacity === '0')) visible = false;
   if (!visible && labels.length) {
     // A hidden styled checkbox: its visible label is what a person clicks.
     const l = labels.find((x) => { const b = x.getBoundingClientRect(); return b.width > 0 && b.height > 0; });

@@ -47,7 +47,7 @@ from waypost.retrieval.index import context_text, naming_text
 from waypost.retrieval.overlays import ActiveOverlay
 from waypost.retrieval.query import Query
 from waypost.retrieval.ranking import Ranking, _equivalent, _prefer_exact, decide, lead_with_best_copy
-from waypost.retrieval.synonyms import ROLE_WORDS, UNSPACED
+from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, UNSPACED
 from waypost.retrieval.text import (
     expand,
     field_words,
@@ -101,6 +101,12 @@ _GENERIC_NOUNS = frozenset(
         *("reiter", "befehl", "onglet", "commande", "návod", "karta", "kartu", "příkaz", "zakładka"),
         *("zakładkę", "polecenie", "instrucciones", "pestaña", "comando", "вкладка", "вкладку"),
         *("команда", "команду"),
+        # what an API's addresses are called ('show the plants endpoint')
+        *("endpoint", "endpoints", "resource", "resources", "url"),
+        # what an API reference's entries are ('the Chart class', 'the render function')
+        *("class", "function", "method", "module", "attribute", "property", "exception", "klasse"),
+        *("funktion", "methode", "modul", "classe", "fonction", "méthode", "clase", "función"),
+        *("método", "třída", "funkce", "metoda", "klasa", "funkcja", "класс", "функция", "метод"),
         # the one asking ('remember me' for "Angemeldet bleiben")
         *("me", "mich", "mir", "moi", "mnie", "mě", "mi", "меня", "мне"),
         # a mode asked for by its name ('mode sombre', 'tmavý režim'): the toggle says "Dark"
@@ -200,6 +206,9 @@ def _sentence(query: Query, e: ElementDescriptor) -> bool:
     return any(_match(w, asked) < _STEM for w in said if not w.startswith("§"))
 
 
+_TICKING = frozenset(
+    {"add", "include", "enable", "tick", "check", "select", "choose", "pick", "subscribe", "unsubscribe"}
+)
 _NUMERIC_NAME = re.compile(r"[\d\s:.,/–-]+(?:\s?(?:am|pm|h|uhr))?", re.I)
 _OPEN_VERBS = frozenset({"open", "visit", "go", "view", "read", "öffne", "ouvre", "ouvrez", "abre", "apri"})
 
@@ -250,7 +259,13 @@ def _match(word: str, field: frozenset[str]) -> float:
     score = token_match(word, field)
     if score < 1.0 and UNSPACED.search(word) and any(word in d for d in field if not d.startswith("§")):
         return 1.0
+    if score < 1.0 and _SAME_DISCLOSURE.get(CONCEPTS.get(word, "")) in field:
+        return 1.0  # 'hide the sidebar' for "Collapse Sidebar"
     return score
+
+
+# A panel hidden is a panel collapsed; shown, expanded.
+_SAME_DISCLOSURE = {"§hide": "§collapse", "§collapse": "§hide", "§show": "§more"}
 
 
 def _not_of_kind(query: Query, e: ElementDescriptor) -> bool:
@@ -333,10 +348,12 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         name_words(e.display_name)
     ) <= set(head[1:])
     lasting = bool(head) and fold_word(head[0]) in _LASTING
+    # 'add beekeeping to her skills': a verb of ticking is what a box does, not its name
+    ticking = _tickable(e) and head[:1] == tuple(verbs[:1]) and bool(verbs) and verbs[0] in _TICKING
     if (
-        (whole or (control and head[:1] == tuple(verbs[:1])))
+        (whole or ticking or (control and head[:1] == tuple(verbs[:1])))
         and words(query.raw)[:1] == head[:1]
-        and not lasting
+        and (not lasting or ticking)  # (a box ticked off is ticked again)
     ):
         # (or a step that kept its verb in the words: 'filter by Poetry', 'follow Jane Doe')
         verbs.append(head[0])
@@ -449,6 +466,33 @@ def prefer_full_name(ranking: Ranking, confidence: float, tie_margin: float, min
     decision, conf = decide(candidates, confidence, tie_margin, min_p)
     if decision == "confident":
         candidates = lead_with_best_copy(candidates, ranking.overlay)
+    return replace(ranking, candidates=candidates, decision=decision, confidence=conf)
+
+
+def prefer_whole(ranking: Ranking, confidence: float, tie_margin: float, min_p: float) -> Ranking:
+    """A tie between elements that carry part of the words and one that carries them all wins for
+    the whole fit: 'show the conda command' is the tab "conda", not the link "Show Source", which
+    holds only the verb."""
+    if ranking.decision != "tie" or len(ranking.candidates) < 2:
+        return ranking
+    top = ranking.candidates[0].p
+    close = [c for c in ranking.candidates[:4] if top - c.p < tie_margin]
+    whole = [c for c in close if not partial_match(ranking.query, c.element, ranking.overlay)]
+    if (
+        len(close) < 2
+        or len(whole) != 1
+        or any(_equivalent(whole[0].element, c.element) for c in close if c is not whole[0])
+    ):
+        return ranking
+    # (the part fits made unlikely, the chances renormalised over all candidates)
+    parts = {id(c) for c in close if c is not whole[0]}
+    scaled = [c.p * 0.05 if id(c) in parts else c.p for c in ranking.candidates]
+    total = sum(scaled) or 1.0
+    candidates = sorted(
+        (replace(c, p=p / total) for c, p in zip(ranking.candidates, scaled, strict=True)), key=lambda c: -c.p
+    )
+    candidates = [replace(c, id=n + 1) for n, c in enumerate(candidates)]
+    decision, conf = decide(candidates, confidence, tie_margin, min_p)
     return replace(ranking, candidates=candidates, decision=decision, confidence=conf)
 
 

@@ -186,7 +186,10 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
     head_part = parts[0]
     context_part = parts[1] if len(parts) > 1 else ""
     head, roles, ordinal, kinds = _content(head_part)
-    if not head and context_part:  # 'in the footer' alone: nothing to split off
+    verb_only = bool(head) and set(head) <= set(words(verb))
+    if (not head or verb_only) and context_part:
+        # 'in the footer' alone: nothing to split off; 'unsubscribe from the newsletter': the
+        # words after the verb name what it acts on
         head, roles2, ordinal2, kinds = _content(text)
         roles |= roles2
         ordinal = ordinal or ordinal2

@@ -6,9 +6,9 @@ Pure functions over plain data; the browser is only needed to build the :class:`
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, TypeVar
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from waypost.retrieval import features as feats
@@ -20,6 +20,8 @@ from waypost.retrieval.query import Query, opposed
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import InventoryCounts, Selector, synthesize
 from waypost.retrieval.text import words
+
+_T = TypeVar("_T")
 
 Decision = Literal["confident", "tie", "low", "none"]
 
@@ -174,6 +176,8 @@ def _equivalent(a: ElementDescriptor, b: ElementDescriptor) -> bool:
     Bob and for Ann).
     """
     name_a, name_b = " ".join(a.name.split()), " ".join(b.name.split())
+    if name_a and name_b and _same_place_named_alike(a, b):
+        return True
     if not name_a or name_a.casefold() != name_b.casefold():
         return False
     if _real_href(a.href) or _real_href(b.href):
@@ -195,6 +199,18 @@ def _equivalent(a: ElementDescriptor, b: ElementDescriptor) -> bool:
         return False  # each in its own fieldset or form: "Book Now!" books its own group's choices
     near_a, near_b = set(a.nearby.casefold().split()), set(b.nearby.casefold().split())
     return near_a <= near_b or near_b <= near_a
+
+
+def _same_place_named_alike(a: ElementDescriptor, b: ElementDescriptor) -> bool:
+    """Two links to one place, one named with all the words of the other and a few more: the
+    pager's "Next Frequently asked questions" and the sidebar's "Frequently asked questions"."""
+    if a.tag != "a" or b.tag != "a" or a.handler or b.handler or a.frames != b.frames:
+        return False
+    if not (_real_href(a.href) and _real_href(b.href) and _target(a.href) == _target(b.href)):
+        return False
+    wa, wb = set(words(a.name)), set(words(b.name))
+    short, long = (wa, wb) if len(wa) <= len(wb) else (wb, wa)
+    return bool(short) and short <= long and len(long - short) <= 2
 
 
 def _form_rows(a: ElementDescriptor, b: ElementDescriptor) -> bool:
@@ -487,7 +503,7 @@ def rank_by_kind(
         index = TfidfIndex(elements)
     word_sim, char_sim = index.similarities(query)
     scored = _scored(query, elements, pool, model, word_sim, char_sim, overlay)
-    scored.sort(key=lambda t: (t[1].box[1], t[1].box[0], t[1].index))  # reading order
+    scored = reading_order(scored, lambda t: t[1])
     if query.ordinal and "tab" in query.kinds and len(rows := _tab_rows([t[1] for t in scored])) > 1:
         # Several tab lists: 'the 3rd tab' counts within one list, so two lists with a 3rd tab
         # are a tie and a list with none does not lend its neighbour's first tab; 'the 3rd tab in
@@ -534,6 +550,23 @@ TAB_GROUP = re.compile(
     r"(?:tab\s*)?(?:list|group|set|bar|tablist|panel)s?\b",
     re.I,
 )
+
+
+def reading_order(items: list[_T], element: Callable[[_T], ElementDescriptor]) -> list[_T]:
+    """``items`` in reading order of their elements: rows top down, each left to right. Elements
+    a few pixels apart in height sit on one row (a selected tab drawn 2 px lower is still first)."""
+    ordered = sorted(items, key=lambda t: (element(t).box[1], element(t).box[0], element(t).index))
+    rows: list[list[_T]] = []
+    for t in ordered:
+        e = element(t)
+        if rows:
+            first = element(rows[-1][0])
+            slack = max(4.0, min(first.box[3], e.box[3]) / 2)
+            if abs(first.box[1] - e.box[1]) <= slack:
+                rows[-1].append(t)
+                continue
+        rows.append([t])
+    return [t for row in rows for t in sorted(row, key=lambda t: (element(t).box[0], element(t).index))]
 
 
 def _tab_rows(tabs: list[ElementDescriptor]) -> list[list[ElementDescriptor]]:
@@ -676,7 +709,7 @@ def _apply_ordinal(candidates: list[Candidate], ordinal: int, head: Sequence[str
             and c.element.role == e.role
             and set(head) <= set(words(c.element.display_name))
         ]
-    group.sort(key=lambda c: (c.element.box[1], c.element.box[0], c.element.index))
+    group = reading_order(group, lambda c: c.element)
     if len(group) < 2 or (ordinal >= 2 and len(group) < ordinal):
         # 'the second address' where one thing only says "address": not that one; 'the first
         # address' counts several, and one alone is not sure to be one of them ("Als primäre

@@ -130,6 +130,8 @@ def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
             or query_word.startswith(d)
             or _inflected(query_word, d)
             or _inflected(d, query_word)
+            or _e_dropped(query_word, d)
+            or _e_dropped(d, query_word)
         ):
             best = max(best, 0.8)
         elif len(query_word) >= 5 and (query_word in d or d in query_word):
@@ -178,6 +180,18 @@ def _el_stem(word: str) -> str:
         if word.endswith(ending) and len(word) - len(ending) >= 2:
             return word[: -len(ending)]
     return word
+
+
+def _e_dropped(query_word: str, doc_word: str) -> bool:
+    """Whether ``doc_word`` is ``query_word`` with its final 'e' dropped before an ending:
+    'contributing' for 'contribute', 'configuration' for 'configure' (six letters or more)."""
+    return (
+        len(query_word) >= 6
+        and query_word.endswith("e")
+        and doc_word.startswith(query_word[:-1])
+        and len(doc_word) > len(query_word)
+        and doc_word[len(query_word) - 1] in "aiou"
+    )
 
 
 def _inflected(query_word: str, doc_word: str) -> bool:

@@ -1,0 +1,261 @@
+"""`act` round 14: items of closed drop-downs named by themselves ('log me out', 'view as json'),
+the ways people ask an agent ('could you…', 'how do I…', a question before the step), groups
+of check boxes and radio buttons captioned by a label of no one control (Bootstrap's horizontal
+forms), units in labels ('height 75 cm'), links named like a field and its value ('next: FAQ',
+'user guide'), two links to one place, transparent tab radios and a selected tab drawn lower.
+Each test checks what happened on the page (our own pages in ``pages/ext18``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer
+from waypost.retrieval import Actor, parse_instruction
+
+_browser = pytest.mark.asyncio(loop_scope="session")
+
+
+async def _clicked(page: Page) -> str:
+    return str(await page.evaluate("document.body.dataset.clicked"))
+
+
+@pytest.mark.parametrize(
+    ("instruction", "href"),
+    [
+        ("log me out", "logout.html"),  # a Bootstrap 3 user menu: <a class="dropdown-toggle">
+        ("view as json", "trees.html?format=json"),  # a format button named only by its tooltip
+        ("switch to csv format", "trees.html?format=csv"),
+        ("how do I contribute", "contributing.html"),
+        ("what's new in 3.0? open the changelog", "changelog.html"),
+        ("could you open the changelog", "changelog.html"),
+    ],
+)
+@_browser
+async def test_an_item_of_a_closed_drop_down_named_by_itself(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, href: str
+) -> None:
+    await page.goto(pages.url_for("ext18/menus.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert (await _clicked(page)).endswith(f"{href};"), await _clicked(page)
+
+
+@pytest.mark.parametrize("instruction", ["dark mode please", "switch to dark mode"])
+@_browser
+async def test_a_mode_is_the_item_of_the_mode_menu(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext18/menus.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.evaluate("document.body.dataset.mode") == "dark"
+
+
+@pytest.mark.parametrize("instruction", ["open help", "open the settings", "log me in"])
+@_browser
+async def test_an_item_in_two_menus_or_in_none_is_left_alone(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext18/menus.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, (instruction, report.text)
+    assert "help.html" not in await _clicked(page)
+    assert await page.evaluate("document.querySelectorAll('.open').length") == 0
+
+
+async def _form(page: Page) -> dict[str, object]:
+    return dict(
+        await page.evaluate(
+            """() => ({
+        region: (document.querySelector('input[name=region]:checked') || {}).value || '',
+        skills: [...document.querySelectorAll('input[name=skills]:checked')].map((b) => b.value).join(','),
+        newsletter: document.querySelector('input[name=newsletter]').checked,
+        height: document.querySelector('input[name=height_cm]').value,
+      })"""
+        )
+    )
+
+
+@pytest.mark.parametrize(
+    ("instruction", "field", "value"),
+    [
+        ("region east", "region", "east"),
+        ("the 2nd region option", "region", "south"),
+        ("tick every skill", "skills", "pruning,grafting,composting,beekeeping"),
+        ("skills: grafting and beekeeping", "skills", "pruning,grafting,beekeeping"),
+        ("add beekeeping to her skills", "skills", "pruning,beekeeping"),
+        ("unsubscribe her from the newsletter", "newsletter", False),
+        ("height 75 cm", "height", "75"),
+    ],
+)
+@_browser
+async def test_a_group_captioned_by_a_label_of_no_one_control(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, field: str, value: object
+) -> None:
+    await page.goto(pages.url_for("ext18/form.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert (await _form(page))[field] == value
+
+
+@_browser
+async def test_adding_what_is_already_ticked_changes_nothing(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext18/form.html"))
+    report = await quiet.act(page, "add pruning to her skills")
+    assert report.steps[0].status == "already", report.text
+    assert (await _form(page))["skills"] == "pruning"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "href"),
+    [
+        ("go to the FAQ", "faq.html"),  # the sidebar's link and the pager's "Next …" go there both
+        ("next: frequently asked questions", "faq.html"),
+        ("the user guide", "guide/index.html"),  # the header's link and the breadcrumb's
+        ("user guide", "guide/index.html"),
+        ("up to the user guide", "guide/index.html"),
+        ("Chart class", "#Chart"),
+    ],
+)
+@_browser
+async def test_links_named_like_a_field_and_its_value_or_twice(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, href: str
+) -> None:
+    await page.goto(pages.url_for("ext18/guide.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await _clicked(page) == f"{href};"
+
+
+@_browser
+async def test_user_guide_is_no_user_name(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext18/login_guide.html"))
+    report = await quiet.act(page, "user guide")
+    assert report.ok, report.text
+    assert await _clicked(page) == "guide.html;"
+    assert await page.input_value("#u") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "tab"),
+    [
+        ("what's in slate?", "tab-2"),
+        ("last tab", "tab-2"),
+        ("the third tab", "tab-2"),
+        ("the ember tab", "tab-1"),
+    ],
+)
+@_browser
+async def test_tabs_of_transparent_radios_in_reading_order(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, tab: str
+) -> None:
+    await page.goto(pages.url_for("ext18/guide.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.evaluate("document.querySelector('input[name=palettes]:checked').id") == tab
+
+
+@_browser
+async def test_the_first_tab_is_already_shown(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext18/guide.html"))
+    report = await quiet.act(page, "the first tab")
+    assert report.steps[0].status == "already", report.text
+
+
+@_browser
+async def test_hiding_a_sidebar_is_collapsing_it(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext18/guide.html"))
+    report = await quiet.act(page, "hide the sidebar")
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.collapsed") == "yes;"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "step"),
+    [
+        ("could you open the FAQ", ("click", "open", "FAQ")),
+        ("can you click Save?", ("click", "", "Save")),
+        ("I want to log in", ("click", "", "log in")),
+        ("I'd like to sign up", ("click", "", "sign up")),
+        ("how do I deploy?", ("click", "", "deploy")),
+        ("I use uv", ("click", "", "uv")),
+        ("I'm on macOS", ("click", "", "macOS")),
+        ("get it as JSON", ("click", "open", "JSON")),
+        ("what's new in 2.0? open the changelog", ("click", "open", "changelog")),
+        ("which methods are allowed here? OPTIONS", ("click", "", "OPTIONS")),
+        ("sign her up for the newsletter", ("click", "", "sign up for the newsletter")),
+        ("unsubscribe him from the newsletter", ("click", "unsubscribe", "unsubscribe from newsletter")),
+    ],
+)
+def test_the_ways_people_ask_come_down_to_the_step(instruction: str, step: tuple[str, str, str]) -> None:
+    steps = parse_instruction(instruction)
+    assert len(steps) == 1, steps
+    assert (steps[0].action, steps[0].verb, steps[0].target) == step
+
+
+@pytest.mark.parametrize("instruction", ["can it export PDF?", "windows support?", "what's new"])
+def test_a_question_alone_stays_whole(instruction: str) -> None:
+    steps = parse_instruction(instruction)
+    assert [s.target for s in steps] == [instruction]
+
+
+@pytest.mark.parametrize(
+    ("instruction", "value"),
+    [
+        ('Enter an item that starts with "Ca" and ends with "ada".', "Canada"),
+        ('Enter an item that starts with "Be".', "Belarus"),  # any will do: the first offered
+        ("type a destination that starts with Ni and ends with agua", "Nicaragua"),
+    ],
+)
+@_browser
+async def test_a_suggestion_that_starts_and_ends_as_asked(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, value: str
+) -> None:
+    await page.goto(pages.url_for("ext18/suggest.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.input_value("#dest") == value
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        'Enter an item that starts with "Ca" and ends with "xyz".',  # none fits
+        'Enter an item that starts with "Ma" and ends with "a".',  # Malta and Malaysia
+    ],
+)
+@_browser
+async def test_no_fitting_suggestion_leaves_the_field_as_it_was(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext18/suggest.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    assert await page.input_value("#dest") == "Oslo"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "tab"),
+    [("show the conda command", "t-conda"), ("I use uv", "t-uv"), ("I'm using conda", "t-conda")],
+)
+@_browser
+async def test_a_tab_carrying_the_words_beats_a_link_carrying_the_verb(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, tab: str
+) -> None:
+    await page.goto(pages.url_for("ext18/install.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.evaluate("document.querySelector('input[name=tools]:checked').id") == tab
+    assert await _clicked(page) == ""
+
+
+@_browser
+async def test_the_verb_alone_still_names_its_link(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext18/install.html"))
+    report = await quiet.act(page, "show the source")
+    assert report.ok, report.text
+    assert await _clicked(page) == "_sources/install.txt;"
