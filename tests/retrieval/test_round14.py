@@ -259,3 +259,16 @@ async def test_the_verb_alone_still_names_its_link(page: Page, pages: PageServer
     report = await quiet.act(page, "show the source")
     assert report.ok, report.text
     assert await _clicked(page) == "_sources/install.txt;"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "href"), [("getting started", "install.html"), ("open the reference", "api.html")]
+)
+@_browser
+async def test_a_card_covered_by_its_stretched_link_is_named_by_its_title(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, href: str
+) -> None:
+    await page.goto(pages.url_for("ext18/cards.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await _clicked(page) == f"{href};"

@@ -2440,6 +2440,12 @@ _NATIVE_TAGS = frozenset({"a", "button", "input", "select", "textarea", "summary
 
 
 async def _click(loc: Locator, res: Resolution, timeout_ms: float) -> None:
+    if res.validation is not None and res.validation.proxy == "card":
+        # a stretched link with its text hidden: the card it covers takes the click (its ::after)
+        card = (await loc.evaluate_handle(_CARD_OF_JS)).as_element()
+        if card is not None:
+            await card.click(timeout=timeout_ms)
+            return
     if res.validation is not None and res.validation.proxy == "label":
         label = await _label_of(loc)
         if label is not None:
@@ -2872,6 +2878,9 @@ _ONE_SUGGESTION_JS = (
   return [cssPath(hits[0]), hits[0].textContent.replace(/\\s+/g, ' ').trim()];
 }"""
 )
+# The card a stretched link covers: its nearest positioned ancestor.
+_CARD_OF_JS = """(el) => { for (let a = el.parentElement, k = 0; a && k < 6 && a !== document.body;
+  a = a.parentElement, k++) if (getComputedStyle(a).position !== 'static') return a; return el; }"""
 # The shown suggestions (CSS path, text) that start with the typed text and end with the ending
 # asked for (any ending when none is), enabled, in the order shown.
 _FITTING_SUGGESTIONS_JS = (

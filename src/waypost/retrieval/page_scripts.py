@@ -66,6 +66,18 @@ _HELPERS = r"""
     if (el.labels) for (const l of el.labels) parts.push(contentText(l, 200));
     return clean(parts.join(' '), 200);
   };
+  // A stretched link (Bootstrap's .stretched-link, sphinx-design's cards) covers its card with
+  // its ::after: when its own text is hidden, the card is what is seen and clicked, and named by
+  // its title. The card is the link's nearest positioned ancestor.
+  const stretchedCard = (el) => {
+    if (el.tagName !== 'A' || !/(?:^|[\s-])stretched-link(?:\s|$)/.test(el.getAttribute('class') || '')) return null;
+    const r = el.getBoundingClientRect();
+    if (r.width >= 3 && r.height >= 3) return null;
+    for (let a = el.parentElement, k = 0; a && k < 6 && a !== document.body; a = a.parentElement, k++) {
+      if (getComputedStyle(a).position !== 'static') return a;
+    }
+    return null;
+  };
   // (Bootstrap's tooltips move the title to data-original-title / data-bs-original-title)
   const titleOf = (el) => el.getAttribute('title') || el.getAttribute('data-original-title')
     || el.getAttribute('data-bs-original-title') || '';
@@ -510,7 +522,8 @@ INVENTORY_JS = (
   const describe = (el, tag, role, type, cs, rect, ctx, depth, visible) => {
     const idx = els.length;
     els.push(el);
-    const name = accName(el, tag, type);
+    const card = tag === 'A' ? stretchedCard(el) : null;
+    const name = card ? clean(contentText(card, 120, true, true) || accName(el, tag, type), 160) : accName(el, tag, type);
     const own = contentText(el, 200);
     const box = [rect.left + ctx.ox, rect.top + ctx.oy, rect.width, rect.height].map(Math.round);
     const inViewport = visible && box[0] < vw && box[1] < vh && box[0] + box[2] > 0 && box[1] + box[3] > 0;
@@ -628,7 +641,10 @@ INVENTORY_JS = (
       describe(el, tag, role, type, cs, lr, ctx, depth, lr.width > 0 && lr.height > 0 && lcs.visibility !== 'hidden');
       next = Object.assign({}, next, { inside: true, native: true });
     } else if (interactive && !(ctx.inside && tag === 'LABEL')) {
-      describe(el, tag, role || (pointer ? 'generic' : ''), type, cs, rectOf(), ctx, depth, isVisible());
+      const card = tag === 'A' ? stretchedCard(el) : null;
+      const cr = card ? card.getBoundingClientRect() : null;
+      if (cr) describe(el, tag, role, type, cs, cr, ctx, depth, cr.width > 0 && cr.height > 0 && getComputedStyle(card).visibility !== 'hidden');
+      else describe(el, tag, role || (pointer ? 'generic' : ''), type, cs, rectOf(), ctx, depth, isVisible());
       next = Object.assign({}, next, { inside: true, native: next.native || NATIVE.has(tag) || !!explicit });
     }
     if (pointer) { if (!next.pointer) next = Object.assign({}, next, { pointer: true }); }
@@ -691,6 +707,12 @@ VALIDATE_JS = (
   // A clipped 1-pixel input (jQuery UI's and Bootstrap's styled checkboxes and radios) is hidden too,
   // and so is a transparent one (sphinx-design's tab radios): its label is what is shown.
   if (labels.length && visible && (r.width < 3 || r.height < 3 || cs.opacity === '0')) visible = false;
+  const card = stretchedCard(el);
+  if (card) {
+    // a stretched link whose text is hidden: its card is what a person clicks
+    const cr = card.getBoundingClientRect();
+    if (cr.width > 0 && cr.height > 0) { target = card; proxy = 'card'; visible = true; r = cr; }
+  }
   if (!visible && labels.length) {
     // A hidden styled checkbox: its visible label is what a person clicks.
     const l = labels.find((x) => { const b = x.getBoundingClientRect(); return b.width > 0 && b.height > 0; });
