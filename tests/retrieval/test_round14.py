@@ -272,3 +272,27 @@ async def test_a_card_covered_by_its_stretched_link_is_named_by_its_title(
     report = await quiet.act(page, instruction)
     assert report.ok, (instruction, report.text)
     assert await _clicked(page) == f"{href};"
+
+
+@_browser
+async def test_a_place_after_the_name_is_where_it_is(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext18/cards.html"))
+    wrong_place = await quiet.act(page, "the Sphinx link in the header")
+    assert not wrong_place.ok, wrong_place.text
+    report = await quiet.act(page, "the Sphinx link in the footer")
+    assert report.ok, report.text
+    assert await _clicked(page) == "sphinx.html;"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "copied"),
+    [("copy the upgrade command", "#c1;"), ("copy the uninstall command", "#c2;"), ("copy the command", "")],
+)
+@_browser
+async def test_copy_buttons_are_told_apart_by_what_they_copy(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, copied: str
+) -> None:
+    await page.goto(pages.url_for("ext18/copy.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok is bool(copied), (instruction, report.text)
+    assert await page.evaluate("document.body.dataset.copied") == copied

@@ -18,7 +18,7 @@ from urllib.parse import urldefrag, urljoin
 from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval.descriptor import ElementDescriptor, Screen
 from waypost.retrieval.features import FEATURES, name_words, role_fit
-from waypost.retrieval.index import Embedder, TfidfIndex
+from waypost.retrieval.index import Embedder, TfidfIndex, context_text
 from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.kinds import KIND_WORDS
 from waypost.retrieval.memory import RetrievalStore
@@ -574,6 +574,12 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         own = f"{own} {e.classes}"
         if e.role in ("radio", "checkbox", "menuitemradio", "menuitemcheckbox"):
             own = f"{own} {e.section}"  # 'region east': a choice of the group so captioned
+        if query.context:
+            # 'the Furo link in the footer': the place's words are where it is, not on it
+            around = concepts(f"{context_text(e)} {e.region.replace('#', ' ')}")
+            place = concepts(" ".join(query.context))
+            if place <= around | concepts(own):
+                qw -= place
     if qw and qw <= concepts(own):  # the same concept as the page writes it ('x' and 'Close')
         return ranking
     return replace(ranking, decision="low")

@@ -206,6 +206,10 @@ def _sentence(query: Query, e: ElementDescriptor) -> bool:
     return any(_match(w, asked) < _STEM for w in said if not w.startswith("§"))
 
 
+# Words of a control's name that its verb implies ("Copy to clipboard" for 'copy the X command').
+_GOES_WITHOUT_SAYING = frozenset(
+    {"clipboard", "zwischenablage", "presse-papiers", "portapapeles", "schránky", "schowka", "буфер"}
+)
 _TICKING = frozenset(
     {"add", "include", "enable", "tick", "check", "select", "choose", "pick", "subscribe", "unsubscribe"}
 )
@@ -385,7 +389,7 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     around = field_words(" ".join(context))
     if len(missing) == len(head) and not verb_named and all(_match(w, around) < _STEM for w in head):
         return True  # nothing of the target is in the element or around it: only its role and place
-    name = [w for w in name_words(e.display_name) if not w.startswith("§")]
+    name = [w for w in name_words(e.display_name) if not w.startswith("§") and w not in _GOES_WITHOUT_SAYING]
     asked = frozenset(expand([*head, *verbs]))
     if any(_match(w, asked) < _STEM for w in name):
         return True

@@ -206,9 +206,14 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
             or (kind_words and all(w in kind_words or w in STOPWORDS for w in quoted))  # 'the button'
         ):
             exact = ""  # 'a "checkbox" widget': the quotes name a kind, not an element
-        elif quoted and not (
-            set(quoted) - STOPWORDS - set(kind_words) - _ORDINALS.keys() - _ARTICLES or {""}
-        ) <= set(head):
+        elif (
+            quoted
+            and not (context and words(fold(exact)) in (words(fold(raw)), ("the", *words(fold(raw)))))
+            and not (set(quoted) - STOPWORDS - set(kind_words) - _ORDINALS.keys() - _ARTICLES or {""})
+            <= set(head)
+        ):
+            # (unless the words are the whole instruction, with a place after them: 'the Furo link
+            # in the footer' is the link "Furo", in the footer)
             # 'the link "in"': the quoted words are the name even when they are stop words,
             # and the kind words beside them only hint at the role.
             # The other words only point at it ('the folder or file named "Cristin"').

@@ -125,6 +125,8 @@ def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
     for d in doc_words:
         if d.startswith("§") or len(d) < 4:
             continue
+        if _negated(query_word, d) or _negated(d, query_word):
+            continue  # 'uninstall' is not 'install'
         if (
             d.startswith(query_word)
             or query_word.startswith(d)
@@ -180,6 +182,17 @@ def _el_stem(word: str) -> str:
         if word.endswith(ending) and len(word) - len(ending) >= 2:
             return word[: -len(ending)]
     return word
+
+
+def _negated(word: str, other: str) -> bool:
+    """Whether ``word`` is ``other`` (or a form of it) with a prefix that turns it round:
+    'uninstalling' and 'install', 'disallow' and 'allow'."""
+    for prefix in ("un", "dis"):
+        if word.startswith(prefix) and not other.startswith(prefix):
+            rest = word[len(prefix) :]
+            if len(rest) >= 4 and (rest.startswith(other[:4]) and other.startswith(rest[:4])):
+                return True
+    return False
 
 
 def _e_dropped(query_word: str, doc_word: str) -> bool:
