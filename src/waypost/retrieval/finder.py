@@ -579,7 +579,7 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
             around = concepts(f"{context_text(e)} {e.region.replace('#', ' ')}")
             place = concepts(" ".join(query.context))
             if place <= around | concepts(own):
-                qw -= place
+                qw &= concepts(" ".join(query.head))  # ('at the bottom': the footer, said otherwise)
     if qw and qw <= concepts(own):  # the same concept as the page writes it ('x' and 'Close')
         return ranking
     return replace(ranking, decision="low")

@@ -24,6 +24,7 @@ _CONTEXT_SPLIT = re.compile(
     r"auf\s+dem|in\s+row|in\s+zeile)\s+",
     re.IGNORECASE,
 )
+_AT_THE_END = re.compile(r"\s+at\s+the\s+(?P<end>bottom|end|top)(?:\s+of\s+the\s+page)?$")
 # 'the field below Email', 'the button after Name': a position relative to another element.
 _RELATION = re.compile(
     r"^(?P<head>.+?)\s+(?:(?:right|directly|immediately|just)\s+)?"
@@ -163,6 +164,8 @@ def parse_query(target: str, intent: Intent = "any", verb: str = "", exact: str 
     """
     raw = " ".join(target.split())
     text = fold(fold_phrases(spaced_ordinals(raw))).strip(" .!?:;\"'“”„")
+    # 'the Datasette link at the bottom': in the page's footer (at the top: its header)
+    text = _AT_THE_END.sub(lambda m: " in the footer" if m["end"] != "top" else " in the header", text)
     relation: tuple[str, str] | None = None
     rm = _RELATION.match(text)
     if rm and _content(rm.group("head"))[3]:  # only 'the <kind> below X': a name may contain 'after'
