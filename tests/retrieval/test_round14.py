@@ -305,3 +305,22 @@ async def test_copy_buttons_are_told_apart_by_what_they_copy(
     report = await quiet.act(page, instruction)
     assert report.ok is bool(copied), (instruction, report.text)
     assert await page.evaluate("document.body.dataset.copied") == copied
+
+
+@pytest.mark.parametrize(
+    ("instruction", "href"),
+    [
+        ("I don't have an account yet", "signup.html"),
+        ("I don't have an account yet, create one", "signup.html"),
+        ("I already have an account on the old site", "migrate.html"),
+        ("I have no idea", ""),  # a statement no sentence of the page makes
+    ],
+)
+@_browser
+async def test_a_statement_is_the_link_of_the_sentence_that_says_so(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, href: str
+) -> None:
+    await page.goto(pages.url_for("ext18/join.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok is bool(href), (instruction, report.text)
+    assert await _clicked(page) == (f"{href};" if href else "")

@@ -678,6 +678,10 @@ class Actor:
                     result = await self._act(page, "click", f"css={sel}", "click", do)
             if opened and result.ok:
                 result.message = f"Opened {', then '.join(opened)}, which held it. {result.message}"
+        if result.status == "not_found" and named and exact and _STATEMENT.match(exact):
+            # 'I already have an account': the one link of the sentence that says so ("Already
+            # have an account? Then please sign in.")
+            result = await self._link_of_sentence(page, exact, do) or result
         weak = result.status == "unsure" and not any(
             set(words(exact or target)) <= set(words(c.element.display_name)) for c in result.candidates
         )
@@ -691,6 +695,40 @@ class Actor:
                 if path is not None:
                     result = await self._choose_option(page, target, path, do)
         return result
+
+    async def _link_of_sentence(
+        self, page: Page, said: str, do: Callable[[Locator, Resolution], Awaitable[str]]
+    ) -> ActionResult | None:
+        """The one link (or button) whose sentence around it carries the words of a statement
+        ('I already have an account' → "Already have an account? Then please *sign in*"), said
+        the same way (both negated or neither); ``None`` when no one link is so placed."""
+        words_said = [w for w in content_words(_NEGATION.sub(" ", said)) if w not in _SELF_WORDS]
+        if len(words_said) < 2:
+            return None
+        negated = bool(_NEGATION.search(said))
+        screen = await collect(page, **self._limits)
+        fits: list[tuple[float, ElementDescriptor]] = []
+        for e in screen.elements:
+            sentence = e.nearby
+            if not (e.visible and e.role in ("link", "button") and sentence and len(sentence) <= 200):
+                continue
+            if bool(_NEGATION.search(sentence)) != negated:
+                continue
+            field = field_words(f"{sentence} {e.display_name}")
+            hits = sum(token_match(w, field) >= 0.8 for w in words_said)
+            if hits >= 2 and hits >= 0.6 * len(words_said):
+                fits.append((hits / len(words_said), e))
+        if not fits:
+            return None
+        best = max(f[0] for f in fits)
+        top = [e for score, e in fits if score == best]
+        if len({e.href or e.index for e in top}) != 1:
+            return None
+        unique, _ = await self.finder.validate_candidate(
+            page, Candidate(id=1, element=top[0], p=1.0, logit=0.0, features=())
+        )
+        target = str(unique) if unique is not None else _selector_for(top[0])
+        return await self._act(page, "click", target, "click", do)
 
     async def _in_closed_menu(
         self, page: Page, name: str, do: Callable[[Locator, Resolution], Awaitable[str]]
@@ -3675,6 +3713,12 @@ def _text_fields(elements: Sequence[ElementDescriptor]) -> list[ElementDescripto
 
 
 _NO_TEXT = "does not take text"
+# A verbless statement about oneself ('I already have an account', "I don't have an account yet").
+_STATEMENT = re.compile(r"^\s*(?:i|i['’]m|i['’]ve|we|we['’]re)\s", re.I)
+_SELF_WORDS = frozenset(
+    {"i", "im", "ive", "we", "me", "one", "yet", "still", "do", "does", "did", "am", "is", "are"}
+)
+_NEGATION = re.compile(r"\b(?:not|no|never|without|nicht|kein|pas|jamais)\b|n['’]t\b", re.I)
 # Verbs that put a box on, never off ('add X to her skills', 'include weekends').
 _ADDING = frozenset({"add", "include", "enable", "tick", "check", "select", "choose", "pick"})
 # The items of a value that lists several ('pruning and beekeeping', 'a, b und c').
