@@ -324,3 +324,25 @@ async def test_a_statement_is_the_link_of_the_sentence_that_says_so(
     report = await quiet.act(page, instruction)
     assert report.ok is bool(href), (instruction, report.text)
     assert await _clicked(page) == (f"{href};" if href else "")
+
+
+@_browser
+async def test_a_confident_link_to_the_page_shown_gives_way_to_its_button(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext17/signout.html"))
+    report = await quiet.act(page, "log me out")
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.sent") == "logout;"
+    assert await _clicked(page) == ""
+
+
+@pytest.mark.parametrize(("instruction", "href"), [("the changelog page", "changelog.html")])
+@_browser
+async def test_page_need_not_be_named(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, href: str
+) -> None:
+    await page.goto(pages.url_for("ext18/cards.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await _clicked(page) == f"{href};"

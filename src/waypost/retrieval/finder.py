@@ -350,14 +350,14 @@ class ElementFinder:
         where that button's form is sent: the page that holds the form). Undecided between such
         links and other elements of the same name, the others are ranked alone."""
         cands = ranking.candidates
-        if ranking.decision != "tie" or len(cands) < 2:
+        if ranking.decision not in ("tie", "confident") or len(cands) < 2:
             return ranking  # ('low' is a partial match: 'sign in with Google' stays unsure)
         name = " ".join(cands[0].element.display_name.split()).casefold()
         same = [c for c in cands[:6] if " ".join(c.element.display_name.split()).casefold() == name]
         actions = {_form_action(screen.url, c.element) for c in same} - {""}
         here = [c for c in same if _to_this_page(screen.url, c.element, actions)]
-        if not here or len(here) == len(same):
-            return ranking
+        if not here or len(here) == len(same) or (ranking.decision == "confident" and cands[0] not in here):
+            return ranking  # (a confident winner that leads elsewhere stays)
         heir = next(c for c in same if c not in here)  # (what the links' share of the ranking goes to)
         moved = sum(c.p for c in here)
         ordered = [replace(c, p=c.p + moved) if c is heir else c for c in cands if c not in here]

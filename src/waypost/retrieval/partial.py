@@ -167,11 +167,26 @@ def is_question(e: ElementDescriptor) -> bool:
     return e.display_name.rstrip().endswith(("?", "？"))
 
 
+def _page_unsaid(query: Query, e: ElementDescriptor) -> bool:
+    """'the axes page', 'go to the login page': a link named with the other words leads to the
+    page so called; but 'edit this page' is no lone "Edit", and 'Next Page' no "Next Chapter"."""
+    name = set(name_words(e.display_name))
+    return (
+        e.role == "link"
+        and "page" in query.head
+        and bool(name)
+        and name <= set(query.head)
+        and not re.search(r"\b(?:this|current|same)\s+page\b", query.raw, re.I)
+    )
+
+
 def unnamed_words(query: Query, e: ElementDescriptor) -> frozenset[str]:
     """Words of ``query``'s target that ``e`` need not carry: generic nouns ('mode' of 'mode
     sombre' for the "Dark" toggle), 'question' for a question, and, when next or previous is
     asked and ``e`` says so, the thing paged to ('page' of 'page suivante' for "Next")."""
     out = _GENERIC_NOUNS | QUESTION_NOUNS if is_question(e) else _GENERIC_NOUNS
+    if _page_unsaid(query, e):
+        out = out | {"page"}
     if frozenset(expand(list(query.head))) & _own_words(e) & _PAGING:
         return out | _PAGING_NOUNS
     return out
@@ -370,6 +385,8 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         missing = [w for w in missing if w not in QUESTION_NOUNS]  # 'the Windows question'
         if not missing:
             return False
+    if missing == ["page"] and _page_unsaid(query, e):
+        return False  # 'the axes page' is the link "Axes" (but 'edit this page' is no lone "Edit")
     if len(missing) < len(head) and all(w in _GENERIC_NOUNS for w in missing):
         return False  # 'mode sombre' for the "Dark" toggle: what is missing only says what kind it is
     if paging and all(w in _PAGING_NOUNS for w in missing):
@@ -469,7 +486,7 @@ def prefer_full_name(ranking: Ranking, confidence: float, tie_margin: float, min
         return ranking
     decision, conf = decide(candidates, confidence, tie_margin, min_p)
     if decision == "confident":
-        candidates = lead_with_best_copy(candidates, ranking.overlay)
+        candidates = lead_with_best_copy(candidates, ranking.overlay, query.head)
     return replace(ranking, candidates=candidates, decision=decision, confidence=conf)
 
 

@@ -248,11 +248,14 @@ def _twins(a: ElementDescriptor, b: ElementDescriptor) -> bool:
     )
 
 
-def lead_with_best_copy(candidates: list[Candidate], overlay: ActiveOverlay | None) -> list[Candidate]:
+def lead_with_best_copy(
+    candidates: list[Candidate], overlay: ActiveOverlay | None, asked: tuple[str, ...] = ()
+) -> list[Candidate]:
     """Among copies of the first candidate, the one to act on first: visible, in the active
     overlay if there is one, in the viewport, in the main landmark, then first in reading order.
 
-    Only the order changes (each keeps its p), so the decision over the group is the same.
+    Of links to one place named alike, the one named without more words comes first. Only the
+    order changes (each keeps its p), so the decision over the group is the same.
     """
     if len(candidates) < 2:
         return candidates
@@ -261,10 +264,14 @@ def lead_with_best_copy(candidates: list[Candidate], overlay: ActiveOverlay | No
     if len(group) < 2:
         return candidates
 
-    def key(c: Candidate) -> tuple[bool, ...]:
+    def key(c: Candidate) -> tuple[bool | int, ...]:
         e = c.element
         in_overlay = overlay is not None and overlay.index in e.overlays
-        return (not (e.visible and e.enabled), not in_overlay, not e.in_viewport, not e.in_main)
+        # (of two links to one place named alike, the one named with the words asked and no more:
+        # 'axes page' is "Axes", not "previous Axes"; 'next: FAQ' is "Next FAQ")
+        named = set(words(e.name))
+        extra = len(named - set(asked)) - 10 * len(named & set(asked))
+        return (not (e.visible and e.enabled), not in_overlay, extra, not e.in_viewport, not e.in_main)
 
     best = min(group, key=lambda c: (*key(c), c.element.index))
     if best is first:
@@ -332,7 +339,7 @@ def rank(
     candidates = _demote_opposites(candidates, query)
     decision, conf = decide(candidates, confidence, tie_margin, min_p)
     if decision == "confident" and not query.ordinal:  # ('the second X' is no copy of the first)
-        candidates = lead_with_best_copy(candidates, overlay)
+        candidates = lead_with_best_copy(candidates, overlay, query.head)
     return Ranking(query, candidates, decision, overlay, conf)
 
 
