@@ -346,3 +346,9 @@ async def test_page_need_not_be_named(
     report = await quiet.act(page, instruction)
     assert report.ok, (instruction, report.text)
     assert await _clicked(page) == f"{href};"
+
+
+@pytest.mark.parametrize("instruction", ["How did you hear about us? A friend", "What is your name? Bob"])
+def test_a_question_put_to_the_reader_stays_with_its_answer(instruction: str) -> None:
+    steps = parse_instruction(instruction)
+    assert len(steps) == 1 and instruction in (steps[0].exact, steps[0].target), steps

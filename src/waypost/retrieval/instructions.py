@@ -1398,7 +1398,13 @@ def parse_instruction(instruction: str) -> list[Step]:
     """
     protected, slots = _protect(squash(languages.normalize(instruction)))
     if (question := _QUESTION_FIRST.match(protected)) and (
-        question["wh"] or _parses(protected[question.end() :], slots)
+        # (a question put to the reader is a form's label, its answer the value: 'How did you
+        # hear about us? A friend')
+        (question["wh"] and not re.search(r"\byou(?:r)?\b", question.group(0), re.I))
+        or (
+            re.match(rf"(?:{_STEP_VERBS})\b", protected[question.end() :], re.I) is not None
+            and _parses(protected[question.end() :], slots)
+        )
     ):
         protected = protected[question.end() :]
     if (asking := _ASKING.match(protected)) is not None:
