@@ -69,8 +69,10 @@ class Step:
     a checkbox or radio set on (never toggled off), otherwise a click. ``uncheck_all`` clears
     every checked checkbox ('select nothing'). ``clear`` empties a field, or unchecks a checkbox
     ('clear the search field', 'clear Remember me'). ``consent`` answers a cookie banner with ``text``
-    ``accept`` or ``reject``. ``complete`` types ``text`` into the field ``target`` names and
-    chooses a suggestion the field then offers that starts with it (and ends with ``ending``).
+    ``accept`` or ``reject``. ``complete`` (never read from words: an instruction to enter "an
+    item that starts with X" says nothing of sending the form it is in, which a task may need)
+    types ``text`` into the field ``target`` names and chooses a suggestion the field then offers
+    that starts with it (and ends with ``ending``).
     """
 
     action: StepAction
@@ -797,16 +799,6 @@ _PERSON_OBJECT = re.compile(
     r"^(?P<verb>[^\W\d]+)\s+(?:her|him|them|us)\s+(?=(?:up|in|out|from|for|to|on|off)\b)", re.I
 )
 _WHATS_IN = re.compile(r"^what(?:['’]s|\s+is)\s+(?:in|on|under)\s+(?=\S)", re.I)
-# 'Enter an item that starts with "Dji" and ends with "uti"': typed, then a suggestion that fits.
-_STARTS_WITH = re.compile(
-    r"^(?:enter|type|input|pick|choose|select|find|fill\s+in)\s+(?:an?\s+|one\s+|some\s+)?(?P<what>[^\x00]*?)\s*"
-    r"(?:that|which|whose\s+name)\s+(?:starts|begins)\s+with\s+(?P<start>\x00\d+\x00|\S+)"
-    r"(?:\s*,?\s+and\s+(?:that\s+)?ends\s+with\s+(?P<end>\x00\d+\x00|\S+))?"
-    r"(?P<rest>\s*(?:,|\band\b|\bthen\b).*)?$",
-    re.I,
-)
-# Nouns that say only that a value is wanted, not which field takes it.
-_ANY_VALUE = frozenset({"", "item", "entry", "value", "option", "one", "word", "thing", "name"})
 # 'get it as JSON', 'download this as CSV': the format is what names the link or item.
 _AS_FORMAT = re.compile(
     r"^(?P<verb>get|view|show|see|download|export|open|save)\s+(?:it|this|that|them|these)\s+as\s+(?:an?\s+)?(?=\S)",
@@ -1021,9 +1013,6 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
         # 'fill in the new password twice: X': the same value into both fields of that name
         seg = f"type {twice.group('text')} into both {twice.group('target')} fields"
 
-    completed = _completion(seg, slots)
-    if completed is not None:
-        return completed
     transformed = _transformed(seg, slots)
     if transformed is not None:
         return transformed
@@ -1356,24 +1345,6 @@ _THEN_ACT = re.compile(
     re.I,
 )
 _ACT_CONCEPTS = frozenset({"§login", "§submit", "§save", "§search", "§register", "§logout", "§next", "§add"})
-
-
-def _completion(seg: str, slots: Slots) -> list[Step] | None:
-    """'Enter an item that starts with "Ba" and ends with "ia", then submit': the start typed into
-    the field (the page's one text field when the noun names none), then a suggestion that fits."""
-    m = _STARTS_WITH.match(seg.strip())
-    if m is None:
-        return None
-    what = m["what"].strip()
-    target = "text field" if what.casefold() in _ANY_VALUE else what
-    start = _value(m["start"], slots).strip(" .,")
-    end = _value(m["end"], slots).strip(" .,") if m["end"] else ""
-    steps = [Step("complete", target=target, text=start, ending=end)]
-    rest = (m["rest"] or "").strip(" ,")
-    rest = re.sub(r"^(?:and|then)\s+(?:then\s+)?", "", rest, flags=re.I)
-    if rest:
-        steps.extend(_parse_one(rest, slots))
-    return steps
 
 
 def _parses(text: str, slots: Slots) -> bool:
