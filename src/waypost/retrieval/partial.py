@@ -490,6 +490,12 @@ def prefer_full_name(ranking: Ranking, confidence: float, tie_margin: float, min
     return replace(ranking, candidates=candidates, decision=decision, confidence=conf)
 
 
+def _shown_words(e: ElementDescriptor) -> frozenset[str]:
+    """The words a person sees on the element: its name, label and placeholder (not its title,
+    which may hold anything, nor its address or classes)."""
+    return field_words(f"{e.display_name} {e.label} {e.placeholder}")
+
+
 def prefer_whole(ranking: Ranking, confidence: float, tie_margin: float, min_p: float) -> Ranking:
     """A tie between elements that carry part of the words and one that carries them all wins for
     the whole fit: 'show the conda command' is the tab "conda", not the link "Show Source", which
@@ -498,7 +504,17 @@ def prefer_whole(ranking: Ranking, confidence: float, tie_margin: float, min_p: 
         return ranking
     top = ranking.candidates[0].p
     close = [c for c in ranking.candidates[:4] if top - c.p < tie_margin]
-    whole = [c for c in close if not partial_match(ranking.query, c.element, ranking.overlay)]
+    query = ranking.query
+    verbs = frozenset(expand(list(words(query.verb)))) | frozenset(query.head[:1])
+    named = [w for w in query.head if w not in verbs and w not in _GENERIC_NOUNS and not w.isdigit()]
+    whole = [
+        c
+        for c in close
+        if named
+        and not partial_match(query, c.element, ranking.overlay)
+        # (on the element itself, not only around it: its words are what tells it from the others)
+        and all(_match(w, _shown_words(c.element)) >= _STEM for w in named)
+    ]
     if (
         len(close) < 2
         or len(whole) != 1
