@@ -116,6 +116,22 @@ search dialog and search page, the colour-mode switcher, section navigation, bre
 English pages, and in English on the translated ones), 22 % to be left undone; written and
 checked with ``bench/retrieval_labels.py --part held13 --replay`` only, never with ``act``,
 before its first run.
+Held-out 14 (``"part": "held14"``, ``--part held14`` only, like held-out 6 to 13): 644 cases in
+``retrieval_pypi6.jsonl`` on 174 pages of two further real applications, rendered from hash-pinned
+wheels by ``bench/thirdparty_pypi6.py`` into the same cache as held-out 9's to 13's and served by
+path as ``pypi/<site>@<version>/<lang>/<page>``: 418 cases on 88 pages of Django's admin with the
+Grappelli skin in English, German, French, Czech, Japanese, Chinese, Spanish, Polish and Russian
+(the log-in page, the dashboard, a change list with its search, filter drop-down, date hierarchy,
+list-editable weights and check boxes, actions and pagination, the same list filtered, add and
+change forms with a radio list, selects, jQuery UI date and Grappelli time pickers, collapsible
+fieldsets and inlines, a two-list selector, the delete confirmation, the password change form,
+the user menu and the theme toggle) and 226 cases on 86 pages of a small Sphinx site with
+sphinx-rtd-theme in the same languages (the side bar's search box and navigation tree with its
+expand buttons, breadcrumbs, "View page source", previous/next buttons, sphinx-design tabs and
+dropdowns, the search page); 308 of them (48 %) in German, French, Czech, Japanese, Chinese,
+Polish, Spanish or Russian (also on the English pages, and in English on the translated ones),
+22 % to be left undone; written and checked with ``bench/retrieval_labels.py --part held14
+--replay`` only, never with ``act``, before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -162,9 +178,10 @@ NEW_SETS = {
     "PyPI-rendered pages 3": "retrieval_pypi3.jsonl",
     "PyPI-rendered pages 4": "retrieval_pypi4.jsonl",
     "PyPI-rendered pages 5": "retrieval_pypi5.jsonl",
+    "PyPI-rendered pages 6": "retrieval_pypi6.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
-RUN_ALONE = ("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13")
+RUN_ALONE = ("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14")
 TOP_K = 5
 T = TypeVar("T")
 
@@ -403,7 +420,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 13 run only on their own (--part held6 ... held13): never seen by accident
+    else:  # held-out 6 to 14 run only on their own (--part held6 ... held14): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -420,17 +437,26 @@ def bench_new(args: argparse.Namespace) -> int:
             print(f"npm demo pages skipped (cache not filled: {type(exc).__name__}: {str(exc)[:120]})")
             cases = [c for c in cases if not c["page"].startswith("npm/")]
     pypi_root = ""
-    from bench import thirdparty_pypi, thirdparty_pypi2, thirdparty_pypi3, thirdparty_pypi4, thirdparty_pypi5
+    from bench import (
+        thirdparty_pypi,
+        thirdparty_pypi2,
+        thirdparty_pypi3,
+        thirdparty_pypi4,
+        thirdparty_pypi5,
+        thirdparty_pypi6,
+    )
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
     # (held-out 11), Sphinx with furo and django-allauth (held-out 12), Django REST framework and
-    # Sphinx with pydata-sphinx-theme (held-out 13) render into the same served root.
+    # Sphinx with pydata-sphinx-theme (held-out 13), Grappelli and Sphinx with sphinx-rtd-theme
+    # (held-out 14) render into the same served root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
         (thirdparty_pypi3, tuple(f"pypi/{site}/" for site in thirdparty_pypi3.SITES)),
         (thirdparty_pypi4, tuple(f"pypi/{site}/" for site in thirdparty_pypi4.SITES)),
         (thirdparty_pypi5, tuple(f"pypi/{site}/" for site in thirdparty_pypi5.SITES)),
+        (thirdparty_pypi6, tuple(f"pypi/{site}/" for site in thirdparty_pypi6.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -516,6 +542,7 @@ _PART_NAMES = {
     "held11": "held-out 11",
     "held12": "held-out 12",
     "held13": "held-out 13",
+    "held14": "held-out 14",
 }
 
 
@@ -705,7 +732,7 @@ def main() -> None:
         "--part",
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
-            *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13"),
+            *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14"),
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
@@ -714,9 +741,10 @@ def main() -> None:
         "seventh or the eighth held-out part (npm demo pages only), or the ninth (Django admin pages "
         "rendered from PyPI), the tenth (Flask-Admin pages rendered from PyPI), the eleventh "
         "(Datasette and Material for MkDocs pages rendered from PyPI), the twelfth (Sphinx with "
-        "furo and django-allauth pages rendered from PyPI) or the thirteenth (Django REST "
-        "framework and Sphinx with pydata-sphinx-theme pages rendered from PyPI; each of the last "
-        "eight run only when named).",
+        "furo and django-allauth pages rendered from PyPI), the thirteenth (Django REST "
+        "framework and Sphinx with pydata-sphinx-theme pages rendered from PyPI) or the fourteenth "
+        "(Grappelli admin and Sphinx with sphinx-rtd-theme pages rendered from PyPI; each of the "
+        "last nine run only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(

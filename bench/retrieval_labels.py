@@ -1,6 +1,6 @@
 """Dry check of the labels of the new sets, in real Chromium, without running ``act``.
 
-For every case of a part (``--part held6`` by default; ``--part held7``, ``held8``, ``held9``, ``held10``, ``held11``, ``held12`` or ``held13`` for held-out 7 to 13) the page is opened as the benchmark opens it
+For every case of a part (``--part held6`` by default; ``--part held7``, ``held8``, ``held9``, ``held10``, ``held11``, ``held12``, ``held13`` or ``held14`` for held-out 7 to 14) the page is opened as the benchmark opens it
 and each expected effect's selector(s) are looked up with ``document.querySelectorAll``. A case is
 reported when a selector is invalid, matches nothing, or (for an ``#id`` selector) matches more than
 one element; an expected value on a ``<select>`` must be the label of one of its options, and a
@@ -211,6 +211,8 @@ async def run(args: argparse.Namespace) -> int:
     from bench.thirdparty_pypi4 import ensure_all as ensure_pypi4
     from bench.thirdparty_pypi5 import SITES as PYPI5_SITES
     from bench.thirdparty_pypi5 import ensure_all as ensure_pypi5
+    from bench.thirdparty_pypi6 import SITES as PYPI6_SITES
+    from bench.thirdparty_pypi6 import ensure_all as ensure_pypi6
 
     npm_root = str(ensure_all())
     pypi_root = str(ensure_pypi()) if args.part == "held9" or (args.show or "").startswith("pypi/") else ""
@@ -222,6 +224,8 @@ async def run(args: argparse.Namespace) -> int:
         pypi_root = str(ensure_pypi4())  # the same root as held-out 9's to 11's
     if args.part == "held13" or (args.show or "").startswith(tuple(f"pypi/{s}/" for s in PYPI5_SITES)):
         pypi_root = str(ensure_pypi5())  # the same root as held-out 9's to 12's
+    if args.part == "held14" or (args.show or "").startswith(tuple(f"pypi/{s}/" for s in PYPI6_SITES)):
+        pypi_root = str(ensure_pypi6())  # the same root as held-out 9's to 13's
     servers, urls = _start_servers(npm_root, pypi_root)
     try:
         async with async_playwright() as pw:
@@ -291,6 +295,7 @@ def main() -> None:
             "held11",
             "held12",
             "held13",
+            "held14",
             "held5",
             "held4",
             "held3",
