@@ -348,3 +348,89 @@ async def test_page_need_not_be_named(
 def test_a_question_put_to_the_reader_stays_with_its_answer(instruction: str) -> None:
     steps = parse_instruction(instruction)
     assert len(steps) == 1 and instruction in (steps[0].exact, steps[0].target), steps
+
+
+@pytest.mark.parametrize(
+    ("instruction", "field", "value"),
+    [
+        ("born 2024-05-17", "#id_born", "2024-05-17"),  # the picker reads yy-mm-dd, not mm/dd/yyyy
+        ("booster due 2027-04-01", "#id_due", "01.04.2027"),
+        ("notes: Bites when scared.", "#id_notes", "Bites when scared."),  # a sentence keeps its stop
+    ],
+)
+@_browser
+async def test_a_date_pickers_own_format_and_a_sentence_as_written(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, field: str, value: str
+) -> None:
+    await page.goto(pages.url_for("ext18/dates.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.input_value(field) == value
+
+
+@pytest.mark.parametrize(("instruction", "box"), [("select Luna", "7"), ("select the row of Otis", "8")])
+@_browser
+async def test_selecting_a_row_ticks_its_action_box_not_a_value_of_it(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, box: str
+) -> None:
+    await page.goto(pages.url_for("ext18/admin.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.is_checked(f"input.action-select[value='{box}']")
+    assert await page.is_checked("input[name=form-0-vaccinated]")
+    assert not await page.is_checked("input[name=form-1-vaccinated]")
+    assert await _clicked(page) == ""
+
+
+@_browser
+async def test_open_the_pet_is_no_add_pet(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext18/admin.html"))
+    report = await quiet.act(page, "open the pet")
+    assert not report.ok, report.text
+    assert await _clicked(page) == ""
+
+
+@_browser
+async def test_submit_is_the_forms_button_and_a_ticked_box_named_by_the_verb_is_already_so(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext18/admin.html"))
+    already = await quiet.act(page, "send reminders")
+    assert already.steps[0].status == "already", already.text
+    assert await page.is_checked("#id_reminders")
+    report = await quiet.act(page, "submit the owner form")
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.sent") == "_save"
+    assert await page.is_checked("#id_reminders")
+
+
+@pytest.mark.parametrize(
+    ("instruction", "expanded"),
+    [("expand Stations in the sidebar", "stations.html"), ("expand the Installing entry", "install.html")],
+)
+@_browser
+async def test_a_tree_entry_is_expanded_by_its_own_expander_not_followed(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, expanded: str
+) -> None:
+    await page.goto(pages.url_for("ext18/rtd.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await _clicked(page) == ""
+    entry = page.locator(f".menu a[href='{expanded}']").locator("xpath=..")
+    assert await entry.get_attribute("class") == "current"
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    ["collapse the Stations entry", "collapse all questions", "switch the docs to version 2.2"],
+)
+@_browser
+async def test_what_is_already_so_or_no_field_of_it_changes_nothing(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext18/rtd.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, (instruction, report.text)
+    assert await _clicked(page) == ""
+    assert await page.input_value("input[name=q]") == ""
+    assert await page.evaluate("[...document.querySelectorAll('details')].filter((d) => d.open).length") == 0

@@ -84,10 +84,22 @@ _VALUE_NOW_JS = "el => ['value' in el ? String(el.value) : null, !!el.disabled]"
 # What a field found by a selector says of itself: classes, placeholder, id, name.
 _HINTS_JS = "el => [el.className, el.placeholder, el.id, el.name].filter(Boolean).join(' ')"
 # The field's pattern and the language of the page around it (for the date format it takes).
-_DATE_CONTEXT = """el => [el.getAttribute('pattern') || '',
-  ((el.closest('[lang]') || el.ownerDocument.documentElement).getAttribute('lang') || ''),
-  [el.getAttribute('data-date-format'), el.getAttribute('data-format'), el.getAttribute('data-role')]
-    .filter(Boolean).join(' ')]"""
+_DATE_CONTEXT = """el => {
+  // a jQuery UI datepicker's own format ('yy-mm-dd': yy is the year of four digits)
+  let picker = '';
+  try {
+    const w = el.ownerDocument.defaultView;
+    const $ = w.jQuery || (w.grp && w.grp.jQuery) || (w.django && w.django.jQuery);
+    if ($ && $.datepicker && el.classList.contains('hasDatepicker')) {
+      picker = String($(el).datepicker('option', 'dateFormat') || '')
+        .replace(/y+/g, (m) => m.length >= 2 ? 'yyyy' : 'yy');
+    }
+  } catch (e) { picker = ''; }
+  return [el.getAttribute('pattern') || '',
+    ((el.closest('[lang]') || el.ownerDocument.documentElement).getAttribute('lang') || ''),
+    [el.getAttribute('data-date-format'), el.getAttribute('data-format'), el.getAttribute('data-role'),
+      picker].filter(Boolean).join(' ')];
+}"""
 
 
 class ActionProblem(Exception):
@@ -573,6 +585,21 @@ class Actor:
             ):
                 # 'click Profile' chose "Account" by meaning while a closed menu has "Profile"
                 raise ActionProblem(f"{res.element_text} is not it; {_IN_CLOSED_MENU}")
+            if (
+                named
+                and e is not None
+                and e.role == "link"
+                and (verb in _OPENING_VERBS or verb in _CLOSING_VERBS)
+            ):
+                # 'expand Stations in the sidebar': the link's own expander (sphinx-rtd-theme's
+                # tree), not the link, which would leave the page
+                inner = await _evaluate_on(loc, _INNER_EXPANDER_JS)
+                if isinstance(inner, dict):
+                    if inner["open"] is (verb in _OPENING_VERBS):
+                        word = "open" if inner["open"] else "closed"
+                        raise AlreadySo(f"{res.element_text} is already {word}; nothing was done.")
+                    await loc.locator("css=button, [aria-expanded]").first.click(timeout=self._timeout)
+                    return f"Clicked the expander of {res.element_text}"
             if named:
                 await self._already_shown(loc, res, verb)
             await _click(loc, res, self._timeout)
@@ -595,6 +622,12 @@ class Actor:
                 col = short(column, 40)
                 line = f'{header} tables have a column "{col}"; say which table. Nothing was done.'
                 return ActionResult("click", target, "unsure", line)
+        if verb == "submit" and named and not exact and set(words(target)) <= _SUBMIT_ALONE:
+            # 'submit', 'submit the form': the form's own submit button, never a control whose
+            # name only means sending ("Send reminders")
+            sel = await page.evaluate(_ONE_SUBMIT_JS, True)
+            if sel:
+                return await self._act(page, "click", f"css={sel}", "click", do)
         if named and not exact and len(words(target)) >= 2:
             # 'order by oldest': the item of a closed menu, not just its opener (which the words
             # also name); a list's option is taken after a refused click on the list, below
@@ -623,7 +656,11 @@ class Actor:
                 and w not in kind_of.KIND_WORDS
                 and w not in _SENDING
             ]
-            sel = await page.evaluate(_NAMED_FORM_SUBMIT_JS, named_form) if named_form else None
+            sel = (
+                await page.evaluate(_NAMED_FORM_SUBMIT_JS, [named_form, verb == "submit"])
+                if named_form
+                else None
+            )
             if verb == "submit":
                 # A form named by words none has ('the newsletter form') is no other form's default button
                 sel = sel or await page.evaluate(_ONE_SUBMIT_JS, not named_form)
@@ -812,6 +849,17 @@ class Actor:
             # 'expand labels' on a checked "expand labels" box, 'collapse X' on the unchecked box
             # that opens X in a sidebar: a click would undo what is asked
             raise AlreadySo(effect.already_line(res.element_text, st, opening))
+        if (
+            st.kind in ("checkbox", "switch")
+            and st.checked
+            and e is not None
+            and verb
+            and not closing
+            and verb not in TURN_OFF_VERBS
+            and set(words(verb)) <= set(words(e.display_name))
+        ):
+            # 'send reminders' on a ticked "Send reminders" box: its name says what it turns on
+            raise AlreadySo(effect.already_line(res.element_text, st, True))
         if verb in _ADDING and st.kind in ("checkbox", "switch") and st.checked:
             # 'add beekeeping to her skills' on a ticked "Beekeeping" box: a click would take it off
             raise AlreadySo(effect.already_line(res.element_text, st, True))
@@ -1612,7 +1660,14 @@ class Actor:
         ):
             # 'expand all questions', 'alle Fragen aufklappen': what opens and closes (a link that
             # shares a word does neither); when the words name none, the content's own sections
-            group = [c for c in group if _discloses(c.element)]
+            # (not a navigation tree's entry named so: 'collapse all questions' on the FAQ page
+            # whose sidebar entry "Questions" is open)
+            group = [
+                c
+                for c in group
+                if _discloses(c.element)
+                and not (c.element.role == "link" and _CHROME_REGION.search(c.element.region))
+            ]
             if not group:
                 group = _content_sections(screen.elements, both=step.quantity == "both")
         if not group and intent == "click" and await mark_listened(page):
@@ -2916,6 +2971,21 @@ _ONE_SUGGESTION_JS = (
   return [cssPath(hits[0]), hits[0].textContent.replace(/\\s+/g, ' ').trim()];
 }"""
 )
+# A link's own expander inside it (a button, or an element with aria-expanded) and whether its
+# branch is open (the expander's or its list item's aria-expanded, or the item's "current"/"open"
+# class); null when the link holds none.
+_INNER_EXPANDER_JS = """(a) => {
+  const b = a.querySelector('button, [aria-expanded]');
+  if (!b) return null;
+  const r = b.getBoundingClientRect();
+  if (r.width <= 0 || r.height <= 0) return null;
+  const li = a.closest('li');
+  const said = b.getAttribute('aria-expanded') || (li && li.getAttribute('aria-expanded'));
+  const open = said ? said === 'true'
+    : !!li && /(?:^|\\s)(?:current|open|expanded|active)(?:\\s|$)/.test(li.className)
+      && !!li.querySelector(':scope > ul');
+  return { open };
+}"""
 # The card a stretched link covers: its nearest positioned ancestor.
 _CARD_OF_JS = """(el) => { for (let a = el.parentElement, k = 0; a && k < 6 && a !== document.body;
   a = a.parentElement, k++) if (getComputedStyle(a).position !== 'static') return a; return el; }"""
@@ -3175,7 +3245,14 @@ _ROW_BOX_JS = (
   if (!row) return null;
   const boxes = [...row.querySelectorAll('input[type=checkbox]')].filter((b) => {
     const r = b.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
-  return boxes.length === 1 ? cssPath(boxes[0]) : null;
+  if (boxes.length === 1) return cssPath(boxes[0]);
+  // several: the one that selects the row (Django's action box "Select this object for an
+  // action", a grid's row selector), by its own words, never a value of the row ("Vaccinated")
+  const SELECTS = new RegExp('(?:^|[\\\\s_-])(?:action-select|select(?:ed)?(?:[_-]?row|[_-]?item)?'
+    + '|row-?select|bulk)(?:$|[\\\\s_-])|^select\\\\b', 'i');
+  const selecting = boxes.filter((b) => SELECTS.test([b.className, b.name, b.getAttribute('aria-label') || '']
+    .join(' ')));
+  return selecting.length === 1 ? cssPath(selecting[0]) : null;
 }"""
 )
 # 'the last page', 'die letzte Seite', 'poslední stránka': an end of the page's pager.
@@ -3239,7 +3316,7 @@ _ONE_SUBMIT_JS = (
 # The one visible submit button of the form whose own words (id, name, action, label, title, the
 # heading above it) hold every given word: 'submit the password form'.
 _NAMED_FORM_SUBMIT_JS = (
-    """(wanted) => {
+    """([wanted, first]) => {
   """
     + _CSS_PATH
     + """
@@ -3261,7 +3338,8 @@ _NAMED_FORM_SUBMIT_JS = (
     if (!wanted.every((w) => own.some((o) => o === w || o.startsWith(w)))) continue;
     const subs = [...f.querySelectorAll(
       'button:not([type]), button[type=submit], input[type=submit], input[type=image]')].filter(shown);
-    if (subs.length === 1) fits.push(subs[0]);
+    // ('submit the owner form': its first submit button is what sending it presses)
+    if (subs.length === 1 || (first && subs.length)) fits.push(subs[0]);
   }
   return fits.length === 1 ? cssPath(fits[0]) : null;
 }"""
@@ -3713,6 +3791,7 @@ def _text_fields(elements: Sequence[ElementDescriptor]) -> list[ElementDescripto
 
 
 _NO_TEXT = "does not take text"
+_SUBMIT_ALONE = frozenset({"submit", "form", "it", "this", "the", "now", "button", "everything", "all"})
 # A verbless statement about oneself ('I already have an account', "I don't have an account yet").
 _STATEMENT = re.compile(r"^\s*(?:i|i['’]m|i['’]ve|we|we['’]re)\s", re.I)
 _SELF_WORDS = frozenset(

@@ -187,6 +187,15 @@ STATE_JS = r"""
     return strip(a.href) === strip(location.href) && (!a.hash || a.hash === location.hash);
   };
   const tri = (a) => { const v = c.getAttribute(a); return v === null ? null : v === 'true' || v === 'mixed'; };
+  // A tree's expander button inside an entry's link (sphinx-rtd-theme): the entry's list item
+  // says whether its branch is open.
+  const branch = (n) => {
+    if (n.tagName !== 'BUTTON' || !n.closest('a')) return null;
+    const li = n.closest('li');
+    if (!li || !li.querySelector(':scope > ul')) return null;
+    const said = li.getAttribute('aria-expanded');
+    return said !== null ? said === 'true' : /(?:^|\s)current(?:$|\s)/.test(li.className);
+  };
   // Bootstrap's tabs (data-toggle="tab"): the one shown is classed "active", or its list item is
   const bsTab = toggle(c);
   const active = (n) => !!n && /(?:^|\s)active(?:$|\s)/.test(n.className || '');
@@ -200,7 +209,7 @@ STATE_JS = r"""
     selected: bsTab ? c.getAttribute('aria-selected') === 'true' || active(c) || active(c.closest('li'))
       : /^(option|tab|treeitem|gridcell|row)$/.test(role) ? c.getAttribute('aria-selected') === 'true' : null,
     expanded: c.tagName === 'SUMMARY' && c.parentElement && c.parentElement.tagName === 'DETAILS'
-      ? c.parentElement.open : tri('aria-expanded'),
+      ? c.parentElement.open : tri('aria-expanded') !== null ? tri('aria-expanded') : branch(c),
     current: c.tagName === 'A' ? current(c) : null,
   };
 }

@@ -967,11 +967,17 @@ def _items(target: str, lang: str = "") -> list[str]:
     return parts
 
 
+# 'notes: Bites when scared.': a label, then a sentence as written (a capital, three words or more,
+# its full stop).
+_SENTENCE_VALUE = re.compile(r"^\s*[^\W\d][^:：\x00]{0,40}[:：]\s*[A-Z][^\s:：]*(?:\s+[^\s:：]+){2,}\.\s*$")
+
+
 def _parse_one(segment: str, slots: Slots) -> list[Step]:
     seg = segment.strip(" ,;")
-    if not re.search(r"[.!?]\s+\S", seg.rstrip(" .")):
+    if not re.search(r"[.!?]\s+\S", seg.rstrip(" .")) and not _SENTENCE_VALUE.match(seg):
         # the full stop of one sentence is no part of a value; a value of several sentences
-        # ('Bio: Allotment since 2011. Keeps bees.') keeps its last one
+        # ('Bio: Allotment since 2011. Keeps bees.') keeps its last one, and so does a written
+        # sentence after a label ('notes: Bites when scared.')
         seg = seg.strip(" .,;")
     last = re.search(r"(\S*)!+$", seg)
     if last and not re.search(r"[\d#$%&*@^~]", last.group(1)):

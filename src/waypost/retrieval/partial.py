@@ -225,6 +225,8 @@ def _sentence(query: Query, e: ElementDescriptor) -> bool:
 _GOES_WITHOUT_SAYING = frozenset(
     {"clipboard", "zwischenablage", "presse-papiers", "portapapeles", "schránky", "schowka", "буфер"}
 )
+# What a control does to the thing it names ("Add pet", "Delete pet"): never what another verb asks.
+_ACTS = frozenset({"§add", "§delete", "§edit", "§save", "§cancel", "§reset", "§download", "§upload"})
 _TICKING = frozenset(
     {"add", "include", "enable", "tick", "check", "select", "choose", "pick", "subscribe", "unsubscribe"}
 )
@@ -381,6 +383,15 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     if not head:
         return False
     missing = [w for w in head if _match(w, own) < _STEM]
+    if (
+        query.intent == "type"
+        and (e.role == "searchbox" or e.type == "search" or "§search" in _shown_words(e))
+        and "§search" not in frozenset(expand([*head, *verbs, *query.context]))
+    ):
+        return True  # 'switch the docs to version 2.2' types nothing into "Search docs"
+    asked_acts = frozenset(expand([*head, *verbs])) & _ACTS
+    if frozenset(expand(list(name_words(e.display_name)))) & _ACTS - asked_acts:
+        return True  # 'open the pet' is no "Add pet": the element does something else to it
     if is_question(e):
         missing = [w for w in missing if w not in QUESTION_NOUNS]  # 'the Windows question'
         if not missing:
