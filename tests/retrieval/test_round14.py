@@ -434,3 +434,15 @@ async def test_what_is_already_so_or_no_field_of_it_changes_nothing(
     assert await _clicked(page) == ""
     assert await page.input_value("input[name=q]") == ""
     assert await page.evaluate("[...document.querySelectorAll('details')].filter((d) => d.open).length") == 0
+
+
+@pytest.mark.parametrize("instruction", ["select all", "sélectionne tout", "zaznacz wszystko"])
+@_browser
+async def test_all_said_alone_is_the_lists_own_box_for_all_rows(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext18/admin.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.is_checked("#action-toggle")
+    assert await _clicked(page) == ""

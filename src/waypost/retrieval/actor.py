@@ -477,6 +477,14 @@ class Actor:
             and await _evaluate(page, effect.HIDDEN_NAMED_JS, step.target)
         ):
             step = replace(step, exact=step.target)
+        if (
+            step.action in ("choose", "check")
+            and not step.exact
+            and step.target.strip().casefold() in _ALL_WORDS
+            and (master := await self._master_box(page)) is not None
+        ):
+            # 'select all', 'sélectionne tout', 'zaznacz wszystko': the list's own box for all rows
+            return await self.check(page, master, checked=True)
         if step.quantity in ("first", "last"):
             return await self._first_records(page, step)
         if step.quantity:
@@ -732,6 +740,24 @@ class Actor:
                 if path is not None:
                     result = await self._choose_option(page, target, path, do)
         return result
+
+    async def _master_box(self, page: Page) -> str | None:
+        """The one visible box that selects every row of the page's list: named so ('Select all
+        objects on this page for an action'), or the one box of a table's header row whose body
+        rows each have one. ``None`` when there is none or more than one."""
+        screen = await collect(page, **self._limits)
+        boxes = [
+            e
+            for e in screen.elements
+            if e.visible and e.enabled and (e.type == "checkbox" or e.role == "checkbox")
+        ]
+        named = [e for e in boxes if kind_of.select_all(e)]
+        if len(named) != 1:
+            return await _evaluate(page, _HEADER_BOX_JS) if not named else None
+        unique, _ = await self.finder.validate_candidate(
+            page, Candidate(id=1, element=named[0], p=1.0, logit=0.0, features=())
+        )
+        return str(unique) if unique is not None else _selector_for(named[0])
 
     async def _link_of_sentence(
         self, page: Page, said: str, do: Callable[[Locator, Resolution], Awaitable[str]]
@@ -2986,6 +3012,21 @@ _INNER_EXPANDER_JS = """(a) => {
       && !!li.querySelector(':scope > ul');
   return { open };
 }"""
+# The one box in a table's header whose body rows have boxes of their own: 'css=…', else null.
+_HEADER_BOX_JS = (
+    """() => {
+  """
+    + _CSS_PATH
+    + """
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const boxes = [...document.querySelectorAll('input[type=checkbox]')].filter((b) => shown(b) && !b.disabled);
+  const head = boxes.filter((b) => b.closest('thead, th'));
+  if (head.length !== 1) return null;
+  const table = head[0].closest('table');
+  const rows = boxes.filter((b) => b.closest('tbody') && !b.closest('th') && b.closest('table') === table);
+  return table && rows.length >= 2 ? 'css=' + cssPath(head[0]) : null;
+}"""
+)
 # The card a stretched link covers: its nearest positioned ancestor.
 _CARD_OF_JS = """(el) => { for (let a = el.parentElement, k = 0; a && k < 6 && a !== document.body;
   a = a.parentElement, k++) if (getComputedStyle(a).position !== 'static') return a; return el; }"""
@@ -3791,6 +3832,12 @@ def _text_fields(elements: Sequence[ElementDescriptor]) -> list[ElementDescripto
 
 
 _NO_TEXT = "does not take text"
+# 'all' said alone, in the languages instructions are read in ('select all', 'sélectionne tout').
+_ALL_WORDS = frozenset(
+    {"all", "everything", "all rows", "all items", "tout", "tous", "alle", "alles", "todo", "todos",
+     "tutto", "tutti", "wszystko", "wszystkie", "vše", "všechno", "všechny", "все", "всё", "全部",
+     "すべて", "全て"}
+)  # fmt: skip
 _SUBMIT_ALONE = frozenset({"submit", "form", "it", "this", "the", "now", "button", "everything", "all"})
 # A verbless statement about oneself ('I already have an account', "I don't have an account yet").
 _STATEMENT = re.compile(r"^\s*(?:i|i['’]m|i['’]ve|we|we['’]re)\s", re.I)
