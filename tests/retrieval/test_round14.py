@@ -446,3 +446,13 @@ async def test_all_said_alone_is_the_lists_own_box_for_all_rows(
     assert report.ok, (instruction, report.text)
     assert await page.is_checked("#action-toggle")
     assert await _clicked(page) == ""
+
+
+@_browser
+async def test_expanding_never_follows_a_link_to_another_page(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext18/guide.html"))
+    report = await quiet.act(page, "expand the API")
+    assert not report.ok, report.text
+    assert await _clicked(page) == ""

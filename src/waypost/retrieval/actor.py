@@ -608,6 +608,10 @@ class Actor:
                         raise AlreadySo(f"{res.element_text} is already {word}; nothing was done.")
                     await loc.locator("css=button, [aria-expanded]").first.click(timeout=self._timeout)
                     return f"Clicked the expander of {res.element_text}"
+                if verb in _UNFOLDING and e.expanded is None and not e.popup and _real_link(e.href):
+                    # 'expand the question' is no link to the "Questions" page: a link leaves the
+                    # page, it opens nothing in place
+                    raise ActionProblem(f"{res.element_text} leads to another page; it expands nothing.")
             if named:
                 await self._already_shown(loc, res, verb)
             await _click(loc, res, self._timeout)
@@ -3832,6 +3836,18 @@ def _text_fields(elements: Sequence[ElementDescriptor]) -> list[ElementDescripto
 
 
 _NO_TEXT = "does not take text"
+# Verbs of opening or closing in place (not 'open', which may follow a link).
+_UNFOLDING = frozenset(
+    {"expand", "unfold", "collapse", "fold", "dépliez", "déplier", "déplie", "développez", "despliegue",
+     "despliega", "desplegar", "rozbalte", "rozbal", "sbalte", "sbal", "repliez", "replier", "replie",
+     "contraiga", "contrae", "aufklappen", "zuklappen", "einklappen", "ausklappen"}
+)  # fmt: skip
+
+
+def _real_link(href: str) -> bool:
+    """A link that goes somewhere (not '#', a fragment of the page, or a script)."""
+    h = (href or "").strip()
+    return bool(h) and not h.startswith(("#", "javascript:"))
 # 'all' said alone, in the languages instructions are read in ('select all', 'sélectionne tout').
 _ALL_WORDS = frozenset(
     {"all", "everything", "all rows", "all items", "tout", "tous", "alle", "alles", "todo", "todos",
