@@ -456,3 +456,16 @@ async def test_expanding_never_follows_a_link_to_another_page(
     report = await quiet.act(page, "expand the API")
     assert not report.ok, report.text
     assert await _clicked(page) == ""
+
+
+@pytest.mark.parametrize(
+    "instruction", ["wyszukaj labrador i kliknij lupę", "search for labrador and click the magnifier"]
+)
+@_browser
+async def test_a_search_then_a_click_on_its_magnifier_sends_once(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext18/search.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.evaluate("document.body.dataset.sent") == "search:labrador;"

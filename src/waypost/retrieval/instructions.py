@@ -799,6 +799,14 @@ _PERSON_OBJECT = re.compile(
     r"^(?P<verb>[^\W\d]+)\s+(?:her|him|them|us)\s+(?=(?:up|in|out|from|for|to|on|off)\b)", re.I
 )
 _WHATS_IN = re.compile(r"^what(?:['’]s|\s+is)\s+(?:in|on|under)\s+(?=\S)", re.I)
+# A search, then 'and click …' in any language read here ('wyszukaj labrador i kliknij lupę'): the
+# words end at the conjunction, and the click is a step of its own.
+_SEARCH_THEN_CLICK = re.compile(
+    r"^(?P<search>(?:search|wyszukaj|szukaj|suche|cherche|busca|vyhledej|vyhledejte|najdi|найди|искать)\b"
+    r"[^\x00]*?)\s*,?\s+(?:and|und|et|y|i|a|и|e)\s+(?=(?:click|klicke|kliknij|klikni|klikněte|cliquez|"
+    r"clique|haz\s+clic|pulsa|pulse|нажми|нажмите|press|hit|drücke)\b)",
+    re.I,
+)
 # 'get it as JSON', 'download this as CSV': the format is what names the link or item.
 _AS_FORMAT = re.compile(
     r"^(?P<verb>get|view|show|see|download|export|open|save)\s+(?:it|this|that|them|these)\s+as\s+(?:an?\s+)?(?=\S)",
@@ -1388,6 +1396,7 @@ def parse_instruction(instruction: str) -> list[Step]:
         protected = protected[asking.end() :].rstrip(" ?？")
     protected = _WHATS_IN.sub("", protected, count=1)  # "what's in slate?": the tab so named
     protected = _UP_TO.sub("go to ", protected, count=1)
+    protected = _SEARCH_THEN_CLICK.sub(r"\g<search>, then ", protected, count=1)
     protected = _AS_FORMAT.sub(
         lambda m: "open " if m["verb"].casefold() in ("get", "view", "show", "see") else f"{m['verb']} ",
         protected,
@@ -1436,7 +1445,9 @@ def parse_instruction(instruction: str) -> list[Step]:
 # What sends a search form: 'search for X and hit search' sends it by its button, not twice.
 _SENDS = re.compile(
     r"(?:the\s+)?(?:search|submit|go|find|ok|send|enter|apply|suche|suchen|rechercher|recherche|buscar|"
-    r"hledat|vyhledat|szukaj|wyszukaj|поиск|найти|搜索|検索)(?:\s+(?:button|icon|key))?",
+    r"hledat|vyhledat|szukaj|wyszukaj|поиск|найти|搜索|検索"
+    # the magnifier a search form's button shows ('kliknij lupę')
+    r"|magnifier|magnifying\s+glass|lup[aeęy]|loupe|lupe|лупу|лупа|放大镜|虫眼鏡)(?:\s+(?:button|icon|key))?",
     re.IGNORECASE,
 )
 

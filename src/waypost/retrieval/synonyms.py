@@ -151,6 +151,8 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
         "recherche", "rechercher", "chercher", "buscar", "búsqueda", "ricerca", "pesquisar",
         "pesquisa", "zoeken", "zoek", "szukaj", "wyszukaj", "hledat", "vyhledat", "hledání", "поиск",
         "найти", "искать", "搜索", "查找", "検索", "검색", "keresés", "arama", "ara", "αναζήτηση", "sök",
+        # the magnifier a search button shows
+        "magnifier", "lupa", "lupę", "lupe", "loupe", "лупа", "лупу", "放大镜", "虫眼鏡",
     ),
     "submit": (
         "envoyer", "valider", "soumettre", "enviar", "invia", "inviare", "verzenden", "versturen",
