@@ -42,7 +42,7 @@ from waypost.retrieval.option_paths import OptionPath, menu_item, option_path
 from waypost.retrieval.options import best_option
 from waypost.retrieval.page_scripts import CSS_PATH_JS as _CSS_PATH
 from waypost.retrieval.page_scripts import SCROLL_JS
-from waypost.retrieval.page_watch import PageWatch
+from waypost.retrieval.page_watch import OPENS_TAB_JS, PageWatch
 from waypost.retrieval.query import Intent, parse_query
 from waypost.retrieval.ranking import Candidate
 from waypost.retrieval.records import parse_record
@@ -2201,6 +2201,7 @@ class Actor:
                 return ActionResult(action, target, "refused", refusal, element=res.element_text)
         t0 = time.perf_counter()
         change: PageChange | None = None
+        expect_tab = action == "click" and bool(await _evaluate_on(loc, OPENS_TAB_JS))
         async with PageWatch(page) as watch:
             try:
                 line = await do(loc, res)
@@ -2217,7 +2218,7 @@ class Actor:
                     "look at the page (observe) before trying again."
                 )
                 status = "failed"
-            change = await watch.settle(self.settings.settle_timeout)
+            change = await watch.settle(self.settings.settle_timeout, expect_tab=expect_tab)
         message = opened + (f"{line} ({res.selector})." if status == "done" else line)
         if (status == "done" and action != "type") or change.changed:
             message = f"{message} {change.describe()}"

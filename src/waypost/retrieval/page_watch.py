@@ -21,6 +21,16 @@ _TRACKED = frozenset({"document", "xhr", "fetch"})
 # Requests still open this long after the action are not waited for (long polling, beacons).
 _NETWORK_CAP = 1.5
 _GRACE = 0.06
+# A link or form that targets another window: the browser's new-page event can come late on a busy
+# machine, so the settle waits this long for it rather than report "nothing changed".
+_TAB_WAIT = 2.5
+
+OPENS_TAB_JS = """e => {
+  const a = e.closest('a[href], area[href]');
+  const f = a ? null : (e.form || e.closest('form'));
+  const t = ((a && a.target) || (e.formTarget) || (f && f.target) || '').trim().toLowerCase();
+  return !!t && !['_self', '_parent', '_top'].includes(t);
+}"""
 
 
 async def page_state(page: Page) -> tuple[str, tuple[str, ...]]:
@@ -100,12 +110,21 @@ class PageWatch:
     def _on_page(self, page: Page) -> None:
         self._tabs.append(page)
 
-    async def settle(self, seconds: float) -> PageChange:
+    async def settle(self, seconds: float, *, expect_tab: bool = False) -> PageChange:
         """Wait (at most ``seconds``) for a started navigation and for network requests to
-        finish, then report what changed."""
+        finish, then report what changed.
+
+        Args:
+            seconds: The most to wait.
+            expect_tab: The action should open a tab (a link with a ``target``): wait for it too.
+        """
         started = time.monotonic()
         deadline = started + seconds
         await asyncio.sleep(min(_GRACE, seconds))
+        if expect_tab:
+            tab_deadline = min(deadline, started + _TAB_WAIT)
+            while not self._tabs and not self._navigated and time.monotonic() < tab_deadline:
+                await asyncio.sleep(0.025)
         loaded = False
         while time.monotonic() < deadline:
             if self._navigated and not loaded:
