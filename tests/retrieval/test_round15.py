@@ -37,3 +37,205 @@ async def test_a_link_without_a_target_is_not_waited_for(
     assert report.ok, report.text
     change = report.steps[-1].change
     assert change is not None and change.new_tabs == (), report.text
+
+
+async def _clicked(page: Page) -> str:
+    return str(await page.evaluate("document.body.dataset.clicked || ''"))
+
+
+@pytest.mark.parametrize(
+    ("instruction", "href"),
+    [
+        ("next page", "?p=3"),
+        ("go to the next page", "?p=3"),
+        ("page suivante", "?p=3"),
+        ("nächste Seite", "?p=3"),
+        ("下一页", "?p=3"),
+        ("the previous page", "?p=1"),
+        ("page 4", "?p=4"),
+        ("Seite 4", "?p=4"),
+        ("4ページ目へ", "?p=4"),
+        ("przejdź na trzecią stronę", "?p=3"),
+        ("the first page", "?p=1"),
+        ("last page", "?p=4"),
+    ],
+)
+@_browser
+async def test_a_page_of_a_numbers_only_pager_shown_twice(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, href: str
+) -> None:
+    """Django's admin pager has numbers and no "Next"; it stands above and below the list. Page 2
+    is shown, so 'next' is 3."""
+    await page.goto(pages.url_for("ext19/pager.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await _clicked(page) == f"{href};"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "status", "says"),
+    [("page 2", "already", "already page 2"), ("page 7", "not_found", "ends at page 4")],
+)
+@_browser
+async def test_the_page_shown_or_a_page_past_the_end_is_not_clicked(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, status: str, says: str
+) -> None:
+    await page.goto(pages.url_for("ext19/pager.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok
+    assert report.steps[-1].status == status and says in report.text, report.text
+    assert await _clicked(page) == ""
+
+
+@pytest.mark.parametrize("instruction", ["next page", "page 3"])
+@_browser
+async def test_two_different_pagers_leave_the_page_unsure(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """Two lists, each with its own pager: which one is meant is not said."""
+    await page.goto(pages.url_for("ext19/pager_two.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    assert page.url.endswith("pager_two.html")
+
+
+async def _done(page: Page) -> str:
+    return str(await page.evaluate("document.body.dataset.done || ''"))
+
+
+@pytest.mark.parametrize(
+    ("instruction", "done"),
+    [
+        ("yes, delete it", "deleted"),
+        ("confirm", "deleted"),
+        ("ja, löschen", "deleted"),
+        ("oui, supprime-le", "deleted"),
+        ("да, удалить", "deleted"),
+        ("确定删除", "deleted"),
+        ("no, take me back", "back"),
+        ("go back", "back"),
+        ("nein, zurück", "back"),
+        ("cancel", "back"),
+        ("やめて戻る", "back"),
+    ],
+)
+@_browser
+async def test_an_answer_to_the_page_s_question(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, done: str
+) -> None:
+    """A German confirmation page ("Ja, ich bin sicher" / "Nein, bitte abbrechen"): people answer
+    it in their own words, in any language."""
+    await page.goto(pages.url_for("ext19/confirm.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await _done(page) == done
+
+
+@pytest.mark.parametrize("instruction", ["yes, delete it", "ja, löschen"])
+@_browser
+async def test_an_answer_about_something_the_page_does_not_ask_does_nothing(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """The page asks whether to publish; 'yes, delete it' answers another question."""
+    await page.goto(pages.url_for("ext19/publish.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    assert await _done(page) == ""
+
+
+@pytest.mark.parametrize("instruction", ["yes", "no"])
+@_browser
+async def test_yes_where_two_questions_are_asked_does_nothing(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext19/choices.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    assert await _done(page) == ""
+
+
+async def _open_details(page: Page) -> list[int]:
+    return list(
+        await page.evaluate("[...document.querySelectorAll('details')].flatMap((d, i) => d.open ? [i] : [])")
+    )
+
+
+@pytest.mark.parametrize("instruction", ["open the dropdown", "expand the question", "klapp die Frage auf"])
+@_browser
+async def test_a_details_box_is_the_dropdown_and_an_asking_one_the_question(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """sphinx-design calls a <details> box a dropdown; an FAQ's entry is a question. The page's
+    link to "Questions" leads elsewhere and is not it."""
+    await page.goto(pages.url_for("ext19/faq.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await _open_details(page) == [0]
+    assert page.url.endswith("faq.html")
+
+
+@pytest.mark.parametrize(
+    ("instruction", "opened"),
+    [("open the second dropdown", [1]), ("expand the third question", [2]), ("klapp die erste Frage auf", [0])],
+)
+@_browser
+async def test_an_ordinal_picks_among_questions_and_only_questions(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, opened: list[int]
+) -> None:
+    """"Öffnungszeiten" asks nothing: it is a dropdown, not a question."""
+    await page.goto(pages.url_for("ext19/faq_many.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await _open_details(page) == opened
+
+
+@_browser
+async def test_the_question_among_several_is_not_guessed(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext19/faq_many.html"))
+    report = await quiet.act(page, "expand the question")
+    assert not report.ok, report.text
+    assert await _open_details(page) == []
+
+
+_FORM_STATE = """() => ({
+  owner: document.querySelector('#id_owner').selectedOptions[0].textContent,
+  frame: (document.querySelector('input[name=frame]:checked') || {}).value || '',
+  insured: document.querySelector('#id_insured').checked,
+  ebike: document.querySelector('#id_ebike').checked,
+})"""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "key", "value"),
+    [
+        ("it's aluminium", "frame", "alu"),
+        ("it is a steel one", "frame", "steel"),
+        ("it has been insured", "insured", True),
+        ("it isn't electric", "ebike", False),
+        ("it belongs to Karel Novak", "owner", "Karel Novak"),
+        ("select Nora Quist", "owner", "Nora Quist"),
+    ],
+)
+@_browser
+async def test_what_the_record_is_said_of_it(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, key: str, value: object
+) -> None:
+    """'she's female', 'it has been vaccinated': the choice so named, the box so named set or
+    cleared. The owner list shares its data-context with another list; its id is what is used."""
+    await page.goto(pages.url_for("ext19/bike_form.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert (await page.evaluate(_FORM_STATE))[key] == value
+
+
+@pytest.mark.parametrize("instruction", ["it is now 12 kg", "it's carbon"])
+@_browser
+async def test_a_statement_naming_no_choice_does_nothing(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext19/bike_form.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    assert await page.evaluate(_FORM_STATE) == {
+        "owner": "---------", "frame": "", "insured": False, "ebike": True,
+    }  # fmt: skip

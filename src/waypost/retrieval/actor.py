@@ -22,6 +22,7 @@ from waypost.config.retrieval import RetrievalSettings
 from waypost.config.secrets import SecretRefused, SecretStore, has_placeholder
 from waypost.retrieval import described, effect, mentioned, overlays
 from waypost.retrieval import kinds as kind_of
+from waypost.retrieval.confirming import CONFIRM_JS, answer_of
 from waypost.retrieval.descriptor import ElementDescriptor
 from waypost.retrieval.errors import PageTooLarge
 from waypost.retrieval.finder import Chooser, ElementFinder, Resolution
@@ -43,6 +44,7 @@ from waypost.retrieval.options import best_option
 from waypost.retrieval.page_scripts import CSS_PATH_JS as _CSS_PATH
 from waypost.retrieval.page_scripts import SCROLL_JS
 from waypost.retrieval.page_watch import OPENS_TAB_JS, PageWatch
+from waypost.retrieval.pager import PAGER_JS, pager_wish
 from waypost.retrieval.query import Intent, parse_query
 from waypost.retrieval.ranking import Candidate
 from waypost.retrieval.records import parse_record
@@ -679,18 +681,29 @@ class Actor:
             if sel:
                 return await self._act(page, "click", f"css={sel}", "click", do)
         whole = not exact or exact.strip() == target.strip()  # 'ostatnia strona' is a whole name too
-        end = _END_PAGE.fullmatch(target.strip()) if result.status in _UNSURE and whole else None
-        if end is not None:
-            # 'the last page': the pager's highest page number ('first': its page 1)
-            last = end["end"].casefold() not in _FIRST_WORDS
-            pager = await _evaluate(page, _PAGER_END_JS, last)
+        wish = pager_wish(target) if result.status in _UNSURE and whole else None
+        if wish is not None:
+            # 'the next page', 'page 2', 'the last page': the page's pager by its numbers (Django's
+            # admin shows "1 2", no "Next"; a pager repeated below the list is the same pager)
+            pager = await _evaluate(page, PAGER_JS, [wish.place, wish.n])
             if pager and pager[0] == "current":
-                line = (
-                    f"This is already the {'last' if last else 'first'} page ({pager[1]}); nothing was done."
-                )
+                line = f"This is already page {pager[1]}; nothing was done."
                 return ActionResult("click", target, "already", line)
+            if pager and pager[0] == "none":
+                line = (
+                    "This is the first page; there is no page before it. Nothing was done."
+                    if int(pager[2]) < 1
+                    else f"The pager ends at page {pager[1]}; there is no page {pager[2]}. Nothing was done."
+                )
+                return ActionResult("click", target, "not_found", line)
             if pager:
                 return await self._act(page, "click", f"css={pager[1]}", "click", do)
+        answer = answer_of(target) if result.status in _UNSURE and whole and named else None
+        if answer is not None:
+            # 'yes, delete it', 'confirm', 'no, take me back' on a page that asks: its one yes or no
+            asked = await _evaluate(page, CONFIRM_JS)
+            if isinstance(asked, dict) and answer.fits(str(asked.get("context") or "")):
+                return await self._act(page, "click", f"css={asked[answer.kind]}", "click", do)
         if result.status == "not_found" and not exact and _LOGIN.fullmatch(target.strip()):
             # 'press login' where the login form's one button says "OK" or "→"
             sel = await _evaluate(page, _LOGIN_BUTTON_JS, list(_NOT_LOGIN))
@@ -1366,7 +1379,8 @@ class Actor:
             if hit is not None:
                 return await self._choose_in_widget(page, hit)
         if len(selects) == 1:
-            chosen = await self.select(page, _selector_for(selects[0]), named or exact or target)
+            wanted = named or exact or target
+            chosen = await self.select(page, _selector_for(selects[0], screen.elements), wanted)
             if chosen.status == "not_actionable" and "covered" in chosen.message:
                 # The list sits under the widget a script drew over it: chosen through that widget
                 hit = await self._hidden_select(page, exact or target, whole=True)
@@ -3301,42 +3315,6 @@ _ROW_BOX_JS = (
   return selecting.length === 1 ? cssPath(selecting[0]) : null;
 }"""
 )
-# 'the last page', 'die letzte Seite', 'poslední stránka': an end of the page's pager.
-_FIRST_WORDS = frozenset(
-    {"first", "erste", "ersten", "première", "premier", "první", "pierwsza", "primera", "первая"}
-)
-_END_PAGE = re.compile(
-    r"(?:the\s+|die\s+|la\s+|na\s+)?(?P<end>last|final|first|letzte|letzten|erste|ersten|dernière|première|"
-    r"poslední|první|ostatni[aą]|pierwsz[aą]|última|primera|последн\w+|перв\w+)\s+"
-    r"(?:page|seite|stránk[au]|stran[ae]|strona|stronę|página|страниц\w+)",
-    re.IGNORECASE,
-)
-# The link of the highest (``last``) or lowest page number in the page's one pager, as
-# ["current", number] when that page is the one shown, ["go", css path] otherwise; null when the
-# page has no one pager with numbered links.
-_PAGER_END_JS = (
-    """(last) => {
-  """
-    + _CSS_PATH
-    + r"""
-  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
-  const pagers = [...document.querySelectorAll(
-    '.pagination, .pager, [class*=paginat], nav[aria-label*=pag i], [role=navigation][aria-label*=pag i]')]
-    .filter((p) => shown(p) && !p.parentElement.closest('.pagination, .pager, [class*=paginat]'));
-  if (pagers.length !== 1) return null;
-  const numbered = [...pagers[0].querySelectorAll('a, button, [aria-current], .active, span')]
-    .filter((el) => shown(el) && /^\s*\d{1,5}\s*$/.test(el.textContent) && !el.querySelector('a, button'));
-  if (!numbered.length) return null;
-  const n = (el) => parseInt(el.textContent, 10);
-  const end = numbered.reduce((a, b) => (last ? n(b) > n(a) : n(b) < n(a)) ? b : a);
-  const current = end.getAttribute('aria-current') === 'page' || !!end.closest('.active, [aria-current=page]')
-    || !end.matches('a[href], button');
-  if (current) return ['current', String(n(end))];
-  const href = end.getAttribute('href') || '';
-  if (end.tagName === 'A' && (!href || /^javascript:/i.test(href))) return null;
-  return ['go', cssPath(end)];
-}"""
-)
 # The CSS path of the one visible submit button of the page's forms; when there are several, and
 # all but a search form's are in one form, that form's default button (the first in tree order:
 # the one Enter in its fields would press), unless ``anyForm`` is false. Null otherwise.
@@ -4124,11 +4102,17 @@ def _names_an_option(options: Sequence[str], target: str) -> bool:
     return any(set(ws) <= asked for o in options if (ws := words(o)))
 
 
-def _selector_for(e: Any) -> str:
-    """The string form of the most stable selector of a descriptor (for internal clicks)."""
+def _selector_for(e: Any, among: Sequence[ElementDescriptor] | None = None) -> str:
+    """The string form of the most stable selector of a descriptor (for internal clicks).
+
+    ``among`` is the screen it is on, to leave out attributes other elements share; without it
+    an id goes first (a data attribute such as Django's ``data-context`` may be on every list).
+    """
     from waypost.retrieval.selectors import InventoryCounts, synthesize
 
-    sels = synthesize(e, InventoryCounts.of([e]))
+    sels = synthesize(e, InventoryCounts.of(among if among is not None else [e]))
+    if among is None:
+        sels = [s for s in sels if s.kind == "id"] + [s for s in sels if s.kind != "id"]
     if sels:
         return str(sels[0])
     return str(Selector("text", e.display_name, frames=e.frames))

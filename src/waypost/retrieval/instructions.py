@@ -168,7 +168,41 @@ _DE_FINAL = {
     "zuklappen": "collapse",
     "einklappen": "collapse",
     "schließen": "close",
+    "schliessen": "close",
 }
+# German separable verbs in the imperative ('klapp die Frage auf', 'mach das Menü zu'), read as their
+# infinitive at the end ('die Frage aufklappen'), which the rules below know.
+_DE_SEPARABLE = re.compile(
+    r"^(?:bitte\s+)?(?P<verb>klapp|klappe|mach|mache)\s+(?P<target>\S.*?)\s+(?P<part>auf|zu|ein)(?:[,\s]+bitte)?$",
+    re.IGNORECASE,
+)
+
+
+def _de_separable(m: re.Match[str]) -> str:
+    klapp = m["verb"].casefold().startswith("klapp")
+    part = m["part"].casefold()
+    verb = {"auf": "aufklappen" if klapp else "öffnen", "zu": "zuklappen" if klapp else "schließen"}
+    return f"{m['target']} {verb.get(part, 'einklappen')}"
+
+
+# What a form's record is, said of it ('she's female', 'it has been vaccinated', "he isn't
+# neutered", 'it belongs to Nora Quist'): the choice so named made, or the box so named cleared.
+_ABOUT_IT = re.compile(
+    r"^(?:it|she|he|they|this\s+one)\s*"
+    r"(?:(?P<neg>isn['’]t|aren['’]t|wasn['’]t|hasn['’]t\s+been|haven['’]t\s+been|is\s+not|are\s+not|"
+    r"has\s+not\s+been|have\s+not\s+been)|['’]s|is|are|was|has\s+been|have\s+been|belongs\s+to)\s+"
+    r"(?:now\s+|already\s+|also\s+|actually\s+)?(?:an?\s+)?(?P<rest>[^\W\d_][^,;.!?]*?)[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def _about_it(m: re.Match[str]) -> str:
+    if re.search(r"\d", m["rest"]):
+        return m.group(0)  # 'she is now 4 kg': a value, for the field it belongs in, not a choice
+    rest = re.sub(r"\s+ones?$", "", m["rest"])  # 'it is a steel one'
+    return f"{'uncheck' if m['neg'] else 'select'} {rest}"
+
+
 # German infinitives at the end that name a control's job, kept in its words as English ones are.
 _DE_JOBS = (
     r"kopieren|herunterladen|entfernen|löschen|ausführen|formatieren|bearbeiten|speichern|teilen|"
@@ -1404,6 +1438,8 @@ def parse_instruction(instruction: str) -> list[Step]:
     )
     protected = _PERSON_OBJECT.sub(r"\g<verb> ", protected, count=1)
     protected = _THEIR.sub(r"\g<prep> ", protected)
+    protected = _DE_SEPARABLE.sub(_de_separable, protected)
+    protected = _ABOUT_IT.sub(_about_it, protected, count=1)
     purpose = _PURPOSE.match(protected)
     if purpose and _parses(protected[purpose.end() :], slots):
         protected = protected[purpose.end() :]

@@ -56,6 +56,7 @@ class PageWatch:
         self._title_before = ""
         self._dialogs_before: tuple[str, ...] = ()
         self._tasks: set[asyncio.Task[None]] = set()
+        self._moved = asyncio.Event()  # a tab opened or the page navigated
 
     async def __aenter__(self) -> PageWatch:
         self._url_before = self.page.url
@@ -95,6 +96,7 @@ class PageWatch:
     def _on_navigated(self, frame: Frame) -> None:
         if frame == self.page.main_frame:
             self._navigated = True
+            self._moved.set()
 
     def _on_dialog(self, dialog: Dialog) -> None:
         self._alerts.append(dialog.message)
@@ -109,6 +111,7 @@ class PageWatch:
 
     def _on_page(self, page: Page) -> None:
         self._tabs.append(page)
+        self._moved.set()
 
     async def settle(self, seconds: float, *, expect_tab: bool = False) -> PageChange:
         """Wait (at most ``seconds``) for a started navigation and for network requests to
@@ -122,9 +125,9 @@ class PageWatch:
         deadline = started + seconds
         await asyncio.sleep(min(_GRACE, seconds))
         if expect_tab:
-            tab_deadline = min(deadline, started + _TAB_WAIT)
-            while not self._tabs and not self._navigated and time.monotonic() < tab_deadline:
-                await asyncio.sleep(0.025)
+            wait = min(deadline, started + _TAB_WAIT) - time.monotonic()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._moved.wait(), max(0.0, wait))
         loaded = False
         while time.monotonic() < deadline:
             if self._navigated and not loaded:

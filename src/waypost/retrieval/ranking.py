@@ -483,6 +483,10 @@ def rank_by_kind(
             if nav and e.visible and e.enabled and e.role == "link":
                 navs.setdefault(nav, []).append(i)
         pool = next(iter(navs.values())) if len(navs) == 1 else []
+    if not pool and {"combobox", "listbox"} <= query.kinds and query.intent == "click":
+        # sphinx-design, Bootstrap docs: a <details> box is a "dropdown" too; with no list on the
+        # page, 'open the dropdown' means one of those
+        pool = [i for i, e in enumerate(elements) if e.visible and e.enabled and e.tag == "summary"]
     if query.intent == "type":
         pool = [
             i
