@@ -239,3 +239,41 @@ async def test_a_statement_naming_no_choice_does_nothing(
     assert await page.evaluate(_FORM_STATE) == {
         "owner": "---------", "frame": "", "insured": False, "ebike": True,
     }  # fmt: skip
+
+
+_TICKED = "[...document.querySelectorAll('input[type=checkbox]:checked')].map((b) => b.value + ':' + b.name)"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "value"),
+    [
+        ("select the first row", "31"),
+        ("tick the last row", "33"),
+        ("отметь вторую строку", "32"),
+        ("tick the third entry", "33"),
+    ],
+)
+@_browser
+async def test_a_row_by_its_place_is_ticked_by_its_action_box(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, value: str
+) -> None:
+    """Two columns of boxes (the action boxes and the records' own "Insured"): the boxes that
+    select their row are the list's."""
+    await page.goto(pages.url_for("ext19/changelist.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert set(await page.evaluate(_TICKED)) == {f"{value}:_selected_action", "on:form-1-insured"}
+
+
+@pytest.mark.parametrize(
+    ("instruction", "href"),
+    [("order the list by name", "?o=1"), ("sort the bikes by weight", "?o=2"), ("sort by weight", "?o=2")],
+)
+@_browser
+async def test_sorting_by_a_column_named_without_its_unit(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, href: str
+) -> None:
+    await page.goto(pages.url_for("ext19/changelist.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.evaluate("document.body.dataset.clicked") == href

@@ -3667,10 +3667,11 @@ _TABLE_ORDINALS = {
     **dict.fromkeys(("last", "dernier", "letzte", "letzten", "última"), -1),
 }
 _SORT_BY = re.compile(
-    r"^\s*(?:(?:sort|sortiere|sortieren\s+sie|trie|triez|trier|ordena|ordene|ordenar)\s+"
-    r"(?:(?:(?:the|le|la|die|der|den|el)\s+)?(?:(?P<nth>[^\W\d]+|\d+(?:st|nd|rd|th))\s+)??"
-    r"(?:table|tableau|tabelle|tabla)\s+)?"
-    r"(?:by|nach|par|por)\s+(?:(?:the|le|la|les|die|der|den|el|los)\s+)?(?P<col>.+?)"
+    r"^\s*(?:(?:sort|order|arrange|sortiere|sortieren\s+sie|ordne|trie|triez|trier|ordena|ordene|ordenar|"
+    r"ordina|seřaď|seřadit|posortuj|sortuj|отсортируй|отсортировать|сортируй)\s+"
+    r"(?:(?:(?:the|le|la|les|die|der|den|el|los|las)\s+)?(?:(?P<nth>[^\W\d]+|\d+(?:st|nd|rd|th))\s+)??"
+    r"(?:table|tableau|tabelle|tabla|list|liste|lista|results|rows|entries|records|[^\W\d]+s)\s+)?"
+    r"(?:by|nach|par|por|per|podle|według|po|по)\s+(?:(?:the|le|la|les|die|der|den|el|los)\s+)?(?P<col>.+?)"
     r"(?:\s+(?:column|colonne|spalte|columna))?|按\s*(?P<zh>.+?)\s*排序)\s*$",
     re.I,
 )
@@ -3694,7 +3695,9 @@ _COLUMN_HEADER_JS = (
   const hits = [...scope.querySelectorAll('th, [role=columnheader]')].filter((th) => {
     const r = th.getBoundingClientRect();
     const named = norm(th.getAttribute('aria-label') || th.textContent);
-    return r.width > 0 && r.height > 0 && named === norm(name);
+    // (a unit in brackets is no part of its name either: "Weight (kg)" for 'by weight')
+    return r.width > 0 && r.height > 0
+      && (named === norm(name) || named.replace(/\s*[(\[][^)\]]*[)\]]\s*$/, '') === norm(name));
   });
   if (hits.length !== 1) return hits.length;
   // A header whose sorting is a link or button inside it: that control, not the cell around it.

@@ -76,7 +76,8 @@ _NOUN_LIST = (
     "zeile zeilen reihe eintrag eintrags beitrag nutzer benutzer kunde kunden schaltfläche knopf",
     "řádek řádku řádky řádkem řádcích položka položku položky položce příspěvek příspěvku uživatel",
     "uživatele zákazník zákazníka tlačítko ikona ikonu",
-    "ligne élément article utilisateur fila elemento usuario riga utente wiersz",
+    "ligne élément article utilisateur fila elemento usuario riga utente wiersz wiersza wiersze",
+    "строка строку строки строке запись записи запись rij regel",
     "the a an von der dem den die des im in on at of for by from with v ve na u od pro z ze s",
     "all each every alle jeden jede jedes všechny všech každý tous toutes todos todas tutti",
     "about regarding concerning über o sur sobre su di del della delle dello dei degli do",
@@ -121,7 +122,8 @@ _ORDINAL_WORDS = ORDINAL_WORDS
 
 _RECORD_NOUN = (
     r"(?:row|line|entry|record|item|post|tweet|message|e-?mail|mail|card|product|result|comment|"
-    r"zeile|reihe|eintrag|beitrag|řádek|řádku|řádky|položk[auye]|položce|příspěvek|příspěvku|ligne|fila|riga)"
+    r"zeile|reihe|eintrag|beitrag|řádek|řádku|řádky|položk[auye]|položce|příspěvek|příspěvku|ligne|fila|riga|"
+    r"wiersz|wiersza|строк[аиуе]|запис[ьи]|rij)"
 )
 # (and the kinds of record: 'the 5th ticket', 'the third person'; but 'order 5521' is a name)
 _ORDINAL_NOUN = (
@@ -978,8 +980,26 @@ async def _nth_box(
         if 2 <= len(members) <= _MAX_MEMBERS
         and all(m.visible and (m.role in ("checkbox", "switch") or m.type == "checkbox") for m in members)
     ]
+    if len(lists) > 1:
+        # Django's change list: the action boxes beside a column of a record's own boxes
+        # ("Vaccinated"): the boxes that select their row are the list's
+        selecting = [
+            members
+            for members in lists
+            if all(_SELECTS_ROW.search(f"{m.classes} {m.name_attr} {m.label} {m.name}") for m in members)
+        ]
+        lists = selecting if len(selecting) == 1 else lists
     ordinal = target.ordinal if target.ordinal is not None else query.ordinal or 0
     return await _nth_record(page, screen, query, lists, ordinal, wanted, model, index=index)
+
+
+# The marks of a box that selects its row (Django's "action-select" named "_selected_action",
+# "Select this object for an action", a grid's "row-select").
+_SELECTS_ROW = re.compile(
+    r"(?:^|[\s_-])(?:action-select|selected_action|select(?:ed)?[_-]?(?:row|item)|row-?select|bulk)(?:$|[\s_-])|"
+    r"^select\b|\bselect this\b",
+    re.IGNORECASE,
+)
 
 
 async def _nth_link(
