@@ -211,6 +211,8 @@ _FORM_STATE = """() => ({
         ("it's aluminium", "frame", "alu"),
         ("it is a steel one", "frame", "steel"),
         ("it has been insured", "insured", True),
+        ("actually it's steel", "frame", "steel"),
+        ("it's been insured now", "insured", True),
         ("it isn't electric", "ebike", False),
         ("it belongs to Karel Novak", "owner", "Karel Novak"),
         ("select Nora Quist", "owner", "Nora Quist"),
@@ -277,3 +279,80 @@ async def test_sorting_by_a_column_named_without_its_unit(
     report = await quiet.act(page, instruction)
     assert report.ok, (instruction, report.text)
     assert await page.evaluate("document.body.dataset.clicked") == href
+
+
+@pytest.mark.parametrize(
+    ("instruction", "field", "value"),
+    [
+        ("set Brompton's weight to 12", "form-1-weight", "12"),
+        ("the weight of Gazelle is 16.9", "form-0-weight", "16.9"),
+        ("Brompton's price should be 1350", "form-1-price", "1350"),
+    ],
+)
+@_browser
+async def test_a_field_in_a_row_is_named_by_its_column_under_a_template_s_indentation(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, field: str, value: str
+) -> None:
+    """Header cells that begin with hundreds of spaces of indentation still name their column's
+    fields (the text budget counts words, not whitespace); 'X should be V', 'the X is V' type V."""
+    await page.goto(pages.url_for("ext19/indented.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.input_value(f"input[name='{field}']") == value
+    assert "Weight (kg)" in report.text or "Price (EUR)" in report.text
+
+
+@pytest.mark.parametrize(
+    ("url", "instruction", "clicked"),
+    [
+        ("change_fr.html", "enregistre", "_save"),
+        ("change_es.html", "guarda", "_save"),
+        ("change.html", "save and keep editing", "_continue"),
+        ("change.html", "expand all", "open-all"),
+        ("change.html", "collapse everything", "close-all"),
+        ("change_fr.html", "replie tout", "close-all"),
+    ],
+)
+@_browser
+async def test_a_button_named_as_the_page_writes_it_and_the_page_s_own_open_all(
+    page: Page, pages: PageServer, quiet: Actor, url: str, instruction: str, clicked: str
+) -> None:
+    """'enregistre' is the imperative of "Enregistrer" (the longer buttons say more than was
+    asked); 'expand all' is the page's "Open All Items" in its header, not an inline's."""
+    await page.goto(pages.url_for(f"ext19/{url}"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.evaluate("document.body.dataset.clicked") == clicked
+
+
+@pytest.mark.parametrize(
+    ("instruction", "went"),
+    [
+        ("show only cargo bikes", "?kind__exact=cargo"),
+        ("only road bikes", "?kind__exact=road"),
+        ("show only insured bikes", "?insured__exact=1"),
+        ("only bikes that are not insured", "?insured__exact=0"),
+        ("only bikes of Karel Novak", "?owner__id__exact=2"),
+    ],
+)
+@_browser
+async def test_only_some_records_is_the_filter_list_s_option(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, went: str
+) -> None:
+    """Django admin filters drawn as lists (django-jazzmin): 'only X' is the one option the words
+    hold, or the Yes / No of the list they name."""
+    await page.goto(pages.url_for("ext19/filters.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.evaluate("document.body.dataset.went") == went
+
+
+@pytest.mark.parametrize("instruction", ["only blue bikes", "only bikes that are not cargo bikes", "show only all"])
+@_browser
+async def test_only_what_no_option_holds_does_nothing(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext19/filters.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    assert await page.evaluate("document.body.dataset.went || ''") == ""

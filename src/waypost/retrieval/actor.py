@@ -1365,6 +1365,12 @@ class Actor:
             split = [(e, o) for e in screen.elements if (o := _label_then_option(e, target)) is not None]
             if len(split) == 1:
                 selects, named = [split[0][0]], split[0][1]
+        if not selects and verb == "filter":
+            # 'show only cargo bikes', 'only bikes that are not insured': the one option of the
+            # page's lists that the words hold ("Cargo"), or the Yes / No of the list they name
+            fit = _filter_choice(screen.elements, exact or target)
+            if fit is not None:
+                selects, named = [fit[0]], fit[1]
         if (
             not selects
             and verb != "filter"
@@ -1697,6 +1703,28 @@ class Actor:
                     for i, e in enumerate(captioned)
                 ]
         verb = step.verb.casefold()
+        if (
+            intent == "click"
+            and step.quantity == "all"
+            and not query.head
+            and (verb in _OPENING_VERBS or verb in _CLOSING_VERBS)
+        ):
+            # 'expand all', 'collapse everything': the page's own "Open all" / "Close all" control
+            # when it has one (Grappelli's "Open All Items"), else each section below
+            every = _ALL_OPENING if verb in _OPENING_VERBS else _ALL_CLOSING
+            named = [
+                e
+                for e in screen.elements
+                if e.visible
+                and e.enabled
+                and e.role in ("link", "button")
+                and every.match(e.display_name.strip())
+            ]
+            if len(named) > 1:  # an inline's own "Open All Items" beside the page's, in its header
+                named = [e for e in named if "header#" in e.region]
+            if len(named) == 1:
+                one = replace(step, target=_selector_for(named[0], screen.elements), quantity="", exact="")
+                return await self.run_step(page, one)
         if (
             intent == "click"
             and step.quantity in ("all", "both")
@@ -3315,6 +3343,19 @@ _ROW_BOX_JS = (
   return selecting.length === 1 ? cssPath(selecting[0]) : null;
 }"""
 )
+# A control that opens or closes every section of the page at once, by its name.
+_ALL_OPENING = re.compile(
+    r"(?:open|expand|show|unfold)\s+(?:all|everything)\b|alle\s+(?:öffnen|aufklappen|ausklappen|anzeigen)|"
+    r"tout\s+(?:ouvrir|déplier|afficher)|(?:ouvrir|déplier)\s+tout|(?:abrir|expandir|mostrar)\s+todo|"
+    r"rozbalit\s+vše|otevřít\s+vše|rozwiń\s+wszystk|развернуть\s+все|全部展开|すべて(?:展開|開く)",
+    re.IGNORECASE,
+)
+_ALL_CLOSING = re.compile(
+    r"(?:close|collapse|hide|fold)\s+(?:all|everything)\b|alle\s+(?:schließen|zuklappen|einklappen)|"
+    r"tout\s+(?:fermer|replier|masquer)|(?:fermer|replier)\s+tout|(?:cerrar|contraer|ocultar)\s+todo|"
+    r"sbalit\s+vše|zavřít\s+vše|zwiń\s+wszystk|свернуть\s+все|全部折叠|すべて(?:折りたたむ|閉じる)",
+    re.IGNORECASE,
+)
 # The CSS path of the one visible submit button of the page's forms; when there are several, and
 # all but a search form's are in one form, that form's default button (the first in tree order:
 # the one Enter in its fields would press), unless ``anyForm`` is false. Null otherwise.
@@ -3697,7 +3738,7 @@ _COLUMN_HEADER_JS = (
     const named = norm(th.getAttribute('aria-label') || th.textContent);
     // (a unit in brackets is no part of its name either: "Weight (kg)" for 'by weight')
     return r.width > 0 && r.height > 0
-      && (named === norm(name) || named.replace(/\s*[(\[][^)\]]*[)\]]\s*$/, '') === norm(name));
+      && (named === norm(name) || named.replace(/\\s*[(\\[][^)\\]]*[)\\]]\\s*$/, '') === norm(name));
   });
   if (hits.length !== 1) return hits.length;
   // A header whose sorting is a link or button inside it: that control, not the cell around it.
@@ -4097,6 +4138,47 @@ _PLACE_WORDS = frozenset(
     }
     | {"entry", "entries", "item", "items", "line", "lines", "zeile", "zeilen", "eintrag", "einträge"}
 )
+
+
+# Words that turn a filter round ('only bikes that are not insured').
+_NOT_WORDS = frozenset(
+    {"not", "non", "no", "without", "nicht", "kein", "keine", "ohne", "pas", "sans", "sin", "ne", "bez",
+     "nie", "не", "без", "未", "不", "没有"}
+)  # fmt: skip
+_YES_OPTIONS = frozenset({"yes", "ja", "oui", "sí", "si", "ano", "tak", "да", "是", "はい", "true"})
+_NO_OPTIONS = frozenset({"no", "nein", "non", "ne", "nie", "нет", "否", "いいえ", "false"})
+_ANY_OPTIONS = frozenset(
+    {"all", "alle", "tous", "todos", "todo", "vše", "všechny", "wszystkie", "все", "全部", "すべて"}
+)
+
+
+def _filter_choice(
+    elements: Sequence[ElementDescriptor], target: str
+) -> tuple[ElementDescriptor, str] | None:
+    """The list and option that 'only <target>' asks for, when exactly one fits: an option whose
+    every word is in the target ('cargo bikes' → "Cargo"), or the "Yes" ("No" when the target says
+    not) of a Yes/No list whose label's words are in it ('insured ones' → "By insured": "Yes")."""
+    said = field_words(target)
+    negated = bool(said & _NOT_WORDS) or any(w.startswith(("un", "non")) and w[2:] in said for w in said)
+    fits: list[tuple[ElementDescriptor, str]] = []
+    for e in elements:
+        if e.tag != "select" or not e.visible or not e.enabled or not e.options:
+            continue
+        folded = {" ".join(words(o)): o for o in e.options}
+        yes = [o for k, o in folded.items() if k in _YES_OPTIONS]
+        no = [o for k, o in folded.items() if k in _NO_OPTIONS]
+        if len(yes) == 1 and len(no) == 1:
+            label = [w for w in field_words(e.label or e.display_name) if w not in STOPWORDS and w != "by"]
+            if label and all(token_match(w, said) >= 0.8 for w in label):
+                fits.append((e, no[0] if negated else yes[0]))
+            continue
+        if negated:
+            continue
+        for key, option in folded.items():
+            shown = [w for w in field_words(option) if w not in STOPWORDS]
+            if key and key not in _ANY_OPTIONS and shown and all(token_match(w, said) >= 0.8 for w in shown):
+                fits.append((e, option))
+    return fits[0] if len(fits) == 1 else None
 
 
 def _names_an_option(options: Sequence[str], target: str) -> bool:

@@ -50,7 +50,7 @@ from waypost.retrieval.records import _row_of, parse_record, rank_records, separ
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
 from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, UNSPACED
-from waypost.retrieval.text import words
+from waypost.retrieval.text import token_match, words
 from waypost.retrieval.validation import Validation, validate
 
 if TYPE_CHECKING:
@@ -561,7 +561,8 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         return {CONCEPTS.get(w, w) for w in words(text) if w not in STOPWORDS}
 
     qw = concepts(query.exact)
-    if qw == concepts(query.raw):
+    verbless = qw == concepts(query.raw)
+    if verbless:
         # the whole instruction without a verb, not a quote: words of a kind ('the email box') or
         # generic ones ('mode sombre') need not be on the element, and what it is named by
         # includes its classes (a brand link is 'home'); every other word must be there
@@ -582,6 +583,12 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
                 qw &= concepts(" ".join(query.head))  # ('at the bottom': the footer, said otherwise)
     if qw and qw <= concepts(own):  # the same concept as the page writes it ('x' and 'Close')
         return ranking
+    if verbless and qw:
+        # a word as people say it, the name as the page writes it: 'enregistre' for "Enregistrer",
+        # 'guarda' for "Guardar" (an imperative for the button's infinitive)
+        shown = concepts(own) | set(words(own))
+        if all(w in shown or token_match(w, shown) >= 0.8 for w in qw):
+            return ranking
     return replace(ranking, decision="low")
 
 

@@ -188,9 +188,10 @@ def _de_separable(m: re.Match[str]) -> str:
 # What a form's record is, said of it ('she's female', 'it has been vaccinated', "he isn't
 # neutered", 'it belongs to Nora Quist'): the choice so named made, or the box so named cleared.
 _ABOUT_IT = re.compile(
-    r"^(?:it|she|he|they|this\s+one)\s*"
+    r"^(?:(?:actually|now|oh|and|also|so|ok(?:ay)?),?\s+)*(?:it|she|he|they|this\s+one)\s*"
     r"(?:(?P<neg>isn['’]t|aren['’]t|wasn['’]t|hasn['’]t\s+been|haven['’]t\s+been|is\s+not|are\s+not|"
-    r"has\s+not\s+been|have\s+not\s+been)|['’]s|is|are|was|has\s+been|have\s+been|belongs\s+to)\s+"
+    r"has\s+not\s+been|have\s+not\s+been)|['’]s\s+been|['’]s|is|are|was|has\s+been|have\s+been|"
+    r"belongs\s+to)\s+"
     r"(?:now\s+|already\s+|also\s+|actually\s+)?(?:an?\s+)?(?P<rest>[^\W\d_][^,;.!?]*?)[.!]?$",
     re.IGNORECASE,
 )
@@ -199,8 +200,33 @@ _ABOUT_IT = re.compile(
 def _about_it(m: re.Match[str]) -> str:
     if re.search(r"\d", m["rest"]):
         return m.group(0)  # 'she is now 4 kg': a value, for the field it belongs in, not a choice
-    rest = re.sub(r"\s+ones?$", "", m["rest"])  # 'it is a steel one'
+    rest = re.sub(r"\s+(?:ones?|now|too|as\s+well)$", "", m["rest"])  # 'it is a steel one'
     return f"{'uncheck' if m['neg'] else 'select'} {rest}"
+
+
+# A field said to hold a value ('the weight is 4.5', 'weight of the 5th row should be 3.9'): the
+# value typed into it. 'X is V' takes an article or possessive first ('Rex is vaccinated' is about a
+# record); 'should be', 'must be' do not need one.
+_FIELD_IS = re.compile(
+    r"^(?:(?:the|my|his|her|its|their|our|your)\s+(?P<f1>[^,;:]+?)\s+(?:is|will\s+be|is\s+now)|"
+    r"(?P<f2>[^,;:]+?)\s+(?:should|must|needs\s+to|has\s+to|ought\s+to)\s+(?:now\s+)?be)\s+"
+    r"(?P<val>[^,;]+?)(?:\s+now)?[.!]?$",
+    re.IGNORECASE,
+)
+# States rather than values ('the newsletter should be off'): not typed.
+_STATES = frozenset(
+    {"checked", "unchecked", "ticked", "unticked", "selected", "unselected", "on", "off", "enabled",
+     "disabled", "open", "closed", "opened", "expanded", "collapsed", "visible", "hidden", "shown",
+     "empty", "blank", "true", "false", "yes", "no", "active", "inactive"}
+)  # fmt: skip
+
+
+def _field_is(m: re.Match[str]) -> str:
+    field = m["f1"] or m["f2"]
+    value = m["val"].strip()
+    if value.casefold() in _STATES or re.match(r"(?:it|she|he|they|this|that)\b", field, re.IGNORECASE):
+        return m.group(0)
+    return f"type {value} into {field}"
 
 
 # German infinitives at the end that name a control's job, kept in its words as English ones are.
@@ -455,6 +481,11 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     _rule("search", r"^(?:nach\s+)?(?P<text>.+?)\s+suchen$"),
     # accept / reject buttons are clicks on buttons of that name
     _rule("click_whole", r"^(?P<target>(?:accept|reject|decline|akzeptiere|lehne)\b.*)$"),
+    # 'show only cargo bikes', 'only insured ones': the option of a list that filters the page
+    _rule(
+        "only",
+        r"^(?:(?:show|display|list|view|see)\s+(?:me\s+)?)?(?:the\s+)?only\s+(?:the\s+)?(?P<target>[^,;]+?)[.!]?$",
+    ),
     _rule("submit", r"^(?:submit|absenden|abschicken|senden)(?:\s+(?:the\s+)?(?P<target>.+))?$"),
     _rule("extract", r"^(?:read|extract|lies|lese)\s+(?P<target>.+)$"),
 ]
@@ -1295,6 +1326,9 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         if kind == "type_named":
             target, _ = _target(groups["target"], slots)
             return Step("type", target=target, text=_value(groups["text"], slots))
+        if kind == "only":
+            target, exact = _target(groups["target"], slots)
+            return Step("choose", target=target, verb="filter", exact=exact)
         if kind == "type_any":
             return Step("type", target="text field", text=_value(groups["text"], slots))
         if kind == "click":
@@ -1440,6 +1474,7 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected = _THEIR.sub(r"\g<prep> ", protected)
     protected = _DE_SEPARABLE.sub(_de_separable, protected)
     protected = _ABOUT_IT.sub(_about_it, protected, count=1)
+    protected = _FIELD_IS.sub(_field_is, protected, count=1)
     purpose = _PURPOSE.match(protected)
     if purpose and _parses(protected[purpose.end() :], slots):
         protected = protected[purpose.end() :]

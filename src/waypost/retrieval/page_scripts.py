@@ -28,7 +28,14 @@ _HELPERS = r"""
     let out = '';
     const visit = (n) => {
       if (out.length > budget) return;
-      if (n.nodeType === 3) { out += n.nodeValue + ' '; return; }
+      // (whitespace collapsed as it goes: a template's indentation would use up the budget
+      // before the first word)
+      if (n.nodeType === 3) {
+        const v = n.nodeValue;
+        if (/\S/.test(v)) out += v.replace(/\s+/g, ' ') + ' ';
+        else if (out && !out.endsWith(' ')) out += ' ';
+        return;
+      }
       if (n.nodeType !== 1 || SKIP.has(n.tagName)) return;
       if (skipControls && n !== el && (CONTROL_TAGS.has(n.tagName) || CONTROL_ROLES.has(n.getAttribute('role')))) return;
       if (n.getAttribute('aria-hidden') === 'true' || n.hidden) return;

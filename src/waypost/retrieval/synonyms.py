@@ -517,6 +517,7 @@ PHRASES: dict[str, str] = {
     "landing page": "home",
     "go home": "home",
     "go back home": "home",
+    "keep editing": "continue editing",
     "keep me signed in": "remember",
     "keep me logged in": "remember",
     "stay signed in": "remember",
