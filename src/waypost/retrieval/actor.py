@@ -41,10 +41,12 @@ from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.number_words import numeric_value
 from waypost.retrieval.option_paths import OptionPath, menu_item, option_path
 from waypost.retrieval.options import best_option
+from waypost.retrieval.ordinal_words import ORDINAL_WORDS
 from waypost.retrieval.page_scripts import CSS_PATH_JS as _CSS_PATH
 from waypost.retrieval.page_scripts import SCROLL_JS
 from waypost.retrieval.page_watch import OPENS_TAB_JS, PageWatch
 from waypost.retrieval.pager import PAGER_JS, pager_wish
+from waypost.retrieval.partial import QUESTION_NOUNS, is_question
 from waypost.retrieval.query import Intent, parse_query
 from waypost.retrieval.ranking import Candidate
 from waypost.retrieval.records import parse_record
@@ -619,6 +621,32 @@ class Actor:
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
+        asked = _question_wish(target) if named and not exact else None
+        if asked is not None and (verb in _OPENING_VERBS or verb in _CLOSING_VERBS):
+            # 'expand the question', 'klapp die zweite Frage auf': the page's sections named with a
+            # question (an FAQ), counted in reading order; not a link to a "Questions" page
+            screen = await collect(page, **self._limits)
+            questions = sorted(
+                (
+                    e
+                    for e in screen.elements
+                    if e.visible
+                    and (e.tag == "summary" or (e.expanded is not None and not e.popup))
+                    and is_question(e)
+                ),
+                key=lambda e: (e.box[1], e.box[0], e.index),
+            )
+            pick = (
+                questions[-1] if asked == -1 and questions
+                else questions[asked - 1] if 0 < asked <= len(questions)
+                else questions[0] if asked == 0 and len(questions) == 1
+                else None
+            )  # fmt: skip
+            if pick is not None:
+                one = Candidate(id=1, element=pick, p=1.0, logit=0.0, features=())
+                sel, _ = await self.finder.validate_candidate(page, one)
+                if sel is not None:
+                    return await self._act(page, "click", str(sel), "click", do)
         sort = _SORT_BY.match(target) if named else None
         if sort is not None:
             # 'sort by Born', 'sort the first table by Price', 'trie par nom', '按公司排序': the
@@ -4179,6 +4207,20 @@ def _filter_choice(
             if key and key not in _ANY_OPTIONS and shown and all(token_match(w, said) >= 0.8 for w in shown):
                 fits.append((e, option))
     return fits[0] if len(fits) == 1 else None
+
+
+_ARTICLES = frozenset({"la", "le", "les", "l", "die", "der", "den", "das", "el", "il", "lo", "los", "las"})
+
+
+def _question_wish(target: str) -> int | None:
+    """'the question' (0), 'the second question' (2), 'la dernière question' (-1); ``None`` when the
+    words say more than which question."""
+    said = [w for w in words(target) if w not in STOPWORDS and w not in _ARTICLES]
+    nouns = [w for w in said if w in QUESTION_NOUNS]
+    places = [ORDINAL_WORDS[w] for w in said if w in ORDINAL_WORDS]
+    if len(nouns) != 1 or len(places) > 1 or len(nouns) + len(places) != len(said):
+        return None
+    return places[0] if places else 0
 
 
 def _names_an_option(options: Sequence[str], target: str) -> bool:

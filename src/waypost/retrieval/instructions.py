@@ -221,10 +221,22 @@ _STATES = frozenset(
 )  # fmt: skip
 
 
+_PREDICATE = (
+    r"(?:due|on|at|in|for|to|from|by|with|set|scheduled|planned|ready|done|being|going|about|not|very|"
+    r"too|also|still|already|allergic|interested|available|located|based|married|born|called|named)\b"
+)
+
+
 def _field_is(m: re.Match[str]) -> str:
     field = m["f1"] or m["f2"]
     value = m["val"].strip()
-    if value.casefold() in _STATES or re.match(r"(?:it|she|he|they|this|that)\b", field, re.IGNORECASE):
+    if (
+        value.casefold() in _STATES
+        or re.match(r"(?:it|she|he|they|this|that)\b", field, re.IGNORECASE)
+        or len(field.split()) > 5
+        # 'the task is due on 14 March': a sentence about the record, not a value for a field
+        or re.match(_PREDICATE, value, re.IGNORECASE)
+    ):
         return m.group(0)
     return f"type {value} into {field}"
 

@@ -68,11 +68,6 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     # 'expand the section': something that shows or hides a part of the page
     "section": ("disclosure",),
     "disclosure": ("disclosure",),
-    # 'expand the question', 'klapp die Frage auf': a disclosure whose name asks (an FAQ's entries)
-    **dict.fromkeys(
-        ("question", "frage", "otázka", "otázku", "pytanie", "вопрос", "pregunta", "domanda", "vraag"),
-        ("question",),
-    ),
 }
 
 # Words that add nothing to a kind ('a checkbox widget', 'the button element').
@@ -170,13 +165,6 @@ def matches(e: ElementDescriptor, kinds: Iterable[str]) -> bool:
         ):
             return True
         if k == "disclosure" and (e.expanded is not None or e.tag in _DISCLOSURE_TAGS) and not e.popup:
-            return True
-        if (
-            k == "question"
-            and (e.expanded is not None or e.tag == "summary")
-            and not e.popup
-            and e.display_name.rstrip().endswith(("?", "？"))
-        ):
             return True
         if k == "menubutton" and e.role == "button" and e.popup:
             return True
