@@ -480,6 +480,88 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
 for _key, _extra in _MORE_WORDS.items():
     _CONCEPT_GROUPS[_key] = (*_CONCEPT_GROUPS.get(_key, ()), *_extra)
 
+# The common fields of forms and columns of lists, named in the languages instructions come in:
+# an admin's labels stay in English ("Weight (kg)") when its own words are translated, and people
+# ask in theirs ('váha 12.3', 'Höhe 75').
+_FIELD_WORDS: dict[str, tuple[str, ...]] = {
+    "name": (
+        "jméno", "jmeno", "imię", "imie", "имя", "кличка", "nome", "naam", "名前", "名字", "姓名",
+    ),
+    "height": (
+        "height", "höhe", "hauteur", "altura", "altezza", "hoogte", "wysokość", "výška", "высота",
+        "高度", "高さ",
+    ),
+    "weight": (
+        "weight", "gewicht", "poids", "peso", "waga", "váha", "hmotnost", "вес", "重量", "体重",
+    ),
+    "width": (
+        "width", "breite", "largeur", "ancho", "anchura", "larghezza", "breedte", "szerokość", "šířka",
+        "ширина", "宽度",
+    ),
+    "length": (
+        "length", "länge", "longueur", "longitud", "lunghezza", "lengte", "długość", "délka", "длина",
+        "长度", "長さ",
+    ),
+    "size": (
+        "size", "größe", "taille", "tamaño", "talla", "taglia", "grootte", "rozmiar", "velikost",
+        "размер", "尺寸", "サイズ",
+    ),
+    "color": (
+        "color", "colour", "farbe", "couleur", "colore", "cor", "kleur", "kolor", "barva", "цвет",
+        "颜色", "色",
+    ),
+    "notes": (
+        "notes", "note", "notizen", "notiz", "anmerkungen", "anmerkung", "bemerkungen", "bemerkung",
+        "remarques", "notas", "nota", "notities", "notatki", "notatka", "poznámky", "poznámka",
+        "заметки", "заметка", "примечание", "примечания", "备注", "メモ", "備考",
+    ),
+    "description": (
+        "description", "beschreibung", "descripción", "descrizione", "descrição", "beschrijving",
+        "opis", "popis", "описание", "描述", "説明",
+    ),
+    "sex": (
+        "sex", "gender", "geschlecht", "sexe", "sexo", "sesso", "geslacht", "płeć", "pohlaví", "пол",
+        "性别", "性別",
+    ),
+    "owner": (
+        "owner", "besitzer", "besitzerin", "eigentümer", "halter", "propriétaire", "dueño", "dueña",
+        "propietario", "proprietario", "eigenaar", "właściciel", "majitel", "vlastník", "владелец",
+        "хозяин", "主人", "所有者", "飼い主",
+    ),
+    "reason": (
+        "reason", "grund", "raison", "motif", "motivo", "reden", "powód", "důvod", "причина", "原因",
+        "理由",
+    ),
+    "age": (
+        "age", "alter", "âge", "edad", "età", "idade", "leeftijd", "wiek", "věk", "возраст", "年龄", "年齢",
+    ),
+    "year": ("year", "jahr", "année", "año", "anno", "jaar", "rok", "год", "年份"),
+    "time": (
+        "time", "uhrzeit", "heure", "hora", "ora", "tijd", "czas", "godzina", "čas", "время",
+        "时间", "時間", "時刻",
+    ),
+    "species": (
+        "species", "tierart", "espèce", "especie", "specie", "gatunek", "druh", "вид", "物种",
+    ),
+    "breed": (
+        "breed", "rasse", "race", "raza", "razza", "ras", "rasa", "plemeno", "порода", "品种", "品種",
+    ),
+    # ("title" is a salutation's field as often as a book's)
+    "salutation": (
+        "titel", "titre", "título", "titolo", "tytuł", "заголовок", "название", "标题", "タイトル",
+    ),
+    "type": ("type", "typ", "tipo", "тип", "类型", "タイプ"),
+    "company": (
+        "company", "firma", "société", "entreprise", "empresa", "azienda", "bedrijf", "společnost",
+        "компания", "公司", "会社",
+    ),
+    "website": (
+        "website", "webseite", "sitio", "sito", "web", "сайт", "网站", "ウェブサイト",
+    ),
+}  # fmt: skip
+for _key, _extra in _FIELD_WORDS.items():
+    _CONCEPT_GROUPS[_key] = (*_CONCEPT_GROUPS.get(_key, ()), *_extra)
+
 # Multi-word or punctuated forms joined before tokenising.
 PHRASES: dict[str, str] = {
     "sign in": "signin",
