@@ -356,3 +356,40 @@ async def test_only_what_no_option_holds_does_nothing(
     report = await quiet.act(page, instruction)
     assert not report.ok, report.text
     assert await page.evaluate("document.body.dataset.went || ''") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "field", "value"),
+    [
+        ("váha 12.5", "#id_weight", "12.5"),  # Czech: weight
+        ("Gewicht 12.5", "#id_weight", "12.5"),
+        ("imię: Burek", "#id_name", "Burek"),
+        ("кличка Барсик", "#id_name", "Барсик"),
+        ("popraw wysokość na 54", "#id_height", "54"),  # Polish: correct the height to 54
+        ("ändere die Höhe auf 54", "#id_height", "54"),
+        ("pon Rápida como nombre", "#id_name", "Rápida"),
+        ("Notiz: kettet nicht mehr", "#id_notes", "kettet nicht mehr"),
+        ("rename it Orange Flash", "#id_name", "Orange Flash"),
+    ],
+)
+@_browser
+async def test_fields_labelled_in_english_named_in_other_languages(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, field: str, value: str
+) -> None:
+    """An admin keeps its field labels in English ("Weight (kg)") while people ask in theirs."""
+    await page.goto(pages.url_for("ext19/bike_form.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.input_value(field) == value
+
+
+@pytest.mark.parametrize("instruction", ["rename the bike", "Farbe: rot"])
+@_browser
+async def test_a_field_the_form_does_not_have_is_not_typed_into(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext19/bike_form.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    values = await page.evaluate("[...document.querySelectorAll('input:not([type]), input[type=number], textarea')].map((e) => e.value)")
+    assert values == ["", "", "", ""]

@@ -4030,12 +4030,45 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
             if value and not _NOT_A_VALUE.match(value) and not _STEP_IN_VALUE.search(value):
                 best.append((len(n), e, value))
     if not best:
-        return None
+        return _concept_prefix(part, fields)
     top = max(b[0] for b in best)
     winners = {id(b[1]): b for b in best if b[0] == top}
     if len(winners) != 1:
         return None
     _, e, value = next(iter(winners.values()))
+    return e, value
+
+
+_LEADING_WORD = re.compile(r"^\s*(?P<word>[^\W\d_][\w-]*)\s*[:：]?\s+(?P<rest>\S.*)$")
+
+
+def _concept_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDescriptor, str] | None:
+    """'váha 12.5' for "Weight (kg)", 'height 54' for "Frame height (cm)": a first word that means
+    a word of one short label (the same concept, in any language the tables know), and its value."""
+    m = _LEADING_WORD.match(part)
+    if m is None:
+        return None
+    said = m["word"].casefold()
+    concept = CONCEPTS.get(said)
+    if concept is None and said in STOPWORDS:
+        return None
+    fits: list[ElementDescriptor] = []
+    for e in fields:
+        label = _UNIT_IN_LABEL.sub("", " ".join((e.label or e.placeholder or "").split()))
+        shown = [w for w in words(label) if w not in STOPWORDS]
+        if not shown or len(shown) > 3:
+            continue
+        if said in shown or (concept is not None and concept in {CONCEPTS.get(w) for w in shown}):
+            fits.append(e)
+    if len(fits) != 1:
+        return None
+    e = fits[0]
+    value = _SAID_TO_BE.sub("", _VALUE_END.sub("", m["rest"]).strip(), count=1)
+    unit = _UNIT_IN_LABEL.search(e.label or "")
+    if unit is not None and value.casefold().endswith(unit["unit"].casefold()):
+        value = value[: -len(unit["unit"])].strip()
+    if not value or _NOT_A_VALUE.match(value) or _STEP_IN_VALUE.search(value) or _LABELLED_VALUE.match(value):
+        return None
     return e, value
 
 

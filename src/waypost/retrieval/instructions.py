@@ -213,6 +213,26 @@ _FIELD_IS = re.compile(
     r"(?P<val>[^,;]+?)(?:\s+now)?[.!]?$",
     re.IGNORECASE,
 )
+# 'change Y to X' in the other languages read here ('popraw wysokość na 60', 'замени название на
+# X', 'ändere die Höhe auf 75', 'cambia la altura a 60'): X typed into Y.
+_CHANGE_TO = re.compile(
+    r"^(?:ändere|änder|setze|setz|modifie|modifiez|change|changez|cambia|cambie|modifica|cambiar|"
+    r"zmień|zmien|popraw|ustaw|změň|zmen|nastav|oprav|измени|замени|поменяй|установи|поставь|исправь)\s+"
+    r"(?:(?:the|le|la|les|el|los|las|die|der|den|das|il|lo)\s+)?(?P<field>[^,;\x00]{2,40}?)\s+"
+    r"(?:auf|zu|en|à|pour|a|na|на)\s+(?P<val>[^,;]+?)[.!]?$",
+    re.IGNORECASE,
+)
+# 'pon Mint como nombre', 'mets 60 comme hauteur', 'metti Mint come nome', 'trag Mint als Namen ein'.
+_PUT_AS = re.compile(
+    r"^(?:pon|ponga|poné|mets|mettez|metti|trag|trage)\s+(?P<val>[^,;\x00]+?)\s+(?:como|comme|come|als)\s+"
+    r"(?:(?:el|la|le|il|lo|den|die|das)\s+)?(?P<field>[^,;\x00]{2,40}?)(?:\s+ein)?[.!]?$",
+    re.IGNORECASE,
+)
+# 'rename it to Mochi Bean', 'rename her Juniper': the one name field.
+_RENAME = re.compile(
+    r"^rename\s+(?:(?:it|her|him|them|this(?:\s+one)?)\s+(?:to\s+|as\s+)?|to\s+|as\s+)(?P<val>[^,;\x00]+?)[.!]?$",
+    re.IGNORECASE,
+)
 # States rather than values ('the newsletter should be off'): not typed.
 _STATES = frozenset(
     {"checked", "unchecked", "ticked", "unticked", "selected", "unselected", "on", "off", "enabled",
@@ -1487,6 +1507,9 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected = _DE_SEPARABLE.sub(_de_separable, protected)
     protected = _ABOUT_IT.sub(_about_it, protected, count=1)
     protected = _FIELD_IS.sub(_field_is, protected, count=1)
+    protected = _CHANGE_TO.sub(r"type \g<val> into \g<field>", protected, count=1)
+    protected = _PUT_AS.sub(r"type \g<val> into \g<field>", protected, count=1)
+    protected = _RENAME.sub(r"type \g<val> into name", protected, count=1)
     purpose = _PURPOSE.match(protected)
     if purpose and _parses(protected[purpose.end() :], slots):
         protected = protected[purpose.end() :]
