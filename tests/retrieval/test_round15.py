@@ -393,3 +393,15 @@ async def test_a_field_the_form_does_not_have_is_not_typed_into(
     assert not report.ok, report.text
     values = await page.evaluate("[...document.querySelectorAll('input:not([type]), input[type=number], textarea')].map((e) => e.value)")
     assert values == ["", "", "", ""]
+
+
+@pytest.mark.parametrize("instruction", ["退出登录", "我想退出登录", "ログアウトしたい"])
+@_browser
+async def test_logging_out_said_in_chinese_and_as_a_wish_in_japanese(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """The user menu's closed "Log out", asked for in Chinese, and as a wish ('…したい': I want to)."""
+    await page.goto(pages.url_for("ext18/menus.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert str(await page.evaluate("document.body.dataset.clicked")).endswith("logout.html;")

@@ -483,7 +483,7 @@ _ZH_IN = r"\s*(?:中|里|内)?$"
 _ZH_TYPE = r"(?:输入|填写|填入|键入)(?!框|栏)"
 _ZH_SET = r"(?:设为|设置为|设定为|设成|设置成|改为|改成|调为|调到|调整为|修改为)"
 _JA_SELECT = r"を選(?:択(?:して(?:ください|下さい)?|する|します)?|んで(?:ください)?|ぶ|びます)$"
-_JA_END = r"(?:して(?:ください|下さい)?|する|します|しなさい|せよ)?"
+_JA_END = r"(?:して(?:ください|下さい)?|したい(?:です)?|する|します|しなさい|せよ)?"
 _KO_END = r"\s*(?:하세요|하십시오|해\s*주세요|해요|해|합니다|하기|하고(?:\s*나서)?|한\s*(?:다음|후))?"
 _KO_CLICK_END = r"(?:하세요|하십시오|해\s*주세요|해요|해|합니다|하기|하고|세요|십시오|주세요|고)?$"
 _KO_OBJ = r"\s*(?:을|를)?\s*"
@@ -1388,6 +1388,9 @@ def normalize(instruction: str) -> str:
     """Quote marks of CJK text as plain quotes ('「太郎」' → '"太郎"'), and elided French and Italian
     articles outside double quotes kept apart from quotes ("l'onglet" does not open a quoted span)."""
     text = re.sub(r"[「『]([^」』]*)[」』]", r'"\1"', instruction)
+    # wishes said as wishes: 'ログアウトしたい' (I want to log out) is 'ログアウトして'; '我想退出登录'
+    text = re.sub(r"したい(?:です|んですが|のですが)?(?=$|[。！!、,，])", "して", text)
+    text = re.sub(r"^(?:我想|我要|我希望)\s*", "", text)
     parts = re.split(r'("[^"]*"|“[^”]*”|„[^“”]*[“”]|«[^»]*»)', text)
     for i in range(0, len(parts), 2):
         parts[i] = _TR_ENDING.sub("’", _ELISION.sub("\\1’ ", parts[i]))

@@ -138,8 +138,8 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "logout": (
         "déconnexion", "déconnecter", "uitloggen", "afmelden", "wyloguj", "odhlásit", "odhlášení",
-        "выйти", "выход", "退出", "登出", "ログアウト", "로그아웃", "kijelentkezés", "kilépés", "çıkış",
-        "αποσύνδεση",
+        "выйти", "выход", "退出", "退出登录", "登出", "注销", "ログアウト", "로그아웃", "kijelentkezés",
+        "kilépés", "çıkış", "αποσύνδεση",
     ),
     "register": (
         "inscription", "inscrire", "registrarse", "registro", "regístrate", "registrati",
