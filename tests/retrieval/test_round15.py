@@ -176,7 +176,11 @@ async def test_a_details_box_is_the_dropdown_and_an_asking_one_the_question(
 
 @pytest.mark.parametrize(
     ("instruction", "opened"),
-    [("open the second dropdown", [1]), ("expand the third question", [2]), ("klapp die erste Frage auf", [0])],
+    [
+        ("open the second dropdown", [1]),
+        ("expand the third question", [2]),
+        ("klapp die erste Frage auf", [0]),
+    ],
 )
 @_browser
 async def test_an_ordinal_picks_among_questions_and_only_questions(
@@ -347,7 +351,9 @@ async def test_only_some_records_is_the_filter_list_s_option(
     assert await page.evaluate("document.body.dataset.went") == went
 
 
-@pytest.mark.parametrize("instruction", ["only blue bikes", "only bikes that are not cargo bikes", "show only all"])
+@pytest.mark.parametrize(
+    "instruction", ["only blue bikes", "only bikes that are not cargo bikes", "show only all"]
+)
 @_browser
 async def test_only_what_no_option_holds_does_nothing(
     page: Page, pages: PageServer, quiet: Actor, instruction: str
@@ -391,7 +397,10 @@ async def test_a_field_the_form_does_not_have_is_not_typed_into(
     await page.goto(pages.url_for("ext19/bike_form.html"))
     report = await quiet.act(page, instruction)
     assert not report.ok, report.text
-    values = await page.evaluate("[...document.querySelectorAll('input:not([type]), input[type=number], textarea')].map((e) => e.value)")
+    values = await page.evaluate(
+        "[...document.querySelectorAll('input:not([type]), input[type=number], textarea')]"
+        ".map((e) => e.value)"
+    )
     assert values == ["", "", "", ""]
 
 
@@ -405,3 +414,16 @@ async def test_logging_out_said_in_chinese_and_as_a_wish_in_japanese(
     report = await quiet.act(page, instruction)
     assert report.ok, (instruction, report.text)
     assert str(await page.evaluate("document.body.dataset.clicked")).endswith("logout.html;")
+
+
+@pytest.mark.parametrize("instruction", ["play", "print"])
+@_browser
+async def test_a_word_is_no_longer_word_that_starts_with_it(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """An imperative matches its infinitive ('enregistre', "Enregistrer"), but 'play' is no
+    "Playback" and 'print' no "Printer"."""
+    await page.goto(pages.url_for("ext19/playback.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    assert await page.evaluate("document.body.dataset.clicked || ''") == ""

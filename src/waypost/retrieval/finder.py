@@ -50,7 +50,7 @@ from waypost.retrieval.records import _row_of, parse_record, rank_records, separ
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
 from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, UNSPACED
-from waypost.retrieval.text import token_match, words
+from waypost.retrieval.text import words
 from waypost.retrieval.validation import Validation, validate
 
 if TYPE_CHECKING:
@@ -587,9 +587,21 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         # a word as people say it, the name as the page writes it: 'enregistre' for "Enregistrer",
         # 'guarda' for "Guardar" (an imperative for the button's infinitive)
         shown = concepts(own) | set(words(own))
-        if all(w in shown or token_match(w, shown) >= 0.8 for w in qw):
+        if all(w in shown or any(_ending_of(w, d) for d in shown) for w in qw):
             return ranking
     return replace(ranking, decision="low")
+
+
+def _ending_of(said: str, shown: str) -> bool:
+    """``shown`` is ``said`` with a short ending more (an infinitive for its imperative:
+    "enregistrer" for 'enregistre', "guardar" for 'guarda', "uložit" for 'ulož'); 'play' is no
+    "playback"."""
+    return len(said) >= 4 and shown.startswith(said) and shown[len(said) :] in _INFINITIVE_ENDINGS
+
+
+# What an infinitive adds to its imperative (French 'enregistre' → -r, Spanish 'guarda' → -r, Czech
+# 'ulož' → -it, Russian 'удали' → -ть); not English '-er' ('print' is no "Printer").
+_INFINITIVE_ENDINGS = frozenset({"r", "it", "at", "et", "ть", "ить", "ать"})
 
 
 def _holds(text: str, quoted: str) -> bool:
