@@ -804,6 +804,13 @@ CONCEPTS: dict[str, str] = {}
 for _key, _group in _CONCEPT_GROUPS.items():
     for _word in _group:
         CONCEPTS.setdefault(_fold(_word).replace(" ", ""), "§" + _key)
+# English gerunds of the concepts' verbs, as documentation titles them ("Installing", "Saving"),
+# after every word of the tables (a word that is its own concept keeps it)
+for _key, _group in _CONCEPT_GROUPS.items():
+    for _word in _group:
+        if re.fullmatch(r"[a-z]{3,}", _word) and not _word.endswith("ing"):
+            _stem = _word[:-1] if _word.endswith("e") and not _word.endswith("ee") else _word
+            CONCEPTS.setdefault(f"{_stem}ing", "§" + _key)
 PHRASES = {_fold(k): _fold(v) for k, v in PHRASES.items()}
 ROLE_WORDS = {_fold(k): v for k, v in ROLE_WORDS.items()}
 STOPWORDS = frozenset(_fold(w) for w in STOPWORDS)
