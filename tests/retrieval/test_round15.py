@@ -427,3 +427,18 @@ async def test_a_word_is_no_longer_word_that_starts_with_it(
     report = await quiet.act(page, instruction)
     assert not report.ok, report.text
     assert await page.evaluate("document.body.dataset.clicked || ''") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "href"),
+    [("installation instructions please", "install.html"), ("how do I upgrade", "upgrade.html")],
+)
+@_browser
+async def test_a_page_titled_with_a_gerund(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, href: str
+) -> None:
+    """Documentation titles its pages "Installing", "Upgrading": the verb's concept."""
+    await page.goto(pages.url_for("ext19/docs.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.evaluate("document.body.dataset.clicked") == href
