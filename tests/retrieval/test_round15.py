@@ -442,3 +442,16 @@ async def test_a_page_titled_with_a_gerund(
     report = await quiet.act(page, instruction)
     assert report.ok, (instruction, report.text)
     assert await page.evaluate("document.body.dataset.clicked") == href
+
+
+@_browser
+async def test_going_home_on_the_home_page_is_already_done(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """The home page's home link is "#": going home there goes nowhere ('click home' still clicks)."""
+    await page.goto(pages.url_for("ext19/home.html"))
+    report = await quiet.act(page, "go home")
+    assert not report.ok and report.steps[0].status == "already", report.text
+    assert not page.url.endswith("#")
+    report = await quiet.act(page, "click home")
+    assert report.ok, report.text

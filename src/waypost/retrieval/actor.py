@@ -616,6 +616,17 @@ class Actor:
                     # 'expand the question' is no link to the "Questions" page: a link leaves the
                     # page, it opens nothing in place
                     raise ActionProblem(f"{res.element_text} leads to another page; it expands nothing.")
+            if (
+                named
+                and e is not None
+                and e.role == "link"
+                and not e.handler
+                and e.href.strip() in ("#", "")
+                and "§home" in {CONCEPTS.get(w) for w in words(target)}
+                and bool(_GOING_WORDS & {*target.casefold().split(), verb})
+            ):
+                # 'go home' on the home page: its home link points at the page itself ("#")
+                raise AlreadySo(f"{res.element_text} leads to this page, which is shown; nothing was done.")
             if named:
                 await self._already_shown(loc, res, verb)
             await _click(loc, res, self._timeout)
@@ -3892,6 +3903,13 @@ _UNFOLDING = frozenset(
     {"expand", "unfold", "collapse", "fold", "dépliez", "déplier", "déplie", "développez", "despliegue",
      "despliega", "desplegar", "rozbalte", "rozbal", "sbalte", "sbal", "repliez", "replier", "replie",
      "contraiga", "contrae", "aufklappen", "zuklappen", "einklappen", "ausklappen"}
+)  # fmt: skip
+
+
+# Words that say to go somewhere ('go home', 'back to the start'), not to click a control.
+_GOING_WORDS = frozenset(
+    {"go", "back", "return", "head", "zurück", "retour", "revenir", "volver", "vuelve", "zpět", "wróć",
+     "назад"}
 )  # fmt: skip
 
 
