@@ -12,7 +12,7 @@ replayed with plain Playwright clicks (never ``act``) before looking again.
 select, check — never ``act``), with the benchmark's listener installed, and scores the result as
 the benchmark would: every case must come out *right*, or its label or page is broken. Steps with
 a ``final`` value on third-party widgets are not replayed (those cases are listed as skipped),
-except held-out 10's select2 boxes, whose hidden native ``<select>`` is set by label.
+except held-out 10's and 15's select2 boxes, whose hidden native ``<select>`` is set by label.
 
 ``--show PAGE`` lists the page's visible interactive elements (to write cases against).
 
@@ -168,8 +168,8 @@ async def replay_case(page: Page, url: str, case: dict[str, Any], events: list[A
         sel = step["el"] if isinstance(step["el"], str) else step["el"][0]
         loc = page.locator(sel).first
         if "final" in step:
-            if case["part"] == "held10" and await loc.evaluate("(e) => e.tagName === 'SELECT'"):
-                # Held-out 10's select2 boxes keep a native <select>: choosing on it checks the label.
+            if case["part"] in ("held10", "held15") and await loc.evaluate("(e) => e.tagName === 'SELECT'"):
+                # Held-out 10's and 15's select2 boxes keep a native <select>: choosing on it checks the label.
                 await loc.select_option(label=step["final"], timeout=3000, force=True)
                 await asyncio.sleep(0.1)
                 continue
