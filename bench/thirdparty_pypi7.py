@@ -30,10 +30,10 @@ sphinx-rtd-theme (held-out 14), both from hash-pinned wheels installed with ``pi
   calculator, "Saddlepoint") built by the pinned Sphinx with ``language`` set to English,
   German, French, Spanish, Russian, Simplified Chinese and Japanese, so Sphinx's and the
   themes' words are translated where they ship a catalogue. The pages have the primary side
-  bar with its search button and navigation tree (expand check boxes), the header's buttons
-  (side bar toggle, repository link, download drop-down, full screen, colour mode, search,
-  "Contents" drop-down of the page's sections), previous/next links, sphinx-design tabs and
-  dropdowns, and the search page. A one-line script at the top of each page clears
+  bar with its search button and navigation tree (a collapsible section), the article header's
+  buttons (side bar toggle, repository link, download drop-down, full screen, colour mode), the
+  secondary side bar's links to the page's sections, the search dialog, previous/next links,
+  sphinx-design tabs and dropdowns, copy buttons, and the search page. A one-line script at the top of each page clears
   ``localStorage`` and ``sessionStorage``, so every load starts from the page as built.
 
 Nothing of it is committed. A case of ``bench/retrieval_pypi7.jsonl`` names its page as
