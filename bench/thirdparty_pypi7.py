@@ -43,8 +43,10 @@ same root as held-out 9 to 14). Links lead to pages of the static server and for
 
 Tried and left out: sqladmin and starlette-admin (Starlette, SQLAlchemy's compiled wheel,
 WTForms, python-multipart and an HTTP client pinned besides, not attempted for lack of time);
-Jazzmin's related-object pop-ups and its select2 search (they ask the server while typing) and
-its UI builder (off by default). The wheels are all pure Python except MarkupSafe and
+what happens inside Jazzmin's related-object pop-up windows (only the click on the "+" or
+pencil link counts), typing into a select2 box's own search field (the cases choose the option,
+which the hidden native select records), and Jazzmin's UI builder and theme chooser (off by
+default). The wheels are all pure Python except MarkupSafe and
 charset-normalizer, pinned for CPython 3.11 on x86-64 Linux (the bench's interpreter).
 
     .venv/bin/python bench/thirdparty_pypi7.py        # fill the cache, print where it is
