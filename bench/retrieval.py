@@ -132,6 +132,24 @@ dropdowns, the search page); 308 of them (48 %) in German, French, Czech, Japane
 Polish, Spanish or Russian (also on the English pages, and in English on the translated ones),
 22 % to be left undone; written and checked with ``bench/retrieval_labels.py --part held14
 --replay`` only, never with ``act``, before its first run.
+Held-out 15 (``"part": "held15"``, ``--part held15`` only, like held-out 6 to 14): 649 cases in
+``retrieval_pypi7.jsonl`` on 134 pages of two further real applications, rendered from hash-pinned
+wheels by ``bench/thirdparty_pypi7.py`` into the same cache as held-out 9's to 14's and served by
+path as ``pypi/<site>@<version>/<lang>/<page>``: 457 cases on 70 pages of Django's admin with
+the Jazzmin skin (AdminLTE on Bootstrap) in English, German, French, Spanish, Russian, Chinese
+and Japanese (the log-in page, the dashboard, a bike-repair shop's change list with its search,
+select2 filter boxes, date hierarchy, check boxes, actions and pagination, the same list
+filtered, add and change forms shown as Bootstrap tabs with select2 boxes, a radio list, date
+and time fields, check boxes, tabular and stacked inlines, collapsible fieldsets on another
+form, the delete confirmation, the password change form, the top bar's search, drop-down and
+user menu, the side bar and its toggle) and 192 cases on 64 pages of a small Sphinx site with
+sphinx-book-theme in the same languages (the side bar's navigation tree and search button, the
+search dialog and search page, the header's download drop-down, repository, full-screen,
+colour-mode and side-bar buttons, the page's contents links, previous/next links, sphinx-design
+tabs and dropdowns, a copy button); 370 of them (57 %) in German, French, Spanish, Russian,
+Chinese or Japanese (also on the English pages, and in English on the translated ones), 21 %
+to be left undone; written and checked with ``bench/retrieval_labels.py --part held15
+--replay`` only, never with ``act``, before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -179,9 +197,10 @@ NEW_SETS = {
     "PyPI-rendered pages 4": "retrieval_pypi4.jsonl",
     "PyPI-rendered pages 5": "retrieval_pypi5.jsonl",
     "PyPI-rendered pages 6": "retrieval_pypi6.jsonl",
+    "PyPI-rendered pages 7": "retrieval_pypi7.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
-RUN_ALONE = ("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14")
+RUN_ALONE = ("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15")
 TOP_K = 5
 T = TypeVar("T")
 
@@ -420,7 +439,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 14 run only on their own (--part held6 ... held14): never seen by accident
+    else:  # held-out 6 to 15 run only on their own (--part held6 ... held15): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -444,12 +463,14 @@ def bench_new(args: argparse.Namespace) -> int:
         thirdparty_pypi4,
         thirdparty_pypi5,
         thirdparty_pypi6,
+        thirdparty_pypi7,
     )
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
     # (held-out 11), Sphinx with furo and django-allauth (held-out 12), Django REST framework and
     # Sphinx with pydata-sphinx-theme (held-out 13), Grappelli and Sphinx with sphinx-rtd-theme
-    # (held-out 14) render into the same served root.
+    # (held-out 14), Jazzmin and Sphinx with sphinx-book-theme (held-out 15) render into the same
+    # served root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
@@ -457,6 +478,7 @@ def bench_new(args: argparse.Namespace) -> int:
         (thirdparty_pypi4, tuple(f"pypi/{site}/" for site in thirdparty_pypi4.SITES)),
         (thirdparty_pypi5, tuple(f"pypi/{site}/" for site in thirdparty_pypi5.SITES)),
         (thirdparty_pypi6, tuple(f"pypi/{site}/" for site in thirdparty_pypi6.SITES)),
+        (thirdparty_pypi7, tuple(f"pypi/{site}/" for site in thirdparty_pypi7.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -543,6 +565,7 @@ _PART_NAMES = {
     "held12": "held-out 12",
     "held13": "held-out 13",
     "held14": "held-out 14",
+    "held15": "held-out 15",
 }
 
 
@@ -732,7 +755,7 @@ def main() -> None:
         "--part",
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
-            *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14"),
+            *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
@@ -742,9 +765,10 @@ def main() -> None:
         "rendered from PyPI), the tenth (Flask-Admin pages rendered from PyPI), the eleventh "
         "(Datasette and Material for MkDocs pages rendered from PyPI), the twelfth (Sphinx with "
         "furo and django-allauth pages rendered from PyPI), the thirteenth (Django REST "
-        "framework and Sphinx with pydata-sphinx-theme pages rendered from PyPI) or the fourteenth "
-        "(Grappelli admin and Sphinx with sphinx-rtd-theme pages rendered from PyPI; each of the "
-        "last nine run only when named).",
+        "framework and Sphinx with pydata-sphinx-theme pages rendered from PyPI), the fourteenth "
+        "(Grappelli admin and Sphinx with sphinx-rtd-theme pages rendered from PyPI) or the "
+        "fifteenth (Jazzmin admin and Sphinx with sphinx-book-theme pages rendered from PyPI; "
+        "each of the last ten run only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(
