@@ -455,3 +455,67 @@ async def test_going_home_on_the_home_page_is_already_done(
     assert not page.url.endswith("#")
     report = await quiet.act(page, "click home")
     assert report.ok, report.text
+
+
+@pytest.mark.parametrize("instruction", ["search for gazelle", "search box: gazelle", "поиск: gazelle"])
+@_browser
+async def test_the_list_s_own_search_not_the_top_bar_s(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """Jazzmin's top bar searches customers; 'search for gazelle' on the repairs list is the
+    list's own box."""
+    await page.goto(pages.url_for("ext19/search2.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.input_value("#searchbar") == "gazelle"
+    assert await page.input_value("input[type=search]") == ""
+
+
+@_browser
+async def test_the_pager_s_current_page_is_already_shown(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext19/pager_active.html"))
+    report = await quiet.act(page, "go to page 1")
+    assert not report.ok and report.steps[0].status == "already", report.text
+    report = await quiet.act(page, "page 2")
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.clicked") == "?p=2"
+
+
+@pytest.mark.parametrize("instruction", ["page suivante", "next page", "下一页"])
+@_browser
+async def test_next_is_never_a_link_that_says_previous(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """The book's last page has only "précédent", in an area whose class says "prev-next"."""
+    await page.goto(pages.url_for("ext19/prevnext.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    assert await page.evaluate("document.body.dataset.clicked || ''") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "sent"), [("保存して編集を続ける", "_continue"), ("保存してもう一つ追加", "_addanother")]
+)
+@_browser
+async def test_a_button_s_whole_japanese_name_is_one_step(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, sent: str
+) -> None:
+    """'…して…' splits steps, but Django's "保存して編集を続ける" is one button."""
+    await page.goto(pages.url_for("ext19/ja_buttons.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, (instruction, report.text)
+    assert await page.evaluate("document.body.dataset.sent") == sent
+
+
+@_browser
+async def test_spanish_values_then_log_in_and_a_code_after_number(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext19/login_es.html"))
+    report = await quiet.act(page, "ticket number R-1012")
+    assert report.ok, report.text
+    assert await page.input_value("#id_ticket") == "R-1012"
+    report = await quiet.act(page, "usuario jonas y entra")
+    assert report.ok, report.text
+    assert await page.input_value("#id_username") == "jonas"
+    assert await page.evaluate("document.body.dataset.sent") == "login"

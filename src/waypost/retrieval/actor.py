@@ -304,6 +304,10 @@ class Actor:
             instruction: E.g. 'type Bob into the name field and click Submit', 'klicke auf Anmelden'.
         """
         steps = parse_instruction(instruction)
+        if len(steps) > 1 and await _evaluate(page, _WHOLE_NAME_JS, " ".join(instruction.split())):
+            # '保存して編集を続ける' is Django's "Save and continue editing" in Japanese, not two steps
+            whole = " ".join(instruction.split())
+            steps = [Step("click", target=whole, exact=whole)]
         results: list[ActionResult] = []
         # Buttons already there, so that a pop-up our own steps bring up can be told apart.
         marked = len(steps) > 1 and await _evaluate(page, _MARK_BUTTONS_JS)
@@ -626,6 +630,15 @@ class Actor:
                 and bool(_GOING_WORDS & {*target.casefold().split(), verb})
             ):
                 # 'go home' on the home page: its home link points at the page itself ("#")
+                raise AlreadySo(f"{res.element_text} leads to this page, which is shown; nothing was done.")
+            if (
+                named
+                and e is not None
+                and e.role == "link"
+                and not e.handler
+                and await _evaluate_on(loc, _HERE_JS)
+            ):
+                # 'go to the dashboard' on the dashboard, 'page 1' on page 1: a link to the page shown
                 raise AlreadySo(f"{res.element_text} leads to this page, which is shown; nothing was done.")
             if named:
                 await self._already_shown(loc, res, verb)
@@ -1112,6 +1125,17 @@ class Actor:
             # The answer names the placeholder, never the value (it may be cut short in the line).
             return f"Typed {text} into {res.element_text}" + (" and pressed Enter" if submit else "")
 
+        if not exact and Selector.parse(target) is None and _bare_search(target):
+            # 'search for gazelle' on a list whose header also has a site search ("Search
+            # Customers..."): the list's own box, in the page's content
+            screen = await collect(page, **self._limits)
+            boxes = [e for e in screen.elements if e.visible and e.enabled and _is_search_box(e)]
+            inside = [e for e in boxes if not _CHROME_REGION.search(e.region)]
+            if len(boxes) > 1 and len(inside) == 1:
+                one = Candidate(id=1, element=inside[0], p=1.0, logit=0.0, features=())
+                sel, _ = await self.finder.validate_candidate(page, one)
+                if sel is not None:
+                    target = str(sel)
         result = await self._act(
             page, "type", target, "type", do, exact=exact, key="Enter" if submit else None
         )
@@ -3884,6 +3908,25 @@ def _content_sections(elements: Sequence[ElementDescriptor], *, both: bool) -> l
 _CHROME_REGION = re.compile(r"(?:^|\s)(?:nav|header|footer|aside)#")
 
 
+def _bare_search(target: str) -> bool:
+    """'search', 'the search box', 'поиск', 'Suchfeld': a search field named by nothing else."""
+    said = [w for w in words(target) if w not in STOPWORDS and w not in _FIELD_NOUNS]
+    return bool(said) and all(CONCEPTS.get(w) == "§search" for w in said)
+
+
+_FIELD_NOUNS = frozenset({"box", "field", "bar", "input", "feld", "champ", "campo", "pole", "поле"})
+_SEARCH_MARK = re.compile(r"search|suche|recherche|busca|cerca|szukaj|hledat|поиск|搜索|検索", re.IGNORECASE)
+
+
+def _is_search_box(e: ElementDescriptor) -> bool:
+    """A text field for searching: its role, or its own words (id, name, class, placeholder, label)."""
+    if not kind_of.typable(e) or e.tag == "textarea":
+        return False
+    if e.role == "searchbox" or e.name_attr in ("q", "query", "s", "search", "term"):
+        return True
+    return bool(_SEARCH_MARK.search(" ".join((e.id, e.name_attr, e.classes, e.placeholder, e.label))))
+
+
 def _text_fields(elements: Sequence[ElementDescriptor]) -> list[ElementDescriptor]:
     """The visible, enabled fields that take text (no passwords, boxes or buttons)."""
     return [
@@ -3911,6 +3954,32 @@ _GOING_WORDS = frozenset(
     {"go", "back", "return", "head", "zurück", "retour", "revenir", "volver", "vuelve", "zpět", "wróć",
      "назад"}
 )  # fmt: skip
+
+
+# A link to the page shown: its address is the page's (a fragment aside; a bare "#" or a script
+# is no address), or it is the current page of a pager.
+_HERE_JS = """(el) => {
+  const a = el.closest('a');
+  if (!a) return false;
+  const current = a.getAttribute('aria-current') === 'page' || a.closest('.active, [aria-current=page]');
+  if (current && a.closest('.pagination, .pager, [class*=paginat]')) return true;
+  const raw = (a.getAttribute('href') || '').trim();
+  if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw) || a.target === '_blank') return false;
+  const strip = (u) => u.split('#')[0].replace(/\\/$/, '');
+  return strip(a.href) === strip(location.href);
+}"""
+
+
+# Whether one visible button or link of the page is named exactly ``name`` (case aside).
+_WHOLE_NAME_JS = """(name) => {
+  const want = name.trim().toLowerCase();
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const named = [...document.querySelectorAll(
+    'button, a[href], input[type=submit], input[type=button], [role=button], [role=link]')]
+    .filter((el) => shown(el) && ((el.tagName === 'INPUT' ? el.value : el.innerText) || '')
+      .replace(/\\s+/g, ' ').trim().toLowerCase() === want);
+  return named.length === 1;
+}"""
 
 
 def _real_link(href: str) -> bool:
@@ -3971,19 +4040,24 @@ _NOT_A_VALUE = re.compile(
 _STEP_IN_VALUE = re.compile(
     r"\s(?:and|then|und|dann|et|puis|y|luego)\s+(?:go|click|press|hit|tap|type|enter|select|choose|pick|tick|"
     r"check|submit|open|continue|klicke|gehe|drücke|wähle|cliquez|allez|haga|pulse|save|send|speichern|"
-    r"absenden|enregistrer|enregistrez|guardar|guarde|uložit|uložte|zapisz)\b",
+    r"absenden|enregistrer|enregistrez|guardar|guarde|uložit|uložte|zapisz|"
+    r"log\s+in|sign\s+in|login|entra|entrar|envía|envia|pulsa|guarda|connecte|valide|envoie|anmelden|einloggen|"
+    r"войди|войти|отправь|сохрани|přihlas|odešli|ulož|zaloguj|wyślij)\b",
     re.I,
 )
 # The step after a list of fields and values ('… and email tom@example.com and save').
 _STEP_AFTER_VALUES = re.compile(
     r"\s*,?\s+(?:and|then|und|dann|et|puis|y|luego)\s+(?:then\s+)?(?P<step>(?:save|submit|send|continue|"
-    r"speichern|absenden|enregistrer|enregistrez|guardar|guarde|uložit|uložte|zapisz)\b[^,;]*)$",
+    r"speichern|absenden|enregistrer|enregistrez|guardar|guarde|uložit|uložte|zapisz|log\s+in|sign\s+in|"
+    r"entra|entrar|envía|guarda|connecte-toi|valide|envoie|anmelden|einloggen|войди|войти|отправь|сохрани|"
+    r"přihlas\s+se|odešli|ulož|zaloguj\s+się|wyślij)\b[^,;]*)$",
     re.I,
 )
 # A word between a label and its number or date ('phone number +49 …' for a field labelled "Phone",
 # 'due date 2026-03-14' for "Due").
 _NUMBER_WORD = re.compile(
-    r"^(?:number|no\.?|nr\.?|nummer|numéro|número|číslo|date|datum|time|zeit|heure|fecha|hora)\s+(?=[+(\d])",
+    r"^(?:number|no\.?|nr\.?|nummer|numéro|número|číslo|date|datum|time|zeit|heure|fecha|hora)\s+"
+    r"(?=[+(\d]|[A-Z]{1,4}[-/]?\d)",  # ('ticket number R-1012': a code of capitals and digits)
     re.I,
 )
 # Japanese endings after the value ('期限を2026年12月24日にする': 'make the deadline …').
@@ -4084,6 +4158,7 @@ def _concept_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[Element
         return None
     e = fits[0]
     value = _SAID_TO_BE.sub("", _VALUE_END.sub("", m["rest"]).strip(), count=1)
+    value = _NUMBER_WORD.sub("", value, count=1)  # 'ticket number R-1012' for "Ticket"
     unit = _UNIT_IN_LABEL.search(e.label or "")
     if unit is not None and value.casefold().endswith(unit["unit"].casefold()):
         value = value[: -len(unit["unit"])].strip()

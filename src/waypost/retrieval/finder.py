@@ -266,6 +266,7 @@ class ElementFinder:
             )
             ranking = honest(ranking)
             ranking = _quoted_is_there(ranking)
+            ranking = _not_the_other_way(ranking)
             ranking = await separate_records(page, screen, ranking)
             ranking = prefer_opener(screen, ranking, self.model, index=self.index_for(screen))
             if ranking.decision != "confident" and query.intent == "type" and not query.exact:
@@ -590,6 +591,20 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         if all(w in shown or any(_ending_of(w, d) for d in shown) for w in qw):
             return ranking
     return replace(ranking, decision="low")
+
+
+def _not_the_other_way(ranking: Ranking) -> Ranking:
+    """'page suivante' is never a link whose name says previous ("précédent FAQ"), however its
+    classes read ("prev-next-area"); '上一页' never "下一页"."""
+    if ranking.decision != "confident" or not ranking.candidates:
+        return ranking
+    asked = {CONCEPTS.get(w, w) for w in words(" ".join((ranking.query.raw, ranking.query.exact)))}
+    e = ranking.candidates[0].element
+    named = {CONCEPTS.get(w, w) for w in words(" ".join((e.display_name, e.label, e.title)))}
+    for want, other in (("§next", "§previous"), ("§previous", "§next")):
+        if want in asked and other not in asked and other in named and want not in named:
+            return replace(ranking, decision="low")
+    return ranking
 
 
 def _ending_of(said: str, shown: str) -> bool:

@@ -135,6 +135,8 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
         "connexion", "connecter", "entrar", "acceder", "accedi", "accesso", "inloggen", "zaloguj",
         "logowanie", "přihlásit", "přihlášení", "войти", "вход", "登录", "登入", "ログイン", "로그인",
         "bejelentkezés", "belépés", "giriş", "σύνδεση", "είσοδος",
+        # (imperatives: 'usuario jonas y entra', 'connecte-toi', 'войди')
+        "entra", "accede", "connecte", "connectez", "войди", "přihlas", "zaloguj",
     ),
     "logout": (
         "déconnexion", "déconnecter", "uitloggen", "afmelden", "wyloguj", "odhlásit", "odhlášení",
@@ -571,6 +573,10 @@ PHRASES: dict[str, str] = {
     "sign out": "signout",
     "log out": "logout",
     # the one asking inside the phrase ('log me out', 'sign me up')
+    "iniciar sesión": "login",
+    "inicia sesión": "login",
+    "iniciar sesion": "login",
+    "se connecter": "login",
     "sign me in": "signin",
     "log me in": "login",
     "sign me up": "signup",
