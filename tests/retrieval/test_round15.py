@@ -309,12 +309,12 @@ async def test_a_field_in_a_row_is_named_by_its_column_under_a_template_s_indent
 @pytest.mark.parametrize(
     ("url", "instruction", "clicked"),
     [
-        ("change_fr.html", "enregistre", "_save"),
-        ("change_es.html", "guarda", "_save"),
+        ("change.html?fr", "enregistre", "_save"),
+        ("change.html?es", "guarda", "_save"),
         ("change.html", "save and keep editing", "_continue"),
         ("change.html", "expand all", "open-all"),
         ("change.html", "collapse everything", "close-all"),
-        ("change_fr.html", "replie tout", "close-all"),
+        ("change.html?fr", "replie tout", "close-all"),
     ],
 )
 @_browser
