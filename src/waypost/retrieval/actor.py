@@ -4150,13 +4150,16 @@ def _concept_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[Element
             continue  # a password goes only into the field whose whole label was said
         label = _UNIT_IN_LABEL.sub("", " ".join((e.label or e.placeholder or "").split()))
         shown = [w for w in words(label) if w not in STOPWORDS]
-        if not shown or len(shown) > 3:
-            continue
+        if not shown or len(shown) > 3 or {CONCEPTS.get(w) for w in shown} == {"§search"}:
+            continue  # ('Suche Ferienwohnung' searches; it fills no field called "Suche")
         if said in shown or (concept is not None and concept in {CONCEPTS.get(w) for w in shown}):
             fits.append(e)
     if len(fits) != 1:
         return None
     e = fits[0]
+    label_words = set(words(e.label or e.placeholder or ""))
+    if set(words(m["rest"])[:1]) & label_words:
+        return None  # 'promo code of the week': the label goes on; what follows is no value
     value = _SAID_TO_BE.sub("", _VALUE_END.sub("", m["rest"]).strip(), count=1)
     value = _NUMBER_WORD.sub("", value, count=1)  # 'ticket number R-1012' for "Ticket"
     unit = _UNIT_IN_LABEL.search(e.label or "")
