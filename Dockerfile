@@ -5,9 +5,9 @@
 #   docker run --rm --shm-size=1g waypost test       # the test suite
 FROM python:3.11-slim-bookworm
 
-# Debian's Chromium (the tests require a real one) and what `make` needs.
+# Debian's Chromium and its headless shell (headless runs launch the shell) and what `make` needs.
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends chromium make \
+    && apt-get install -y --no-install-recommends chromium chromium-headless-shell make \
     && rm -rf /var/lib/apt/lists/*
 
 RUN useradd --create-home waypost
@@ -18,8 +18,7 @@ USER waypost
 RUN python -m venv .venv \
     && .venv/bin/pip install --no-cache-dir -e '.[dev]'
 
-ENV WAYPOST_CHROMIUM=/usr/bin/chromium \
-    WAYPOST_DATA_DIR=/home/waypost/data \
+ENV WAYPOST_DATA_DIR=/home/waypost/data \
     PYTHONUNBUFFERED=1
 
 # `demo` serves the bundled demo site on 127.0.0.1 inside the container and browses it.

@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from playwright.async_api import Page, Route, async_playwright  # noqa: E402
 
-from waypost.browser.launch import CHROMIUM_ARGS, SYSTEM_CHROMIUM  # noqa: E402
+from waypost.browser.launch import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from waypost.retrieval import act  # noqa: E402
 
 # The categories issue 17 quotes; tuning looks only at these.
@@ -264,7 +264,8 @@ async def run(tasks: list[str], episodes: int, verbose: bool, first_seed: int = 
     try:
         async with async_playwright() as pw:
             browser = await pw.chromium.launch(
-                executable_path=os.environ.get("WAYPOST_CHROMIUM", SYSTEM_CHROMIUM), args=list(CHROMIUM_ARGS)
+                executable_path=find_chromium(os.environ.get("WAYPOST_CHROMIUM"), headless=True),
+                args=list(CHROMIUM_ARGS),
             )
             context = await browser.new_context(viewport={"width": 1000, "height": 800})
 

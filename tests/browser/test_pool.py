@@ -180,13 +180,32 @@ async def test_without_a_system_chromium_playwrights_own_build_is_used(
     from waypost.errors import BrowserUnavailable
 
     monkeypatch.setattr(launch, "SYSTEM_CHROMIUM", str(tmp_path / "no-chromium"))
+    monkeypatch.setattr(launch, "SYSTEM_HEADLESS_SHELL", str(tmp_path / "no-headless-shell"))
     monkeypatch.setenv("PATH", str(tmp_path))
     monkeypatch.delenv("WAYPOST_CHROMIUM", raising=False)
     monkeypatch.setenv("PLAYWRIGHT_BROWSERS_PATH", str(tmp_path / "browsers"))  # an empty download folder
-    assert launch.find_chromium() is None
+    assert launch.find_chromium() is None and launch.find_chromium(headless=True) is None
     async with async_playwright() as playwright:
         with pytest.raises(BrowserUnavailable) as info:
             await launch.launch_browser(playwright)
     # Playwright looked for its own build (not there in this folder) and the message says how to get it.
     assert str(tmp_path / "browsers") in str(info.value)
     assert "python -m playwright install chromium" in str(info.value)
+
+
+def test_a_headless_launch_prefers_the_headless_shell(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Debian's chromium-headless-shell, when installed, runs headless launches (a page costs it
+    about a third of full Chromium's CPU); a headed launch and an explicit binary are untouched."""
+    from waypost.browser import launch
+
+    shell, full = tmp_path / "chromium-headless-shell", tmp_path / "chromium"
+    shell.write_text(""), full.write_text("")
+    monkeypatch.setattr(launch, "SYSTEM_HEADLESS_SHELL", str(shell))
+    monkeypatch.setattr(launch, "SYSTEM_CHROMIUM", str(full))
+    assert launch.find_chromium(headless=True) == str(shell)
+    assert launch.find_chromium() == str(full)
+    assert launch.find_chromium(str(full), headless=True) == str(full)
+    shell.unlink()
+    assert launch.find_chromium(headless=True) == str(full)
