@@ -27,9 +27,7 @@ async def test_a_link_to_another_window_is_waited_for_when_its_tab_comes_late(
 
 
 @_browser
-async def test_a_link_without_a_target_is_not_waited_for(
-    page: Page, pages: PageServer, actor: Actor
-) -> None:
+async def test_a_link_without_a_target_is_not_waited_for(page: Page, pages: PageServer, actor: Actor) -> None:
     """Only a link that targets another window is waited for; a script's late popup is not
     promised, and the answer says only what was seen."""
     await page.goto(pages.url_for("ext19/tabs.html"))
@@ -186,7 +184,7 @@ async def test_a_details_box_is_the_dropdown_and_an_asking_one_the_question(
 async def test_an_ordinal_picks_among_questions_and_only_questions(
     page: Page, pages: PageServer, quiet: Actor, instruction: str, opened: list[int]
 ) -> None:
-    """"Öffnungszeiten" asks nothing: it is a dropdown, not a question."""
+    """ "Öffnungszeiten" asks nothing: it is a dropdown, not a question."""
     await page.goto(pages.url_for("ext19/faq_many.html"))
     report = await quiet.act(page, instruction)
     assert report.ok, (instruction, report.text)

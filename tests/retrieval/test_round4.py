@@ -195,6 +195,6 @@ async def test_a_slider_that_shows_no_value_is_left_alone(page: Page, pages: Pag
         ("Find the post by @tom and click the star icon.", "star icon of the post by @tom"),
     ],
 )
-def test_a_record_named_before_the_click_goes_with_the_target(instruction: str, target: str) -> None:
+async def test_a_record_named_before_the_click_goes_with_the_target(instruction: str, target: str) -> None:
     (step,) = parse_instruction(instruction)
     assert (step.action, step.target) == ("click", target)

@@ -89,11 +89,17 @@ class Answer:
             if any(p.startswith(stem) for p in page_words):
                 continue
             concept = _CONCEPT_OF.get(w) or _inflected_concept(w)
-            if concept is not None and (
-                concept in page_concepts
-                # the concept's word in the page's language, inflected ('usuń' for "usunąć")
-                or any(
-                    p.startswith(k[:4]) for k in _WORDS_OF.get(concept, ()) if len(k) >= 4 for p in page_words
+            if (
+                concept is not None
+                and (
+                    concept in page_concepts
+                    # the concept's word in the page's language, inflected ('usuń' for "usunąć")
+                    or any(
+                        p.startswith(k[:4])
+                        for k in _WORDS_OF.get(concept, ())
+                        if len(k) >= 4
+                        for p in page_words
+                    )
                 )
             ):
                 continue
