@@ -1099,6 +1099,14 @@ class Actor:
             await page.evaluate("() => { delete window.__waypostReveal; }")
             await handle.dispose()
 
+    async def _one_box(self, page: Page, boxes: list[ElementDescriptor]) -> str:
+        """A selector for the one element of ``boxes``; empty when there are none or several."""
+        if len(boxes) != 1:
+            return ""
+        one = Candidate(id=1, element=boxes[0], p=1.0, logit=0.0, features=())
+        sel, _ = await self.finder.validate_candidate(page, one)
+        return str(sel) if sel is not None else ""
+
     async def type(
         self, page: Page, target: str, text: str, submit: bool = False, *, exact: str = "", lang: str = ""
     ) -> ActionResult:
@@ -1125,17 +1133,21 @@ class Actor:
             # The answer names the placeholder, never the value (it may be cut short in the line).
             return f"Typed {text} into {res.element_text}" + (" and pressed Enter" if submit else "")
 
+        said = _search_said(target) if not exact and Selector.parse(target) is None else None
+        if said:
+            # 'search customers for Omar', '… in the top bar': the one search box that says so,
+            # else a search as any other
+            screen = await collect(page, **self._limits)
+            boxes = [e for e in screen.elements if e.visible and e.enabled and _is_search_box(e)]
+            target = await self._one_box(page, _boxes_said(boxes, said)) or "search"
         if not exact and Selector.parse(target) is None and _bare_search(target):
             # 'search for gazelle' on a list whose header also has a site search ("Search
             # Customers..."): the list's own box, in the page's content
             screen = await collect(page, **self._limits)
             boxes = [e for e in screen.elements if e.visible and e.enabled and _is_search_box(e)]
             inside = [e for e in boxes if not _CHROME_REGION.search(e.region)]
-            if len(boxes) > 1 and len(inside) == 1:
-                one = Candidate(id=1, element=inside[0], p=1.0, logit=0.0, features=())
-                sel, _ = await self.finder.validate_candidate(page, one)
-                if sel is not None:
-                    target = str(sel)
+            if len(boxes) > 1:
+                target = await self._one_box(page, inside) or target
         result = await self._act(
             page, "type", target, "type", do, exact=exact, key="Enter" if submit else None
         )
@@ -3908,6 +3920,33 @@ def _content_sections(elements: Sequence[ElementDescriptor], *, both: bool) -> l
 _CHROME_REGION = re.compile(r"(?:^|\s)(?:nav|header|footer|aside)#")
 
 
+def _search_said(target: str) -> tuple[str, ...]:
+    """What a search's target says beside 'search': what is searched ('search customers') or
+    where ('search top bar'); empty for a plain search or any other target."""
+    said = words(target)
+    if len(said) < 2 or said[0] != "search":
+        return ()
+    return tuple(w for w in said[1:] if w not in STOPWORDS)
+
+
+def _boxes_said(boxes: list[ElementDescriptor], said: tuple[str, ...]) -> list[ElementDescriptor]:
+    """The search boxes ``said`` names: the top bar's, the list's own, or those whose own words
+    name what is searched ("Search Customers..." for 'customers')."""
+    if said == ("top", "bar"):
+        return [e for e in boxes if _CHROME_REGION.search(e.region)]
+    if said in (("list",), ("table",)):
+        return [e for e in boxes if not _CHROME_REGION.search(e.region)]
+    asked = [w for w in said if w not in _FIELD_NOUNS]
+    if not asked:
+        return []
+    fitting = []
+    for e in boxes:
+        own = frozenset(words(" ".join((e.name, e.label, e.placeholder, e.title, e.name_attr, e.id))))
+        if all(token_match(w, own) >= 0.8 for w in asked):
+            fitting.append(e)
+    return fitting
+
+
 def _bare_search(target: str) -> bool:
     """'search', 'the search box', 'поиск', 'Suchfeld': a search field named by nothing else."""
     said = [w for w in words(target) if w not in STOPWORDS and w not in _FIELD_NOUNS]
@@ -3986,6 +4025,8 @@ def _real_link(href: str) -> bool:
     """A link that goes somewhere (not '#', a fragment of the page, or a script)."""
     h = (href or "").strip()
     return bool(h) and not h.startswith(("#", "javascript:"))
+
+
 # 'all' said alone, in the languages instructions are read in ('select all', 'sélectionne tout').
 _ALL_WORDS = frozenset(
     {"all", "everything", "all rows", "all items", "tout", "tous", "alle", "alles", "todo", "todos",

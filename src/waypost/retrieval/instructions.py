@@ -363,7 +363,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     # 'search tickets for "two-factor"', 'search the open issues for crash': what is searched, then for what
     _rule(
         "search",
-        r"^search\s+(?:(?:the|all|my|our)\s+)?(?:[^\s\x00]+\s+){1,2}?for\s+(?P<text>.+)$",
+        r"^search\s+(?:(?:the|all|my|our)\s+)?(?P<what>(?:[^\s\x00]+\s+){1,2}?)for\s+(?P<text>.+)$",
     ),
     _rule("search", r"^(?:suche\s+nach|such\s+nach)\s+(?P<text>.+)$"),
     # 'rechercher « pipx »', 'hledat slovo avatar', 'in der Doku nach „watch“ suchen', '「pipx」で検索'
@@ -728,6 +728,37 @@ _QUOTED_THEN_PLACE = re.compile(
     r"^\s*(\x00\d+\x00)\s+(?:in|on|en|dans|sur|im|in\s+der|auf|w|we|v|ve|na|в|на|nella|nel|nelle|em|no|na)\s+\S.*$",
     re.I,
 )
+# Where a search is typed, said after what is searched for: the page's top bar ('… in the top bar',
+# '… dans la barre du haut', '… in der oberen Leiste', '… en la barra superior').
+_SEARCH_TOP_BAR = re.compile(
+    r"\s+(?:(?:up\s+)?(?:in|on|at|using|with|from)\s+(?:the\s+)?(?:top\s*bar|top|header|navbar|nav\s*bar|"
+    r"navigation\s+bar|top\s+search(?:\s+(?:box|field|bar))?|search\s+(?:box|field|bar)\s+(?:at|in)\s+the\s+top)"
+    r"|dans\s+la\s+barre\s+(?:du\s+haut|sup[ée]rieure|de\s+navigation|en\s+haut)|en\s+haut(?:\s+de\s+la\s+page)?"
+    r"|in\s+der\s+(?:oberen\s+)?(?:leiste|kopfzeile|navigationsleiste)(?:\s+oben)?|oben(?:\s+in\s+der\s+leiste)?"
+    r"|en\s+la\s+barra\s+(?:superior|de\s+arriba|de\s+navegaci[oó]n)|arriba"
+    r"|в\s+верхней\s+панели|вверху|在顶部栏|在顶栏|上のバーで)\s*$",
+    re.IGNORECASE,
+)
+# What is searched, then the value: 'the customer Greta', 'le client Greta', 'den Kunden Omar'
+# (a lower-case noun after an article, then a name that starts with a capital or is quoted).
+_SEARCHED_THEN_NAME = re.compile(
+    r"^(?:the|a|an|le|la|les|un|une|der|die|das|den|dem|el|los|las|un|una)\s+(?P<what>[^\W\d_A-Z][\w-]*)\s+"
+    r"(?P<text>(?:[A-ZÀ-ÖØ-Þ\u0400-\u042f]|\x00).*)$"
+)
+
+
+def _search_step(text: str, what: str = "") -> Step:
+    """A search: the value typed and sent, and in the target what is searched or where ('search
+    customers', 'search top bar') when the instruction says so; plain ``search`` otherwise."""
+    where = ""
+    if (bar := _SEARCH_TOP_BAR.search(text)) is not None and bar.start() > 0:
+        text, where = text[: bar.start()].strip(), "top bar"
+    if (named := _SEARCHED_THEN_NAME.match(text)) is not None:
+        text, what = named["text"].strip(), what or named["what"]
+    said = where or " ".join(w for w in what.split() if w.casefold() not in ("the", "all", "my", "our"))
+    return Step("type", target=f"search {said}".strip(), text=text, submit=True)
+
+
 # 'I forgot my password', "I've forgotten my password": the link for it, whose words are the rest.
 _I_FORGOT = re.compile(r"^(?:i\s+(?:have\s+)?|i['’]ve\s+)(?:forgot(?:ten)?|lost)\s+", re.I)
 
@@ -1272,7 +1303,10 @@ def _foreign(seg: str, slots: Slots) -> Step | None:
         return Step("select", target=target, text=_value(hit.text, slots), exact=exact, lang=hit.lang)
     if hit.kind == "search":
         text = _QUOTED_THEN_PLACE.sub(r"\1", hit.text)
-        return Step("type", target=target, text=_value(text, slots).strip(), submit=True, lang=hit.lang)
+        step = _search_step(_value(text, slots).strip())
+        if target and target != "search":
+            step = replace(step, target=target)
+        return replace(step, lang=hit.lang)
     if hit.kind in ("check", "uncheck"):
         return Step("check", target=target, checked=hit.kind == "check", exact=exact, lang=hit.lang)
     if hit.kind == "choose":
@@ -1327,7 +1361,7 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         if kind == "search":
             # (« pipx »: the guillemets' spaces are no part of the words)
             text = _QUOTED_THEN_PLACE.sub(r"\1", groups["text"])
-            return Step("type", target="search", text=_value(text, slots).strip(), submit=True)
+            return _search_step(_value(text, slots).strip(), (groups.get("what") or "").strip())
         if kind == "reschedule":
             text = _value(groups["text"], slots)
             if not (looks_like_date(text) or looks_like_time(text)):

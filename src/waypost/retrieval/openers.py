@@ -19,7 +19,8 @@ from waypost.retrieval.descriptor import ElementDescriptor, Screen
 from waypost.retrieval.index import TfidfIndex
 from waypost.retrieval.ranking import Candidate, Ranking, _candidates, _scored
 from waypost.retrieval.rerank import RerankModel
-from waypost.retrieval.text import fold, words
+from waypost.retrieval.synonyms import STOPWORDS
+from waypost.retrieval.text import expand, fold, token_match, words
 
 _MENU = frozenset(
     {"menu", "menü", "nabídka", "nabídku", "nabídky", "menú", "メニュー", "菜单", "메뉴", "меню"}
@@ -35,17 +36,39 @@ _EXPAND_WORDS = (
     "déplier replier desplegar contraer espandere",
 )
 _EXPAND_VERBS = frozenset(fold(w) for line in _EXPAND_WORDS for w in line.split())
+# Verbs a target may keep ('show the download menu'): they say what is done, not which menu.
+_SHOW_WORDS = (
+    "open show display view öffne öffnen zeige zeigen ouvre ouvrir affiche afficher abre abrir muestra",
+    "mostrar apri mostra otevři otevřít zobraz otwórz pokaż открой открыть покажи",
+)
+_SHOW_VERBS = frozenset(w for line in _SHOW_WORDS for w in line.split())
 _TOGGLE_CLASS = re.compile(
     r"(?:^|[\s_-])(?:toggle|toggler|zippy|caret|twisty|twistie|disclosure|expander|chevron|arrow)(?:$|[\s_-])"
 )
 _TOGGLE_SIGN = re.compile(r"^[\s►▶▸▹▼▾▿◀◂+\-−–]+$")
 
 
+def _menu_opener(e: ElementDescriptor) -> bool:
+    # (Bootstrap's drop-down toggles say so by data-toggle / data-bs-toggle, often without aria-haspopup)
+    bootstrap = "dropdown" in (e.data.get("data-bs-toggle"), e.data.get("data-toggle"))
+    menu = bootstrap or e.popup not in ("", "false", "listbox", "grid", "tree")
+    return e.visible and e.enabled and menu
+
+
+def _opener_words(e: ElementDescriptor) -> frozenset[str]:
+    return frozenset(fold(w) for w in words(" ".join((e.name, e.title, e.id, e.classes.replace("-", " ")))))
+
+
 def _user_menu_opener(e: ElementDescriptor) -> bool:
-    if not e.visible or not e.enabled or e.popup in ("", "false", "listbox", "grid", "tree"):
+    return _menu_opener(e) and bool(_opener_words(e) & _USER)
+
+
+def _menu_opener_of(e: ElementDescriptor, said: list[str]) -> bool:
+    """A menu opener whose own words say all of ``said`` ('download' for "Download this page")."""
+    if not _menu_opener(e):
         return False
-    own = {fold(w) for w in words(" ".join((e.name, e.title, e.id, e.classes.replace("-", " "))))}
-    return bool(own & _USER)
+    own = frozenset(expand(list(_opener_words(e))))
+    return all(token_match(w, own) >= 0.8 for w in said)
 
 
 def prefer_opener(
@@ -60,6 +83,13 @@ def prefer_opener(
         if len(openers) == 1:
             return _only(screen, ranking, model, index, openers[0])
         return ranking
+    said = [w for w in query.head if fold(w) not in _MENU | _SHOW_VERBS and w not in STOPWORDS]
+    if head & _MENU and said and query.intent in ("click", "any") and not query.ordinal:
+        # 'the download menu': the one menu opener named for it ("Download this page"), over a
+        # hamburger that is only a menu
+        openers = [e for e in screen.elements if _menu_opener_of(e, said)]
+        if len(openers) == 1:
+            return _only(screen, ranking, model, index, openers[0])
     verbs = {fold(w) for w in words(verb or query.verb)}
     if verbs & _EXPAND_VERBS and ranking.decision == "confident" and ranking.candidates:
         chosen = ranking.candidates[0].element

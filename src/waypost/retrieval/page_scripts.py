@@ -347,7 +347,8 @@ INVENTORY_JS = (
   const implicitLabel = (el) => {
     // A field without <label>, aria-label or placeholder: the short text just before it (the
     // previous table cell, a caption div or text in the same block), as a person would read it.
-    const short = (t) => (t && t.length <= 60 ? t : '');
+    // (a required field's mark a script put before it, '* ', names nothing: read on past it)
+    const short = (t) => (t && t.length <= 60 && /[\p{L}\p{N}]/u.test(t) ? t : '');
     const cell = el.closest && el.closest('td, th');
     const head = cell ? short(columnHeader(cell)) : '';
     if (head) return head;
@@ -376,10 +377,10 @@ INVENTORY_JS = (
     const box = el.parentElement;
     if (!box || box.childElementCount > 3) return '';
     for (let p = el.nextSibling; p; p = p.nextSibling) {
-      if (p.nodeType === 3) { const t = clean(p.nodeValue, 80); if (t) return t.length <= 60 ? t : ''; continue; }
+      if (p.nodeType === 3) { const t = clean(p.nodeValue, 80); if (/[\p{L}\p{N}]/u.test(t)) return t.length <= 60 ? t : ''; continue; }
       if (p.nodeType !== 1 || SKIP.has(p.tagName) || CONTROL_TAGS.has(p.tagName)) return '';
       const t = contentText(p, 80, true);
-      if (t) return t.length <= 60 ? t : '';
+      if (/[\p{L}\p{N}]/u.test(t)) return t.length <= 60 ? t : '';
     }
     return '';
   };

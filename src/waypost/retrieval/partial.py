@@ -59,6 +59,16 @@ from waypost.retrieval.text import (
     fold as fold_word,
 )
 
+# What a menu is called, beside the control that opens it.
+_MENU_NOUNS = frozenset({"menu", "menü", "menú", "nabídka", "nabídku", "меню", "メニュー", "菜单", "메뉴"})
+
+
+def _opens_menu(e: ElementDescriptor) -> bool:
+    """A control that opens a menu: ``aria-haspopup``, ``aria-expanded`` or Bootstrap's toggle."""
+    bootstrap = "dropdown" in (e.data.get("data-bs-toggle"), e.data.get("data-toggle"))
+    return bootstrap or e.expanded is not None or e.popup not in ("", "false")
+
+
 # Words people add to a name that the element often leaves out ('ZIP code' for 'ZIP', 'the economy
 # section' for 'Wirtschaft').
 _GENERIC_NOUNS = frozenset(
@@ -400,6 +410,8 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         return False  # 'the axes page' is the link "Axes" (but 'edit this page' is no lone "Edit")
     if len(missing) < len(head) and all(w in _GENERIC_NOUNS for w in missing):
         return False  # 'mode sombre' for the "Dark" toggle: what is missing only says what kind it is
+    if len(missing) < len(head) and all(fold_word(w) in _MENU_NOUNS for w in missing) and _opens_menu(e):
+        return False  # 'the download menu': the "Download this page" button that opens it
     if paging and all(w in _PAGING_NOUNS for w in missing):
         # 'the next page of results', 'the next recipe': a link that says "Next" (and often the
         # next item's title) goes to the next thing of the page's kind, whatever it is called;
@@ -577,6 +589,8 @@ def _named_elsewhere(ranking: Ranking) -> bool:
     top = ranking.candidates[0].element
     verbs = frozenset(expand(list(words(query.verb))))
     rest = [w for w in query.head if w not in verbs and not w.isdigit() and w not in _GENERIC_NOUNS]
+    if _opens_menu(top):
+        rest = [w for w in rest if fold_word(w) not in _MENU_NOUNS]  # (what it opens is the menu)
     here = _own_words(top) | field_words(context_text(top))
     absent = [w for w in rest if _match(w, here) < _STEM]
     if not absent:

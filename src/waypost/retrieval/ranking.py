@@ -338,9 +338,35 @@ def rank(
         candidates = _prefer_exact(candidates, query.exact)
     candidates = _demote_opposites(candidates, query)
     decision, conf = decide(candidates, confidence, tie_margin, min_p)
+    if decision == "confident" and _said_of_several(candidates, query):
+        decision = "tie"
     if decision == "confident" and not query.ordinal:  # ('the second X' is no copy of the first)
         candidates = lead_with_best_copy(candidates, overlay, query.head)
     return Ranking(query, candidates, decision, overlay, conf)
+
+
+def _said_of_several(candidates: Sequence[Candidate], query: Query) -> bool:
+    """'type X in the password' where the fields are "Old password", "New password" and "New
+    password confirmation": the words fit several fields, each of which says more than them, so
+    nothing tells which one is meant (a "Password" beside "Confirm password" is just that one)."""
+    if query.intent != "type" or query.ordinal or query.exact or query.relation or not query.head:
+        return False
+    asked = frozenset(query.head)
+    first = candidates[0]
+    fitting: list[ElementDescriptor] = []
+    for c in candidates[:6]:
+        e = c.element
+        if c.p < 0.2 * first.p or not e.visible or not kind_of.typable(e):
+            continue
+        if any(_equivalent(e, f) for f in fitting):
+            continue
+        own = frozenset(w for w in words(e.name or e.label) if w not in feats.STOPWORDS)
+        if not asked <= own:
+            continue
+        if own <= asked:
+            return False  # a field named by just these words
+        fitting.append(e)
+    return len(fitting) >= 2 and first.element in fitting
 
 
 _OPPOSITES: dict[str, frozenset[str]] = {}

@@ -85,10 +85,20 @@ def expand(tokens: tuple[str, ...] | list[str]) -> list[str]:
     out = list(tokens)
     for t in tokens:
         c = CONCEPTS.get(t)
-        if c is not None:
+        if c is not None and not (t in _ALONE_ONLY and _qualified(tokens)):
             out.append(c)
         out.extend(unspaced_concepts(t))
     return out
+
+
+# Words that carry their concept only when nothing else qualifies them: a "Start" link is the
+# home page (German sites), "Quick start" or "Start a project" is not.
+_ALONE_ONLY = frozenset({"start"})
+_ALONE_COMPANIONS = frozenset({"start", "page", "seite", "go", "back", "zurück", "zur", "zum", "to", "the"})
+
+
+def _qualified(tokens: tuple[str, ...] | list[str]) -> bool:
+    return any(t not in _ALONE_COMPANIONS and t not in STOPWORDS for t in tokens)
 
 
 @lru_cache(maxsize=65536)

@@ -1,0 +1,137 @@
+"""`act` round 16. Each test checks what happened on the page (our own pages in ``pages/ext20``)."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer
+from waypost.retrieval import Actor
+
+_browser = pytest.mark.asyncio(loop_scope="session")
+
+
+async def _values(page: Page) -> list[str]:
+    return [
+        str(v)
+        for v in await page.eval_on_selector_all("input[type=password]", "(els) => els.map((e) => e.value)")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("instruction", "values"),
+    [
+        ("old password secret-pass", ["secret-pass", "", ""]),
+        ("new password Derailleur!9, twice", ["", "Derailleur!9", "Derailleur!9"]),
+        ("confirm the new password: Spoke#2026", ["", "", "Spoke#2026"]),
+    ],
+)
+@_browser
+async def test_a_field_is_named_by_its_column_s_label_past_a_required_mark(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, values: list[str]
+) -> None:
+    """The label sits in the row's first column, tied to no field; a script put "* " just before
+    each field. The mark names nothing: the label does."""
+    await page.goto(pages.url_for("ext20/password_change.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _values(page) == values
+
+
+@_browser
+async def test_a_word_every_field_says_more_than_leaves_them_unsure(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """'the password' among "Old password", "New password" and "New password confirmation": each
+    says more than the instruction, so nothing tells which one is meant."""
+    await page.goto(pages.url_for("ext20/password_change.html"))
+    report = await quiet.act(page, "type hunter2 in the password")
+    assert not report.ok and report.steps[-1].status == "unsure", report.text
+    assert await _values(page) == ["", "", ""]
+
+
+@_browser
+async def test_a_field_named_by_just_the_word_is_that_one(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """ "Password" beside "Confirm password": the first is named by just the word."""
+    await page.goto(pages.url_for("ext20/signup.html"))
+    report = await quiet.act(page, "type hunter2 in the password")
+    assert report.ok, report.text
+    assert await _values(page) == ["hunter2", ""]
+
+
+async def _clicked(page: Page) -> str:
+    return str(await page.evaluate("document.body.dataset.clicked || ''"))
+
+
+@pytest.mark.parametrize("instruction", ["home", "go to the home page"])
+@_browser
+async def test_quick_start_is_not_the_home_page(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """ "Start" alone is a home link on German sites; "Quick start" is a guide."""
+    await page.goto(pages.url_for("ext20/docs_home.html"))
+    report = await quiet.act(page, instruction)
+    assert "quickstart.html" not in await _clicked(page), report.text
+    if report.ok:
+        assert await _clicked(page) == "index.html;"
+
+
+@pytest.mark.parametrize(("instruction", "href"), [("zur Startseite", "/;"), ("go home", "/;")])
+@_browser
+async def test_start_alone_is_still_the_home_link(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, href: str
+) -> None:
+    await page.goto(pages.url_for("ext20/start_de.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _clicked(page) == href
+
+
+@_browser
+async def test_the_user_menu_is_the_bootstrap_toggle_not_the_users_link(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """The user's drop-down opens by a Bootstrap toggle (data-bs-toggle, no aria-haspopup) whose
+    icon says "user"; the side bar's "Users" link only shares the word."""
+    await page.goto(pages.url_for("ext20/admin_list.html"))
+    report = await quiet.act(page, "open the user menu")
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.opened") == "usermenu"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "sent"),
+    [
+        ("search customers for Omar", "top:Omar"),
+        ("search for Omar in the top bar", "top:Omar"),
+        ("cherche le client Greta dans la barre du haut", "top:Greta"),
+        ("search for gazelle", "list:gazelle"),
+        ("search the list for gazelle", "list:gazelle"),
+        ("search repairs for gazelle", "list:gazelle"),
+    ],
+)
+@_browser
+async def test_a_search_goes_to_the_box_it_names(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, sent: str
+) -> None:
+    """The top bar searches customers, the list its repairs: a search that names what it searches
+    or where goes to that box; a plain one to the list's own."""
+    await page.goto(pages.url_for("ext20/admin_list.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.sent") == sent
+
+
+@pytest.mark.parametrize("instruction", ["open the download menu", "show the download menu"])
+@_browser
+async def test_a_menu_named_by_what_its_button_does(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """'the download menu' is the drop-down button "Download this page": the word menu says what
+    it opens, not a name another control (a button in a menu bar) must bear."""
+    await page.goto(pages.url_for("ext20/article_header.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.opened") == "download"
