@@ -198,9 +198,13 @@ NEW_SETS = {
     "PyPI-rendered pages 5": "retrieval_pypi5.jsonl",
     "PyPI-rendered pages 6": "retrieval_pypi6.jsonl",
     "PyPI-rendered pages 7": "retrieval_pypi7.jsonl",
+    "PyPI-rendered pages 8": "retrieval_pypi8.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
-RUN_ALONE = ("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15")
+RUN_ALONE = (
+    *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
+    "held16",
+)
 TOP_K = 5
 T = TypeVar("T")
 
@@ -439,7 +443,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 15 run only on their own (--part held6 ... held15): never seen by accident
+    else:  # held-out 6 to 16 run only on their own (--part held6 ... held16): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -464,13 +468,14 @@ def bench_new(args: argparse.Namespace) -> int:
         thirdparty_pypi5,
         thirdparty_pypi6,
         thirdparty_pypi7,
+        thirdparty_pypi8,
     )
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
     # (held-out 11), Sphinx with furo and django-allauth (held-out 12), Django REST framework and
     # Sphinx with pydata-sphinx-theme (held-out 13), Grappelli and Sphinx with sphinx-rtd-theme
-    # (held-out 14), Jazzmin and Sphinx with sphinx-book-theme (held-out 15) render into the same
-    # served root.
+    # (held-out 14), Jazzmin and Sphinx with sphinx-book-theme (held-out 15), Unfold and MkDocs' own
+    # theme (held-out 16) render into the same served root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
@@ -479,6 +484,7 @@ def bench_new(args: argparse.Namespace) -> int:
         (thirdparty_pypi5, tuple(f"pypi/{site}/" for site in thirdparty_pypi5.SITES)),
         (thirdparty_pypi6, tuple(f"pypi/{site}/" for site in thirdparty_pypi6.SITES)),
         (thirdparty_pypi7, tuple(f"pypi/{site}/" for site in thirdparty_pypi7.SITES)),
+        (thirdparty_pypi8, tuple(f"pypi/{site}/" for site in thirdparty_pypi8.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -566,6 +572,7 @@ _PART_NAMES = {
     "held13": "held-out 13",
     "held14": "held-out 14",
     "held15": "held-out 15",
+    "held16": "held-out 16",
 }
 
 
@@ -756,6 +763,7 @@ def main() -> None:
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
             *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
+            "held16",
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
@@ -766,9 +774,10 @@ def main() -> None:
         "(Datasette and Material for MkDocs pages rendered from PyPI), the twelfth (Sphinx with "
         "furo and django-allauth pages rendered from PyPI), the thirteenth (Django REST "
         "framework and Sphinx with pydata-sphinx-theme pages rendered from PyPI), the fourteenth "
-        "(Grappelli admin and Sphinx with sphinx-rtd-theme pages rendered from PyPI) or the "
-        "fifteenth (Jazzmin admin and Sphinx with sphinx-book-theme pages rendered from PyPI; "
-        "each of the last ten run only when named).",
+        "(Grappelli admin and Sphinx with sphinx-rtd-theme pages rendered from PyPI), the "
+        "fifteenth (Jazzmin admin and Sphinx with sphinx-book-theme pages rendered from PyPI) or "
+        "the sixteenth (Unfold admin and MkDocs' own theme pages rendered from PyPI; each of the "
+        "last eleven run only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(
