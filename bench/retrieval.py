@@ -150,6 +150,24 @@ tabs and dropdowns, a copy button); 370 of them (57 %) in German, French, Spanis
 Chinese or Japanese (also on the English pages, and in English on the translated ones), 21 %
 to be left undone; written and checked with ``bench/retrieval_labels.py --part held15
 --replay`` only, never with ``act``, before its first run.
+Held-out 16 (``"part": "held16"``, ``--part held16`` only, like held-out 6 to 15): 650 cases in
+``retrieval_pypi8.jsonl`` on 136 pages of two further real applications, rendered from hash-pinned
+wheels by ``bench/thirdparty_pypi8.py`` into the same cache as held-out 9's to 15's and served by
+path as ``pypi/<site>@<version>/<lang>/<page>``: 468 cases on 71 pages of Django's admin with the
+Unfold skin (Tailwind and Alpine.js) in English, German, French, Spanish, Russian, Chinese,
+Japanese and Polish (the log-in page, the dashboard, a veterinary practice's change list with
+its search, the filter sheet, date hierarchy, check boxes, actions row, sorting and pagination,
+the same list filtered, add and change forms with fieldsets and inlines as Alpine tabs, a radio
+list, native selects, date and time fields, switches, a text area, the related-object menu,
+collapsible fieldsets on another form, the delete confirmation, the password change form, the
+side bar's links, filter field and folded group, the user menu with its theme buttons) and 182
+cases on 65 pages of a small MkDocs site with MkDocs' own theme in the same languages (the top
+bar's links and drop-down menus, the search dialog, previous/next and "Edit on GitHub" links,
+the colour-mode menu, the table of contents, ``<details>`` blocks); 362 of them (56 %) in
+German, French, Spanish, Russian, Chinese, Japanese or Polish (also on the English pages, and
+in English on the translated ones), 20 % to be left undone; written and checked with
+``bench/retrieval_labels.py --part held16 --replay`` only, never with ``act``, before its first
+run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
