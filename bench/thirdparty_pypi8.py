@@ -43,8 +43,12 @@ same root as held-out 9 to 15). Links lead to pages of the static server and for
 
 Tried and left out: Wagtail's admin (some twenty pinned packages, Pillow among them, not
 attempted for lack of time); what happens inside Unfold's related-object pop-up windows (only the
-click on the "+" link counts), typing into a select2 box's own search field (the cases choose the
-option, which the hidden native select records), and Unfold's command search (off by default).
+clicks on the field's menu and its "+" link count), the admin's calendar and clock pop-ups (Unfold
+hides their "Today" and "Now" shortcuts; the cases type dates and times), and Unfold's command
+search (off by default). Two things of Unfold's own that a case's expected effects allow for:
+ticking a row makes Alpine write the hidden ``select_across`` field (an input event, counted with
+the tick), and an inline row's DELETE check box is hidden inside a label drawn as a bin icon (the
+click on the icon is the step).
 The wheels are all pure Python except MarkupSafe, PyYAML and watchdog, pinned for CPython 3.11
 on x86-64 Linux (the bench's interpreter).
 
