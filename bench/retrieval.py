@@ -150,6 +150,24 @@ tabs and dropdowns, a copy button); 370 of them (57 %) in German, French, Spanis
 Chinese or Japanese (also on the English pages, and in English on the translated ones), 21 %
 to be left undone; written and checked with ``bench/retrieval_labels.py --part held15
 --replay`` only, never with ``act``, before its first run.
+Held-out 16 (``"part": "held16"``, ``--part held16`` only, like held-out 6 to 15): 650 cases in
+``retrieval_pypi8.jsonl`` on 136 pages of two further real applications, rendered from hash-pinned
+wheels by ``bench/thirdparty_pypi8.py`` into the same cache as held-out 9's to 15's and served by
+path as ``pypi/<site>@<version>/<lang>/<page>``: 468 cases on 71 pages of Django's admin with the
+Unfold skin (Tailwind and Alpine.js) in English, German, French, Spanish, Russian, Chinese,
+Japanese and Polish (the log-in page, the dashboard, a veterinary practice's change list with
+its search, the filter sheet, date hierarchy, check boxes, actions row, sorting and pagination,
+the same list filtered, add and change forms with fieldsets and inlines as Alpine tabs, a radio
+list, native selects, date and time fields, switches, a text area, the related-object menu,
+collapsible fieldsets on another form, the delete confirmation, the password change form, the
+side bar's links, filter field and folded group, the user menu with its theme buttons) and 182
+cases on 65 pages of a small MkDocs site with MkDocs' own theme in the same languages (the top
+bar's links and drop-down menus, the search dialog, previous/next and "Edit on GitHub" links,
+the colour-mode menu, the table of contents, ``<details>`` blocks); 362 of them (56 %) in
+German, French, Spanish, Russian, Chinese, Japanese or Polish (also on the English pages, and
+in English on the translated ones), 20 % to be left undone; written and checked with
+``bench/retrieval_labels.py --part held16 --replay`` only, never with ``act``, before its first
+run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -198,9 +216,13 @@ NEW_SETS = {
     "PyPI-rendered pages 5": "retrieval_pypi5.jsonl",
     "PyPI-rendered pages 6": "retrieval_pypi6.jsonl",
     "PyPI-rendered pages 7": "retrieval_pypi7.jsonl",
+    "PyPI-rendered pages 8": "retrieval_pypi8.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
-RUN_ALONE = ("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15")
+RUN_ALONE = (
+    *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
+    "held16",
+)
 TOP_K = 5
 T = TypeVar("T")
 
@@ -439,7 +461,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 15 run only on their own (--part held6 ... held15): never seen by accident
+    else:  # held-out 6 to 16 run only on their own (--part held6 ... held16): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -464,13 +486,14 @@ def bench_new(args: argparse.Namespace) -> int:
         thirdparty_pypi5,
         thirdparty_pypi6,
         thirdparty_pypi7,
+        thirdparty_pypi8,
     )
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
     # (held-out 11), Sphinx with furo and django-allauth (held-out 12), Django REST framework and
     # Sphinx with pydata-sphinx-theme (held-out 13), Grappelli and Sphinx with sphinx-rtd-theme
-    # (held-out 14), Jazzmin and Sphinx with sphinx-book-theme (held-out 15) render into the same
-    # served root.
+    # (held-out 14), Jazzmin and Sphinx with sphinx-book-theme (held-out 15), Unfold and MkDocs' own
+    # theme (held-out 16) render into the same served root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
@@ -479,6 +502,7 @@ def bench_new(args: argparse.Namespace) -> int:
         (thirdparty_pypi5, tuple(f"pypi/{site}/" for site in thirdparty_pypi5.SITES)),
         (thirdparty_pypi6, tuple(f"pypi/{site}/" for site in thirdparty_pypi6.SITES)),
         (thirdparty_pypi7, tuple(f"pypi/{site}/" for site in thirdparty_pypi7.SITES)),
+        (thirdparty_pypi8, tuple(f"pypi/{site}/" for site in thirdparty_pypi8.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -566,6 +590,7 @@ _PART_NAMES = {
     "held13": "held-out 13",
     "held14": "held-out 14",
     "held15": "held-out 15",
+    "held16": "held-out 16",
 }
 
 
@@ -756,6 +781,7 @@ def main() -> None:
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
             *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
+            "held16",
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
@@ -766,9 +792,10 @@ def main() -> None:
         "(Datasette and Material for MkDocs pages rendered from PyPI), the twelfth (Sphinx with "
         "furo and django-allauth pages rendered from PyPI), the thirteenth (Django REST "
         "framework and Sphinx with pydata-sphinx-theme pages rendered from PyPI), the fourteenth "
-        "(Grappelli admin and Sphinx with sphinx-rtd-theme pages rendered from PyPI) or the "
-        "fifteenth (Jazzmin admin and Sphinx with sphinx-book-theme pages rendered from PyPI; "
-        "each of the last ten run only when named).",
+        "(Grappelli admin and Sphinx with sphinx-rtd-theme pages rendered from PyPI), the "
+        "fifteenth (Jazzmin admin and Sphinx with sphinx-book-theme pages rendered from PyPI) or "
+        "the sixteenth (Unfold admin and MkDocs' own theme pages rendered from PyPI; each of the "
+        "last eleven run only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(
