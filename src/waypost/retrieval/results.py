@@ -80,7 +80,8 @@ class PageChange:
             parts.append(f"A new tab opened: {url}.")
         for message in self.alerts:
             parts.append(f'The page showed an alert: "{short(message, 80)}" (dismissed).')
-        return " ".join(parts) if parts else "The page did not visibly change."
+        # (only these are watched: a menu or panel that opened in the page is not, so never "nothing changed")
+        return " ".join(parts) if parts else "No navigation, dialog, alert or new tab followed."
 
 
 @dataclass
