@@ -135,3 +135,31 @@ async def test_a_menu_named_by_what_its_button_does(
     report = await quiet.act(page, instruction)
     assert report.ok, report.text
     assert await page.evaluate("document.body.dataset.opened") == "download"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "field", "value"),
+    [
+        ("in the Dates tab: Received on 2026-10-22", "#id_received", "2026-10-22"),
+        ("im Reiter Dates: Received on 22.10.2026", "#id_received", "22.10.2026"),
+        ("on the Dates tab, set Due on to 2026-11-02", "#id_due", "2026-11-02"),
+    ],
+)
+@_browser
+async def test_a_tab_named_first_is_opened_before_its_field(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, field: str, value: str
+) -> None:
+    """The tab comes first, then what to do in it; the field is shown only once its tab is."""
+    await page.goto(pages.url_for("ext20/tabs_form.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await page.get_attribute("a[href='#dates-tab']", "aria-selected") == "true"
+    assert await page.input_value(field) == value
+
+
+@_browser
+async def test_a_tab_named_first_then_a_box_in_it(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext20/tabs_form.html"))
+    report = await quiet.act(page, "en la pestaña Payment, marca Paid")
+    assert report.ok, report.text
+    assert await page.is_checked("#id_paid")

@@ -687,6 +687,30 @@ _SCROLL_THEN = re.compile(
     r"(?=(?:hit|press|click|tap)\s)",
     re.I,
 )
+# A tab named first, then what to do in it: 'in the Dates tab: Received on 2026-10-22', 'im Reiter
+# Dates: …', 'onglet Dates, …', 'en la pestaña Fechas, …', 'во вкладке Даты: …', 'na záložce …'.
+_IN_TAB_FIRST = re.compile(
+    r"^(?:(?:(?:in|on|under)\s+the\s+(?P<en>[^\x00:,]{1,40}?)\s+tab)"
+    r"|(?:(?:im|auf\s+dem|unter\s+dem)\s+(?:reiter|tab)|(?:dans\s+l['’]|sur\s+l['’])?onglet"
+    r"|(?:en\s+la\s+)?pestaña|(?:во|на)\s+вкладке|(?:w|na)\s+zakładce|(?:v|na)\s+záložce)"
+    r"\s+(?P<name>[^\x00:,]{1,40}?))\s*[:,]\s*(?P<rest>\S.*)$",
+    re.IGNORECASE,
+)
+# A field and its value at the end without a colon ('Received on 22.10.2026').
+_FIELD_THEN_VALUE = re.compile(r"^(?P<field>[^\x00:]*[^\W\d][^\x00:]*?)\s+(?P<val>\S+)$")
+
+
+def _in_tab_first(m: re.Match[str]) -> str:
+    name = m.group("en") or m.group("name")
+    rest = m.group("rest")
+    pair = _FIELD_THEN_VALUE.match(rest)
+    verb = re.match(rf"(?:{_STEP_VERBS})\b", rest, re.IGNORECASE)
+    dated = pair is not None and (looks_like_date(pair["val"]) or looks_like_time(pair["val"]))
+    if ":" not in rest and not verb and pair and dated:
+        rest = f"{pair['field']}: {pair['val']}"
+    return f"open the {name} tab, then {rest}"
+
+
 _SIGN_UP_WITH = re.compile(
     r"^(?P<verb>sign\s+(?:me\s+)?up|subscribe|register)\s+(?:for|to)\s+(?P<what>[^\x00@]+?)\s+"
     r"(?:with|using)\s+(?:(?:my|the)\s+(?:e-?mail(?:\s+address)?|address)\s+)?(?P<addr>[^\s@\x00]+@[^\s\x00]+?)"
@@ -1551,6 +1575,7 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected = _FIND_RECORD.sub(r"\g<verb> \g<ctl> of \g<rec>", protected)
     # 'sign me up for The Climate Brief with jo@x.org': the address into that form, then its button
     protected = _SCROLL_THEN.sub(r"\g<1>, then ", protected)
+    protected = _IN_TAB_FIRST.sub(_in_tab_first, protected, count=1)
     protected = _SIGN_UP_WITH.sub(_sign_up_steps, protected)
     protected = _LOG_IN_AS.sub(_log_in_steps, protected)
     protected = _I_FORGOT.sub("forgot ", protected)
