@@ -163,3 +163,27 @@ async def test_a_tab_named_first_then_a_box_in_it(page: Page, pages: PageServer,
     report = await quiet.act(page, "en la pestaña Payment, marca Paid")
     assert report.ok, report.text
     assert await page.is_checked("#id_paid")
+
+
+@pytest.mark.parametrize("instruction", ["open the Dates tab", "Reiter Dates öffnen", "Dates タブを開く"])
+@_browser
+async def test_tabs_a_framework_declares_clickable_inside_a_pointer_box(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """Each tab is an <a> without href whose click handler the markup declares (x-on:click); the
+    <nav> around them has the pointer cursor. The tab is clicked, not the whole bar."""
+    await page.goto(pages.url_for("ext20/alpine_tabs.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await page.evaluate("document.body.dataset.tab") == "dates"
+
+
+@_browser
+async def test_the_faq_is_the_faq_link_not_a_question_on_the_page(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext20/faq_link.html"))
+    report = await quiet.act(page, "open the FAQ")
+    assert report.ok, report.text
+    assert await _clicked(page) == "../faq.html;"
+    assert not await page.evaluate("document.querySelector('details').open")

@@ -4392,6 +4392,8 @@ def _question_wish(target: str) -> int | None:
     places = [ORDINAL_WORDS[w] for w in said if w in ORDINAL_WORDS]
     if len(nouns) != 1 or len(places) > 1 or len(nouns) + len(places) != len(said):
         return None
+    if nouns == ["faq"] and not places:
+        return None  # 'open the FAQ' is the FAQ page (a link "FAQ"), not one of its questions
     return places[0] if places else 0
 
 

@@ -123,6 +123,13 @@ _HELPERS = r"""
     return true;
   };
   const parentOf = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  // (not x-on:click.outside / .away: those close a menu when the click is elsewhere)
+  const DECLARED_CLICK = /^(?:(?:x-on:|@|v-on:)click(?:\.(?!outside|away)[\w-]+)*|ng-click|wire:click(?:\.[\w-]+)*|\(click\))$/;
+  const declaresClick = (el) => {
+    const attrs = el.attributes;
+    for (let i = 0; i < attrs.length; i++) if (DECLARED_CLICK.test(attrs[i].name)) return true;
+    return false;
+  };
 """
 
 INVENTORY_JS = (
@@ -639,6 +646,9 @@ INVENTORY_JS = (
     // clickable row: the trash icon of a mail row is its own control. Not inside a real control.
     else if (listened && listened.has(el) && !ctx.native && isVisible()) interactive = true;
     else if (!ctx.inside && (el.hasAttribute('onclick') || typeof el.onclick === 'function')) interactive = true;
+    // A click handler a framework declares in the markup (Alpine's x-on:click, Vue's @click,
+    // Angular's ng-click), even inside a clickable box: Unfold's tabs are <a>s in a pointer <nav>.
+    else if (!ctx.native && declaresClick(el) && isVisible()) interactive = true;
     else if (!ctx.inside && el.hasAttribute('tabindex') && el.tabIndex >= 0 && tag !== 'BODY' && tag !== 'HTML' && !LANDMARK.has(tag)) interactive = true;
     else if (!ctx.inside && pointer && !ctx.pointer && tag !== 'LABEL' && isVisible()) interactive = true;
     if (interactive && tag === 'INPUT' && role === 'tab' && (!isVisible() || cs.opacity === '0') && el.labels && el.labels.length) {
