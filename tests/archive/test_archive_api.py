@@ -62,3 +62,25 @@ async def test_archive_should_open_a_navigation_when_the_page_navigates_itself(
     clicked = docs["/s/click/1"]
     assert clicked.nav_id != first.nav_id and clicked.is_main
     assert docs["/s/click/1/data.json"].nav_id == clicked.nav_id == docs["/s/click/1/pic.png"].nav_id
+
+
+async def test_a_run_stopped_while_its_page_is_archived_stops(tmp_path: Path) -> None:
+    """Cancelling the caller of ``end_navigation`` (the web view's Stop, Ctrl-C) while it waits for
+    the main document to be archived cancels it; the archiving's own cancel only leaves no id.
+    (A swallowed cancel let a stopped run go on, and the Stop waited for it.)"""
+    import asyncio
+
+    async with Archive.in_data_dir(tmp_path) as archive:
+        nav = archive.begin_navigation("default", "http://127.0.0.1/x")
+        nav.main_id = asyncio.get_running_loop().create_future()
+        waiting = asyncio.create_task(archive.end_navigation(nav, max_wait=30))
+        await asyncio.sleep(0.05)
+        waiting.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await asyncio.wait_for(waiting, 2)
+
+        nav = archive.begin_navigation("default", "http://127.0.0.1/y")
+        nav.main_id = asyncio.get_running_loop().create_future()
+        nav.main_id.cancel()
+        stats = await asyncio.wait_for(archive.end_navigation(nav, max_wait=30), 2)
+        assert isinstance(stats, NavigationStats)

@@ -185,9 +185,18 @@ class Archive:
             await asyncio.wait(list(nav.reading), timeout=max_wait)
         document_id: int | None = None
         if nav.main_id is not None:
-            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
-                remaining = max(0.0, deadline - time.monotonic())
+            remaining = max(0.0, deadline - time.monotonic())
+            try:
                 document_id = await asyncio.wait_for(asyncio.shield(nav.main_id), remaining)
+            except TimeoutError:
+                pass
+            except asyncio.CancelledError:
+                # The archiving itself was cancelled (the archive closing): no id. A cancel of the
+                # caller (a run stopped while its page loads) goes on; swallowed, the run went on
+                # and the stop waited for it.
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    raise
         return NavigationStats.of(nav, document_id)
 
     async def archive_file(
