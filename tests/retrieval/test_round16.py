@@ -187,3 +187,22 @@ async def test_the_faq_is_the_faq_link_not_a_question_on_the_page(
     assert report.ok, report.text
     assert await _clicked(page) == "../faq.html;"
     assert not await page.evaluate("document.querySelector('details').open")
+
+
+@_browser
+async def test_the_table_of_contents_entry_for_the_page_s_own_title_is_already_shown(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """'open Stations' on the Stations page: the contents' first entry goes to the page's title."""
+    await page.goto(pages.url_for("ext20/toc.html"))
+    report = await quiet.act(page, "open Stations")
+    assert not report.ok and report.steps[-1].status == "already", report.text
+    assert page.url.endswith("toc.html")
+
+
+@_browser
+async def test_a_section_of_the_page_is_still_gone_to(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await page.goto(pages.url_for("ext20/toc.html"))
+    report = await quiet.act(page, "go to Removing a station")
+    assert report.ok, report.text
+    assert page.url.endswith("#removing-a-station")

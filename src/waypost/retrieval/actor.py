@@ -3996,13 +3996,22 @@ _GOING_WORDS = frozenset(
 
 
 # A link to the page shown: its address is the page's (a fragment aside; a bare "#" or a script
-# is no address), or it is the current page of a pager.
+# is no address), or it is the current page of a pager, or it goes to the page's own title (a
+# table of contents' first entry, "Stations" → #stations on the Stations page) and says it.
 _HERE_JS = """(el) => {
   const a = el.closest('a');
   if (!a) return false;
   const current = a.getAttribute('aria-current') === 'page' || a.closest('.active, [aria-current=page]');
   if (current && a.closest('.pagination, .pager, [class*=paginat]')) return true;
   const raw = (a.getAttribute('href') || '').trim();
+  if (raw.length > 1 && raw.startsWith('#')) {
+    let to = null;
+    try { to = document.getElementById(decodeURIComponent(raw.slice(1))); } catch (e) { to = null; }
+    const h1 = document.querySelector('h1');
+    if (!to || !h1 || !(to === h1 || to.contains(h1) || h1.contains(to))) return false;
+    const said = (n) => (n.innerText || '').replace(/[\\u00b6#\\s]+/g, ' ').trim().toLowerCase();
+    return said(a) !== '' && said(a) === said(h1);
+  }
   if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw) || a.target === '_blank') return false;
   const strip = (u) => u.split('#')[0].replace(/\\/$/, '');
   return strip(a.href) === strip(location.href);
