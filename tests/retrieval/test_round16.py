@@ -206,3 +206,14 @@ async def test_a_section_of_the_page_is_still_gone_to(page: Page, pages: PageSer
     report = await quiet.act(page, "go to Removing a station")
     assert report.ok, report.text
     assert page.url.endswith("#removing-a-station")
+
+
+@_browser
+async def test_a_field_whose_name_starts_with_search_is_that_field(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """Only a search step says what it searches; 'search results per page' is a field's name."""
+    await page.goto(pages.url_for("ext20/search_settings.html"))
+    report = await quiet.act(page, "type 50 into search results per page")
+    assert await page.input_value("input[name=q]") == "", report.text  # never the search box
+    assert await page.input_value("#per") == ("50" if report.ok else "20")

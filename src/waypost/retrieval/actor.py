@@ -3920,13 +3920,14 @@ def _content_sections(elements: Sequence[ElementDescriptor], *, both: bool) -> l
 _CHROME_REGION = re.compile(r"(?:^|\s)(?:nav|header|footer|aside)#")
 
 
+_SEARCH_SAYS = re.compile(r"search \((?P<said>[^()]+)\)")
+
+
 def _search_said(target: str) -> tuple[str, ...]:
-    """What a search's target says beside 'search': what is searched ('search customers') or
-    where ('search top bar'); empty for a plain search or any other target."""
-    said = words(target)
-    if len(said) < 2 or said[0] != "search":
-        return ()
-    return tuple(w for w in said[1:] if w not in STOPWORDS)
+    """What a search step's target says beside 'search' (the parser writes it in brackets): what
+    is searched ('search (customers)') or where ('search (top bar)'); empty for any other target."""
+    m = _SEARCH_SAYS.fullmatch(target.strip())
+    return tuple(w for w in words(m["said"]) if w not in STOPWORDS) if m else ()
 
 
 def _boxes_said(boxes: list[ElementDescriptor], said: tuple[str, ...]) -> list[ElementDescriptor]:

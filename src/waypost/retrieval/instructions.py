@@ -773,14 +773,16 @@ _SEARCHED_THEN_NAME = re.compile(
 
 def _search_step(text: str, what: str = "") -> Step:
     """A search: the value typed and sent, and in the target what is searched or where ('search
-    customers', 'search top bar') when the instruction says so; plain ``search`` otherwise."""
+    (customers)', 'search (top bar)') when the instruction says so; plain ``search`` otherwise."""
     where = ""
     if (bar := _SEARCH_TOP_BAR.search(text)) is not None and bar.start() > 0:
         text, where = text[: bar.start()].strip(), "top bar"
     if (named := _SEARCHED_THEN_NAME.match(text)) is not None:
         text, what = named["text"].strip(), what or named["what"]
     said = where or " ".join(w for w in what.split() if w.casefold() not in ("the", "all", "my", "our"))
-    return Step("type", target=f"search {said}".strip(), text=text, submit=True)
+    # (in brackets: what the search says, which the actor reads as such; 'search results per page'
+    # typed by hand is a field's name)
+    return Step("type", target=f"search ({said})" if said else "search", text=text, submit=True)
 
 
 # 'I forgot my password', "I've forgotten my password": the link for it, whose words are the rest.
