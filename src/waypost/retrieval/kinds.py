@@ -183,6 +183,11 @@ def matches(e: ElementDescriptor, kinds: Iterable[str]) -> bool:
     return False
 
 
+def bootstrap_dropdown(e: ElementDescriptor) -> bool:
+    """A Bootstrap drop-down toggle (``data-toggle="dropdown"``), often without aria-haspopup."""
+    return "dropdown" in (e.data.get("data-bs-toggle"), e.data.get("data-toggle"))
+
+
 def typable(e: ElementDescriptor) -> bool:
     """A field text can be typed into."""
     return e.editable or e.tag == "textarea" or (e.tag == "input" and e.type in _TEXT_TYPES)

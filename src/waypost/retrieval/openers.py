@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from waypost.retrieval.descriptor import ElementDescriptor, Screen
 from waypost.retrieval.index import TfidfIndex
+from waypost.retrieval.kinds import bootstrap_dropdown
 from waypost.retrieval.ranking import Candidate, Ranking, _candidates, _scored
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.synonyms import STOPWORDS
@@ -49,9 +50,7 @@ _TOGGLE_SIGN = re.compile(r"^[\s►▶▸▹▼▾▿◀◂+\-−–]+$")
 
 
 def _menu_opener(e: ElementDescriptor) -> bool:
-    # (Bootstrap's drop-down toggles say so by data-toggle / data-bs-toggle, often without aria-haspopup)
-    bootstrap = "dropdown" in (e.data.get("data-bs-toggle"), e.data.get("data-toggle"))
-    menu = bootstrap or e.popup not in ("", "false", "listbox", "grid", "tree")
+    menu = bootstrap_dropdown(e) or e.popup not in ("", "false", "listbox", "grid", "tree")
     return e.visible and e.enabled and menu
 
 

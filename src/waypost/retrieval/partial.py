@@ -44,6 +44,7 @@ from dataclasses import replace
 from waypost.retrieval.descriptor import ElementDescriptor
 from waypost.retrieval.features import name_words, role_fit
 from waypost.retrieval.index import context_text, naming_text
+from waypost.retrieval.kinds import bootstrap_dropdown
 from waypost.retrieval.overlays import ActiveOverlay
 from waypost.retrieval.query import Query
 from waypost.retrieval.ranking import Ranking, _equivalent, _prefer_exact, decide, lead_with_best_copy
@@ -65,8 +66,7 @@ _MENU_NOUNS = frozenset({"menu", "menü", "menú", "nabídka", "nabídku", "ме
 
 def _opens_menu(e: ElementDescriptor) -> bool:
     """A control that opens a menu: ``aria-haspopup``, ``aria-expanded`` or Bootstrap's toggle."""
-    bootstrap = "dropdown" in (e.data.get("data-bs-toggle"), e.data.get("data-toggle"))
-    return bootstrap or e.expanded is not None or e.popup not in ("", "false")
+    return bootstrap_dropdown(e) or e.expanded is not None or e.popup not in ("", "false")
 
 
 # Words people add to a name that the element often leaves out ('ZIP code' for 'ZIP', 'the economy
