@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 from waypost.approval import ApprovalGate, ApprovalRequest, classify_element, current_gate, may_activate
 from waypost.config.retrieval import RetrievalSettings
@@ -56,7 +56,7 @@ from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
 from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, UNSPACED
 from waypost.retrieval.telemetry import ActionRecord
-from waypost.retrieval.text import content_words, expand, field_words, token_match, words
+from waypost.retrieval.text import content_words, expand, field_words, token_match, unlisted, words
 from waypost.retrieval.validation import Validation
 from waypost.retrieval.values import (
     AmbiguousDate,
@@ -313,49 +313,15 @@ class Actor:
         marked = len(steps) > 1 and await _evaluate(page, _MARK_BUTTONS_JS)
         for step in steps:
             try:
-                result = await self.run_step(page, step)
-                if marked and result.status in ("not_actionable", "failed"):
-                    result = await self._after_popup(page, step, result)
-                if not results and result.status in _UNSURE and all(_verbless(s) for s in steps):
-                    # 'Vorname Lena, Nachname Vogt', 'Anreise am 22.12.2026': fields named by
-                    # their labels, each followed by its value
-                    filled = await self._labelled_values(page, instruction)
-                    if filled is not None:
-                        return ActReport(instruction, [filled], 1)
-                if not results and len(steps) == 1 and result.status in _UNSURE and _states_a_choice(step):
-                    # 'assign it to Chloé Martin', 'make her a tester': an option of one list
-                    chosen = await self._mentioned_option(page, instruction)
-                    if chosen is None and (said := mentioned.dated(instruction)) is not None:
-                        # 'the task is due on March 14th 2026': the date into the field the rest names
-                        typed = await self.type(page, said[0], said[1], lang=step.lang)
-                        chosen = typed if typed.ok or typed.status == "already" else None
-                    if chosen is not None:
-                        return ActReport(instruction, [chosen], 1)
-                words_of_step = step.exact or step.target
-                if (
-                    result.status in _UNSURE
-                    and step.action == "click"
-                    and not step.quantity
-                    and (
-                        (len(steps) > 1 and _verbless(step))
-                        or (step.verb and _TYPING_LEAD.match(step.target))
+                result, whole = await self._attempt(page, step, steps, instruction, marked, not results)
+                if not whole and result.status in _UNSHOWN and step.action in _REVEALING:
+                    # 'untick emergency' where the box is on a closed tab, in a folded section or
+                    # a closed menu: open the one block that holds it, then try once more
+                    result, whole = await self._in_hidden_block(
+                        page, step, steps, instruction, marked, result
                     )
-                    and _TYPING_LEAD.match(words_of_step)
-                ):
-                    # '... and fill in the email a@b.co, then next': one step of fields and values
-                    result = await self._labelled_values(page, words_of_step) or result
-                if (
-                    len(steps) == 1
-                    and step.action in ("type", "set")
-                    and step.text
-                    and not _TYPING_START.match(instruction)
-                    and (result.status == "not_found" or _NO_TEXT in result.message)
-                ):
-                    # 'next: FAQ', 'the user guide': read as a field and its value, but what the
-                    # words name is a link or button ("next FAQ", "User guide")
-                    whole = f"{step.target} {step.text}"
-                    clicked = await self.click(page, whole, exact=whole)
-                    result = clicked if clicked.ok or clicked.status == "already" else result
+                if whole:
+                    return ActReport(instruction, [result], 1)
             except PageTooLarge as exc:
                 result = ActionResult(step.action, step.target, "failed", str(exc))
             results.append(result)
@@ -366,6 +332,85 @@ class Actor:
                 ActionResult("act", instruction, "not_found", "The instruction is empty; nothing done.")
             )
         return ActReport(instruction, results, max(1, len(steps)))
+
+    async def _attempt(
+        self, page: Page, step: Step, steps: list[Step], instruction: str, marked: bool, first: bool
+    ) -> tuple[ActionResult, bool]:
+        """One step with the readings tried when its words fail; ``True`` when the result
+        answers the whole instruction."""
+        result = await self.run_step(page, step)
+        if marked and result.status in ("not_actionable", "failed"):
+            result = await self._after_popup(page, step, result)
+        if first and result.status in _UNSURE and all(_verbless(s) for s in steps):
+            # 'Vorname Lena, Nachname Vogt', 'Anreise am 22.12.2026': fields named by
+            # their labels, each followed by its value
+            filled = await self._labelled_values(page, instruction)
+            if filled is not None:
+                return filled, True
+        if first and len(steps) == 1 and result.status in _UNSURE and _states_a_choice(step):
+            # 'assign it to Chloé Martin', 'make her a tester': an option of one list
+            chosen = await self._mentioned_option(page, instruction)
+            if chosen is None and (said := mentioned.dated(instruction)) is not None:
+                # 'the task is due on March 14th 2026': the date into the field the rest names
+                typed = await self.type(page, said[0], said[1], lang=step.lang)
+                chosen = typed if typed.ok or typed.status == "already" else None
+            if chosen is not None:
+                return chosen, True
+        words_of_step = step.exact or step.target
+        if (
+            result.status in _UNSURE
+            and step.action == "click"
+            and not step.quantity
+            and ((len(steps) > 1 and _verbless(step)) or (step.verb and _TYPING_LEAD.match(step.target)))
+            and _TYPING_LEAD.match(words_of_step)
+        ):
+            # '... and fill in the email a@b.co, then next': one step of fields and values
+            result = await self._labelled_values(page, words_of_step) or result
+        if (
+            len(steps) == 1
+            and step.action in ("type", "set")
+            and step.text
+            and not _TYPING_START.match(instruction)
+            and (result.status == "not_found" or _NO_TEXT in result.message)
+        ):
+            # 'next: FAQ', 'the user guide': read as a field and its value, but what the
+            # words name is a link or button ("next FAQ", "User guide")
+            whole = f"{step.target} {step.text}"
+            clicked = await self.click(page, whole, exact=whole)
+            result = clicked if clicked.ok or clicked.status == "already" else result
+        return result, False
+
+    async def _in_hidden_block(
+        self,
+        page: Page,
+        step: Step,
+        steps: list[Step],
+        instruction: str,
+        marked: bool,
+        result: ActionResult,
+    ) -> tuple[ActionResult, bool]:
+        """Open the closed block that confidently holds what ``step`` names, and run it again;
+        ``result`` unchanged when no such block is found."""
+        target, verb = step.target, step.verb
+        if step.action == "choose" and verb == "filter":
+            # as choose() ranks it: the words of a filter, without the verb
+            target, verb = (target if step.exact else unlisted(await _title(page), target)), ""
+        opener = await self.finder.hidden_holder(page, target, _REVEALING[step.action], verb, step.exact)
+        if opener is None:
+            return result, False
+        path, label = opener
+        try:
+            await page.locator(path).first.click(timeout=self._timeout)
+        except Exception:
+            return result, False
+        await page.wait_for_timeout(250)  # panels, menus and dialogs animate open
+        again, whole = await self._attempt(page, step, steps, instruction, marked, True)
+        what = f"the {label!r} control" if label else "the control"
+        if again.ok or again.status == "already":
+            again.message = f"Opened {what}, whose closed block held it. {again.message}"
+        else:
+            again.message = f"Opened {what}, whose closed block seemed to hold it, but then: {again.message}"
+        return again, whole
 
     async def _mentioned_option(self, page: Page, sentence: str) -> ActionResult | None:
         """The option of the one list ``sentence`` names (see :mod:`waypost.retrieval.mentioned`)
@@ -1519,12 +1564,17 @@ class Actor:
                 if box:
                     await page.locator(f"css={box}").set_checked(True, timeout=self._timeout)
                     return f"Checked the box of the row of {res.element_text}"
-            if verb == "filter":
-                # 'filter by bug and regression': a link named so would navigate, not filter
+            if verb == "filter" and not (
+                e is not None and e.role == "link" and _filters_here(page.url, e.href)
+            ):
+                # 'filter by bug and regression': a link named so would navigate, not filter (but
+                # a link to this very list with a query ('?status=missed') is the list's filter)
                 raise ActionProblem(f"{res.element_text} is no filter box to set; nothing was done.")
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
+        if verb == "filter" and not exact:
+            target = unlisted(await _title(page), target)
         result = await self._act(
             page, "click", target, "click", do, verb="" if verb == "filter" else verb, exact=exact
         )
@@ -3340,6 +3390,23 @@ def _same_text(a: str, b: str) -> bool:
     return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
+def _filters_here(url: str, href: str) -> bool:
+    """``href`` leads to the page at ``url`` itself with another query: a filter of its list."""
+    if not href or href.startswith(("#", "javascript:")):
+        return False
+    there, here = urlsplit(urljoin(url, href)), urlsplit(url)
+    return (there.scheme, there.netloc, there.path) == (here.scheme, here.netloc, here.path) and (
+        there.query != here.query
+    )
+
+
+async def _title(page: Page) -> str:
+    try:
+        return await page.title()
+    except Exception:  # a page navigating or closed: no title to read
+        return ""
+
+
 async def _evaluate(page: Page, script: str, arg: Any = None) -> Any:
     """``page.evaluate`` for optional help: a page that navigated or closed gives ``None``."""
     try:
@@ -3774,6 +3841,17 @@ async def _step_by_readout(loc: Locator, res: Resolution, wanted: float, timeout
 
 
 _UNSURE = ("not_found", "unsure")
+# What a step held in a closed block answers: not found, unsure, or found but hidden ("covered").
+_UNSHOWN = ("not_found", "unsure", "not_actionable")
+# Steps whose target may sit in a closed block, and the intent its control is ranked for.
+_REVEALING: dict[str, Intent] = {
+    "click": "click",
+    "type": "type",
+    "set": "type",
+    "check": "check",
+    "select": "select",
+    "choose": "click",
+}
 
 
 _TABLE_ORDINALS = {

@@ -367,9 +367,16 @@ def _elements(d: dict[str, Any]) -> tuple[ElementDescriptor, ...]:
     if strs is None:
         return tuple(ElementDescriptor.from_json(e) for e in d.get("elements", ()))
     lists = d.get("lists") or [[]]
+    paths = decode_paths(d)
+    return tuple(ElementDescriptor.from_row(r, strs, lists, paths) for r in d.get("elements", ()))
+
+
+def decode_paths(d: dict[str, Any]) -> list[str]:
+    """The CSS paths of an inventory result's path table (parent, separator, segment triples)."""
+    strs = d.get("strs") or [""]
     flat = d.get("paths") or []
     paths: list[str] = []
     for k in range(0, len(flat), 3):
         parent, sep, seg = flat[k], flat[k + 1], strs[flat[k + 2]]
         paths.append(seg if parent < 0 else paths[parent] + (" > " if sep == 1 else " >> ") + seg)
-    return tuple(ElementDescriptor.from_row(r, strs, lists, paths) for r in d.get("elements", ()))
+    return paths

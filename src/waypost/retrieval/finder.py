@@ -17,9 +17,10 @@ from urllib.parse import urldefrag, urljoin
 
 from waypost.config.retrieval import RetrievalSettings
 from waypost.retrieval.descriptor import ElementDescriptor, Screen
+from waypost.retrieval.errors import PageTooLarge, PageUnavailable
 from waypost.retrieval.features import FEATURES, name_words, role_fit
 from waypost.retrieval.index import Embedder, TfidfIndex, context_text
-from waypost.retrieval.inventory import collect, structural_path
+from waypost.retrieval.inventory import collect, collect_hidden, structural_path
 from waypost.retrieval.kinds import KIND_WORDS
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.openers import prefer_opener
@@ -216,6 +217,11 @@ class ElementFinder:
         )
         inventory_ms = (time.perf_counter() - t0) * 1000
         t1 = time.perf_counter()
+        ranking = await self._rank_screen(page, screen, query)
+        self.last_rank_ms = (time.perf_counter() - t1) * 1000
+        return screen, ranking, inventory_ms
+
+    async def _rank_screen(self, page: Page, screen: Screen, query: Query) -> Ranking:
         ranking = None
         if query.relation is not None:
             anchor_q = parse_query(query.relation[1], "any")
@@ -274,9 +280,34 @@ class ElementFinder:
             if query.intent == "check":
                 ranking = self._checkable(screen, ranking)
         ranking = self._enabled_first(screen, ranking)
-        ranking = self._away_from_here(screen, ranking)
-        self.last_rank_ms = (time.perf_counter() - t1) * 1000
-        return screen, ranking, inventory_ms
+        return self._away_from_here(screen, ranking)
+
+    async def hidden_holder(
+        self, page: Page, target: str, intent: Intent, verb: str = "", exact: str = ""
+    ) -> tuple[str, str] | None:
+        """The opener of the closed block (a tab panel, folded section, menu or dialog) that holds
+        what ``target`` names, when the page's controls, the held ones counted as shown, point
+        confidently to one held control; else ``None``.
+
+        Returns:
+            The opener's CSS path and what it says.
+        """
+        if Selector.parse(target) is not None:
+            return None
+        query = parse_query(target, intent, verb, exact)
+        try:
+            hidden = await collect_hidden(
+                page, max_elements=self.settings.max_elements, time_limit=self.settings.inventory_timeout
+            )
+        except (PageTooLarge, PageUnavailable):
+            return None
+        if not hidden.opener_of:
+            return None
+        ranking = await self._rank_screen(page, hidden.screen, query)
+        if ranking.decision != "confident" or not ranking.candidates:
+            return None
+        k = hidden.opener_of.get(ranking.candidates[0].element.index)
+        return None if k is None else hidden.openers[k]
 
     def by_input_type(self, screen: Screen, query: Query) -> Ranking | None:
         """The fields of the input type the target's words say ('password', 'e-mail', in any

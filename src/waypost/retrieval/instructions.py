@@ -365,6 +365,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "search",
         r"^search\s+(?:(?:the|all|my|our)\s+)?(?P<what>(?:[^\s\x00]+\s+){1,2}?)for\s+(?P<text>.+)$",
     ),
+    # 'search "low water"', 'search the docs for ...' above: a quoted phrase is what is searched
+    _rule("search", r"^search\s+(?P<text>\x00\d+\x00)(?:\s+please)?$"),
     _rule("search", r"^(?:suche\s+nach|such\s+nach)\s+(?P<text>.+)$"),
     # 'rechercher « pipx »', 'hledat slovo avatar', 'in der Doku nach „watch“ suchen', '「pipx」で検索'
     _rule(

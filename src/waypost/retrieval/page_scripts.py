@@ -537,6 +537,7 @@ INVENTORY_JS = (
   const describe = (el, tag, role, type, cs, rect, ctx, depth, visible) => {
     const idx = els.length;
     els.push(el);
+    if (ctx.rv >= 0) held.push(idx, ctx.rv);
     const card = tag === 'A' ? stretchedCard(el) : null;
     const name = card ? clean(contentText(card, 120, true, true) || accName(el, tag, type), 160) : accName(el, tag, type);
     const own = contentText(el, 200);
@@ -579,6 +580,71 @@ INVENTORY_JS = (
     ]);
   };
 
+  // Reveal mode (opts.reveal): the controls inside a hidden block that one shown control opens
+  // (a closed tab panel, <details>, collapse, drop-down menu, dialog, a block an Alpine/Vue flag
+  // shows) are described too, each with the block's opener: what to open when the words name one.
+  const reveal = !!(opts && opts.reveal);
+  const held = [];
+  const openers = [];
+  const openerIds = new Map();
+  const shownEl = (e) => {
+    const r = e.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+  };
+  let clickers = null;
+  const handlersOf = (e) => {
+    const hs = [];
+    for (const a of e.attributes) if (DECLARED_CLICK.test(a.name)) hs.push(a.value);
+    return hs;
+  };
+  const reEsc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const opensFlag = (show) => {
+    // x-show="tab == 'dates'" is opened by a click that sets tab = 'dates'; x-show="open" by one
+    // that sets open = true or flips it.
+    let m = /^\s*!?\s*([\w$.]+)\s*$/.exec(show), sets = null;
+    if (m && !/^\s*!/.test(show)) {
+      const v = reEsc(m[1]);
+      sets = new RegExp('(?:^|[;{\\s(])' + v + '\\s*=\\s*(?:true\\b|!\\s*' + v + '\\b)');
+    } else if ((m = /^\s*([\w$.]+)\s*===?\s*(['"])([^'"]*)\2\s*$/.exec(show))) {
+      sets = new RegExp('(?:^|[;{\\s(])' + reEsc(m[1]) + '\\s*=\\s*([\'"])' + reEsc(m[3]) + '\\1');
+    }
+    if (!sets) return null;
+    if (!clickers) {
+      clickers = [];
+      for (const e of document.body.querySelectorAll('*')) {
+        const hs = handlersOf(e);
+        if (hs.length) clickers.push([e, hs]);
+      }
+    }
+    for (const [e, hs] of clickers) if (hs.some((h) => sets.test(h)) && shownEl(e)) return e;
+    return null;
+  };
+  const openerOf = (p) => {
+    const id = p.id;
+    if (id) {
+      const e = CSS.escape(id);
+      for (const c of document.querySelectorAll(`[aria-controls~="${e}"], [data-bs-target="#${e}"], [data-target="#${e}"], a[href="#${e}"]`))
+        if (c !== p && !p.contains(c) && shownEl(c)) return c;
+    }
+    const lb = p.getAttribute('role') === 'tabpanel' && p.getAttribute('aria-labelledby');
+    if (lb) { const c = document.getElementById(lb); if (c && shownEl(c)) return c; }
+    if (/(?:^|\s)dropdown-menu(?:\s|$)/.test(p.getAttribute('class') || '') && p.parentElement) {
+      const c = p.parentElement.querySelector(':scope > [data-bs-toggle=dropdown], :scope > [data-toggle=dropdown]');
+      if (c && shownEl(c)) return c;
+    }
+    const show = p.getAttribute('x-show') || p.getAttribute('v-show');
+    return show ? opensFlag(show) : null;
+  };
+  const openerIndex = (c) => {
+    let k = openerIds.get(c);
+    if (k === undefined) {
+      k = openers.length;
+      openers.push([pathOf(c), clean(c.getAttribute('aria-label') || c.innerText || c.textContent || c.getAttribute('title') || '', 60)]);
+      openerIds.set(c, k);
+    }
+    return k;
+  };
+
   const NATIVE = new Set(['A', 'BUTTON', 'INPUT', 'SELECT', 'TEXTAREA', 'SUMMARY', 'LABEL']);
   const listened = window.__waypostListened instanceof WeakSet ? window.__waypostListened : null;
   const walk = (root, ctx, depth) => {
@@ -602,6 +668,9 @@ INVENTORY_JS = (
       if (tag === 'INPUT' && (type === 'checkbox' || type === 'radio') && el.labels && el.labels.length) {
         const role = implicitRole(el, tag, type);
         describe(el, tag, role, type, cs, el.getBoundingClientRect(), ctx, depth, false);
+      } else if (reveal && ctx.rv < 0 && !ctx.frames.length) {
+        const c = openerOf(el);
+        if (c) walk(el, Object.assign({}, ctx, { rv: openerIndex(c), inside: false, pointer: false, native: false }), depth + 1);
       }
       return;
     }
@@ -648,7 +717,7 @@ INVENTORY_JS = (
     else if (!ctx.inside && (el.hasAttribute('onclick') || typeof el.onclick === 'function')) interactive = true;
     // A click handler a framework declares in the markup (Alpine's x-on:click, Vue's @click,
     // Angular's ng-click), even inside a clickable box: Unfold's tabs are <a>s in a pointer <nav>.
-    else if (!ctx.native && declaresClick(el) && isVisible()) interactive = true;
+    else if (!ctx.native && declaresClick(el) && (isVisible() || ctx.rv >= 0)) interactive = true;
     else if (!ctx.inside && el.hasAttribute('tabindex') && el.tabIndex >= 0 && tag !== 'BODY' && tag !== 'HTML' && !LANDMARK.has(tag)) interactive = true;
     else if (!ctx.inside && pointer && !ctx.pointer && tag !== 'LABEL' && isVisible()) interactive = true;
     if (interactive && tag === 'INPUT' && role === 'tab' && (!isVisible() || cs.opacity === '0') && el.labels && el.labels.length) {
@@ -685,15 +754,23 @@ INVENTORY_JS = (
       return;
     }
     if (el.shadowRoot) walk(el.shadowRoot, Object.assign({}, next, { shadow: true }), depth + 1);
+    if (reveal && tag === 'DETAILS' && !el.open && next.rv < 0 && !ctx.frames.length) {
+      const summary = el.querySelector(':scope > summary');
+      if (summary && shownEl(summary)) {
+        const inner = Object.assign({}, next, { rv: openerIndex(summary) });
+        for (let c = el.firstElementChild; c; c = c.nextElementSibling) visitEl(c, c === summary ? next : inner, depth + 1);
+        return;
+      }
+    }
     walk(el, next, depth + 1);
   };
 
-  const ctx0 = { frames: [], ox: 0, oy: 0, shadow: false, ov: [], main: false, reg: '', inside: false, pointer: false, native: false };
+  const ctx0 = { frames: [], ox: 0, oy: 0, shadow: false, ov: [], main: false, reg: '', inside: false, pointer: false, native: false, rv: -1 };
   if (document.body) walk(document.body, ctx0, 1);
   st.els = els;
   // One JSON string crosses the protocol much faster than a tree of objects.
   return JSON.stringify({
-    url: location.href, title: document.title, elements: out, strs, lists, paths, overlays, frames,
+    url: location.href, title: document.title, elements: out, strs, lists, paths, overlays, frames, held, openers,
     viewport: [vw, vh], scroll: [Math.round(W.scrollX), Math.round(W.scrollY)],
     page_height: document.documentElement ? document.documentElement.scrollHeight : 0,
     gen: st.gen, ms: Math.round((performance.now() - t0) * 100) / 100,

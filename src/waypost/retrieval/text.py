@@ -238,3 +238,14 @@ def _inflected(query_word: str, doc_word: str) -> bool:
 def field_words(text: str) -> frozenset[str]:
     """Words of a field plus their concept tokens, as a set for :func:`token_match`."""
     return frozenset(expand(words(text)))
+
+
+def unlisted(title: str, target: str) -> str:
+    """A filter's words without what the page lists: 'refunded orders' on the page "Orders" is
+    the filter "Refunded" (the title's words, in any ending, name the list, not the filter)."""
+    said = target.split()
+    if len(said) < 2:
+        return target
+    shown = frozenset(expand(list(words(title))))
+    kept = [w for w in said if not (words(w) and all(token_match(t, shown) >= 0.8 for t in words(w)))]
+    return " ".join(kept) if kept else target

@@ -1,0 +1,135 @@
+"""`act` round 17: what a closed block holds (our own pages in ``pages/ext21``).
+
+A control on a closed tab, in a folded section, a closed menu, a filter sheet or a dialog not yet
+open is found when the words point confidently to it, counting the held controls as shown; its
+block is opened by the one control that opens it, and the step runs again. Nothing is opened
+when the words fit nothing held, or several controls alike.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer
+from waypost.retrieval import Actor
+
+_browser = pytest.mark.asyncio(loop_scope="session")
+
+
+async def _data(page: Page, key: str) -> str:
+    return str(await page.evaluate(f"document.body.dataset.{key} || ''"))
+
+
+async def _value(page: Page, sel: str) -> str:
+    return str(await page.input_value(sel))
+
+
+@pytest.mark.parametrize(
+    ("instruction", "opened", "field", "value"),
+    [
+        ("set the nights to 3", "stay;", "#nights", "3"),
+        ("enter 4 as the number of nights", "stay;", "#nights", "4"),
+        ("type 50 in the deposit", "payment;", "#deposit", "50"),
+    ],
+)
+@_browser
+async def test_a_field_on_a_tab_a_flag_shows_is_typed_after_opening_its_tab(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, opened: str, field: str, value: str
+) -> None:
+    """The panel is shown by x-show="section == 'stay'"; the tab whose click sets section = 'stay'
+    opens it."""
+    await page.goto(pages.url_for("ext21/flag_tabs.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _data(page, "opened") == opened
+    assert await _value(page, field) == value
+    assert "Opened" in report.text
+
+
+@_browser
+async def test_a_box_on_a_closed_tab_is_ticked_and_unticked(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext21/flag_tabs.html"))
+    report = await quiet.act(page, "tick breakfast included")
+    assert report.ok, report.text
+    assert await page.is_checked("#breakfast")
+    await page.goto(pages.url_for("ext21/flag_tabs.html"))
+    report = await quiet.act(page, "untick deposit paid")
+    assert report.ok, report.text
+    assert not await page.is_checked("#paid")
+    assert await _data(page, "opened") == "payment;"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "opened", "clicked"),
+    [
+        ("show only the refunded orders", "filters;", "?status=refunded;"),
+        ("filter by status: Shipped", "filters;", "?status=shipped;"),
+        ("sign out", "account;", "#sign-out;"),
+        ("abmelden", "account;", "#sign-out;"),
+    ],
+)
+@_browser
+async def test_a_link_in_a_closed_sheet_or_menu_is_followed_after_opening_it(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, opened: str, clicked: str
+) -> None:
+    await page.goto(pages.url_for("ext21/sheet_menu.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _data(page, "opened") == opened
+    assert await _data(page, "clicked") == clicked
+
+
+@_browser
+async def test_a_field_in_folded_details_and_in_a_closed_dialog(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext21/sheet_menu.html"))
+    report = await quiet.act(page, "type orders-may in the file name field")
+    assert report.ok, report.text
+    assert await _value(page, "#filename") == "orders-may"
+    assert await _data(page, "opened") == "export;"
+    report = await quiet.act(page, "write 'call back on Monday' in the note")
+    assert report.ok, report.text
+    assert await _value(page, "#note") == "call back on Monday"
+    assert await _data(page, "opened") == "export;note;"
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        "type 12 in the discount code",  # nothing held or shown is a discount field
+        "click Delete",  # no such control anywhere
+        "open the tab",  # which one: three tabs
+    ],
+)
+@_browser
+async def test_nothing_is_opened_when_no_closed_block_clearly_holds_it(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext21/flag_tabs.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    assert await _data(page, "opened") == ""
+
+
+@_browser
+async def test_two_held_fields_alike_open_nothing(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """Both closed tabs hold a field "Notes": which tab is meant is not said."""
+    await page.goto(pages.url_for("ext21/flag_tabs.html"))
+    report = await quiet.act(page, "type late arrival in the notes")
+    assert not report.ok, report.text
+    assert await _data(page, "opened") == ""
+
+
+@_browser
+async def test_a_name_neither_shown_nor_held_opens_nothing(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext21/sheet_menu.html"))
+    report = await quiet.act(page, "open O-1003")
+    assert not report.ok, report.text
+    assert await _data(page, "opened") == ""
+    assert await _data(page, "clicked") == ""
