@@ -56,7 +56,7 @@ async def test_a_box_on_a_closed_tab_is_ticked_and_unticked(
     assert report.ok, report.text
     assert await page.is_checked("#breakfast")
     await page.goto(pages.url_for("ext21/flag_tabs.html"))
-    report = await quiet.act(page, "untick deposit paid")
+    report = await quiet.act(page, "untick deposit is refundable")
     assert report.ok, report.text
     assert not await page.is_checked("#paid")
     assert await _data(page, "opened") == "payment;"
@@ -133,3 +133,99 @@ async def test_a_name_neither_shown_nor_held_opens_nothing(
     assert not report.ok, report.text
     assert await _data(page, "opened") == ""
     assert await _data(page, "clicked") == ""
+
+
+async def _ticked(page: Page) -> list[str]:
+    return [
+        str(v)
+        for v in await page.eval_on_selector_all(
+            "input[name=_selected_action]:checked", "(els) => els.map((e) => e.value)"
+        )
+    ]
+
+
+@pytest.mark.parametrize(
+    ("instruction", "ticked"),
+    [
+        ("select Hopper", ["11"]),
+        ("select the row of Hopper", ["11"]),
+        ("select Luna and Pepper", ["9", "8"]),
+        ("tick the third appointment in the table", ["9"]),
+    ],
+)
+@_browser
+async def test_a_row_is_selected_by_its_text_or_place_in_one_list_of_row_bodies(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, ticked: list[str]
+) -> None:
+    """Each row in a <tbody> of its own, in a focusable scroller named "scrollable content": the
+    rows are one list, and the scroller is no control that holds every row's words."""
+    await page.goto(pages.url_for("ext21/row_bodies.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert sorted(await _ticked(page)) == sorted(ticked)
+    assert await _data(page, "clicked") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("I want to see Luna's appointment", "/appointment/9/change/;"),
+        ("show me Luna's appointment", "/appointment/9/change/;"),
+        ("open the second appointment in the table", "/appointment/10/change/;"),
+        ("next page", "?p=2;"),
+        ("go to the last page", "?p=3;"),
+    ],
+)
+@_browser
+async def test_a_row_is_opened_by_its_text_and_an_unnamed_pager_is_read(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    """The pager has no class or label that says so: the current page is the number not linked."""
+    await page.goto(pages.url_for("ext21/row_bodies.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _data(page, "clicked") == clicked
+    assert await _ticked(page) == []
+
+
+@_browser
+async def test_a_statement_sets_a_box_on_a_closed_tab_the_way_it_says(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """'the deposit is not refundable' unticks "Deposit is refundable"; 'there is no breakfast' where the box is
+    already unticked opens nothing: the held box's state is read before any opening."""
+    await page.goto(pages.url_for("ext21/flag_tabs.html"))
+    report = await quiet.act(page, "the deposit is not refundable")
+    assert report.ok, report.text
+    assert not await page.is_checked("#paid")
+    await page.goto(pages.url_for("ext21/flag_tabs.html"))
+    report = await quiet.act(page, "it's not breakfast included")
+    assert report.steps[-1].status == "already", report.text
+    assert await _data(page, "opened") == ""
+    assert not await page.is_checked("#breakfast")
+
+
+@_browser
+async def test_two_fields_of_a_folded_section_in_one_statement(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await page.goto(pages.url_for("ext21/sheet_menu.html"))
+    report = await quiet.act(page, "street: 4 Mill Lane, postcode BS1 4DJ")
+    assert report.ok, report.text
+    assert await _value(page, "#street") == "4 Mill Lane"
+    assert await _value(page, "#postcode") == "BS1 4DJ"
+    assert await _data(page, "opened") == "address;"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "searched"),
+    [("find appointments mentioning sock", "sock"), ('show me the ones containing "limping"', "limping")],
+)
+@_browser
+async def test_finding_the_records_that_mention_words_searches_for_them(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, searched: str
+) -> None:
+    await page.goto(pages.url_for("ext21/row_bodies.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _data(page, "searched") == searched

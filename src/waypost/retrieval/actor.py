@@ -338,7 +338,13 @@ class Actor:
     ) -> tuple[ActionResult, bool]:
         """One step with the readings tried when its words fail; ``True`` when the result
         answers the whole instruction."""
-        result = await self.run_step(page, step)
+        if first and len(steps) == 1 and step.action == "set" and "," in (step.text or ""):
+            # 'street: 4 Mill Lane, postcode BS1 4DJ': the value runs on into another field's label
+            filled = await self._labelled_values(page, instruction)
+            if filled is not None and (filled.ok or filled.status == "already"):
+                return filled, True
+        facets = sum(s.action == "choose" and s.verb == "filter" for s in steps)
+        result = await self.run_step(page, step, one_facet=facets < 2)
         if marked and result.status in ("not_actionable", "failed"):
             result = await self._after_popup(page, step, result)
         if first and result.status in _UNSURE and all(_verbless(s) for s in steps):
@@ -396,9 +402,20 @@ class Actor:
             # as choose() ranks it: the words of a filter, without the verb
             target, verb = (target if step.exact else unlisted(await _title(page), target)), ""
         opener = await self.finder.hidden_holder(page, target, _REVEALING[step.action], verb, step.exact)
-        if opener is None:
+        one_facet = sum(s.action == "choose" and s.verb == "filter" for s in steps) < 2
+        if opener is None or not _fits_step(step, opener[2], page.url, one_facet):
             return result, False
-        path, label = opener
+        path, label, held = opener
+        wanted = _box_wish(step, held)
+        if wanted is not None and held.checked is wanted:
+            # 'it's not an emergency' where the box on the closed tab is unticked: nothing to open
+            word = (
+                ("checked" if wanted else "unchecked")
+                if held.role == "checkbox"
+                else ("on" if wanted else "off")
+            )
+            line = f"{held.describe()} (on a closed tab or section) is already {word}; nothing was done."
+            return ActionResult(step.action, step.target, "already", line), False
         try:
             await page.locator(path).first.click(timeout=self._timeout)
         except Exception:
@@ -519,8 +536,8 @@ class Actor:
         )
         return again
 
-    async def run_step(self, page: Page, step: Step) -> ActionResult:
-        """Run one parsed step."""
+    async def run_step(self, page: Page, step: Step, *, one_facet: bool = True) -> ActionResult:
+        """Run one parsed step (``one_facet``: the only filter of its instruction)."""
         # 'open 契約書' where 契約書 is a tree item in a closed branch: the words are its name
         # exactly (its branch is opened first), not the closed branch whose text holds it.
         if (
@@ -571,7 +588,9 @@ class Actor:
             # 'pick 3 March 2027': the date goes into the page's one date field (several: unsure)
             return await self.type(page, "the date", step.target, lang=step.lang)
         if step.action == "choose":
-            return await self.choose(page, step.target, verb=step.verb, exact=step.exact)
+            return await self.choose(
+                page, step.target, verb=step.verb, exact=step.exact, filter_links=one_facet
+            )
         if step.action == "uncheck_all":
             return await self.uncheck_all(page)
         if step.action == "clear":
@@ -685,6 +704,9 @@ class Actor:
             ):
                 # 'go to the dashboard' on the dashboard, 'page 1' on page 1: a link to the page shown
                 raise AlreadySo(f"{res.element_text} leads to this page, which is shown; nothing was done.")
+            if named and not verb and e is not None and _box_like(e):
+                # 'the pet is not insured', 'this is an emergency': a statement sets the box so
+                return await self._set_box(loc, res, not _negates(exact or target, e))
             if named:
                 await self._already_shown(loc, res, verb)
             await _click(loc, res, self._timeout)
@@ -854,6 +876,18 @@ class Actor:
                 if path is not None:
                     result = await self._choose_option(page, target, path, do)
         return result
+
+    async def _set_box(self, loc: Locator, res: Resolution, on: bool) -> str:
+        """Set a check box or switch to ``on``; :class:`AlreadySo` when it is so."""
+        st = await effect.state(loc, self._timeout)
+        if st is not None and st.holds(on):
+            raise AlreadySo(effect.already_line(res.element_text, st, on))
+        v = res.validation or Validation("ok")
+        if v.proxy == "label" or v.tag != "input":
+            await _click(loc, res, self._timeout)
+        else:
+            await loc.set_checked(on, timeout=self._timeout)
+        return f"{'Checked' if on else 'Unchecked'} {res.element_text}"
 
     async def _master_box(self, page: Page) -> str | None:
         """The one visible box that selects every row of the page's list: named so ('Select all
@@ -1467,9 +1501,16 @@ class Actor:
                 return await self._choose_in_widget(page, hidden[0])
         return result
 
-    async def choose(self, page: Page, target: str, *, verb: str = "", exact: str = "") -> ActionResult:
+    async def choose(
+        self, page: Page, target: str, *, verb: str = "", exact: str = "", filter_links: bool = True
+    ) -> ActionResult:
         """'select Bobine', 'pick Express', 'choose Oslo': the option of the one dropdown that has it,
-        a checkbox, radio or switch set on (never toggled off), or else a click on the element."""
+        a checkbox, radio or switch set on (never toggled off), or else a click on the element.
+
+        For a filter (``verb`` "filter"), a link to this very list with another query
+        ('?status=shipped') is followed only with ``filter_links``: when it is the instruction's
+        one filter (following a second would undo the first).
+        """
         screen = await collect(page, **self._limits)
         wanted = " ".join((exact or target).split()).casefold()
         selects = [
@@ -1550,6 +1591,9 @@ class Actor:
                 raise ActionProblem(
                     f"{res.element_text} is a list and no option of it was named; nothing was chosen."
                 )
+            if e is not None and _box_like(e) and _negates(exact or target, e):
+                # 'it's not an emergency': the box set off
+                return await self._set_box(loc, res, False)
             if v.type in ("checkbox", "radio") or (
                 e is not None and e.role in ("checkbox", "radio", "switch")
             ):
@@ -1565,7 +1609,7 @@ class Actor:
                     await page.locator(f"css={box}").set_checked(True, timeout=self._timeout)
                     return f"Checked the box of the row of {res.element_text}"
             if verb == "filter" and not (
-                e is not None and e.role == "link" and _filters_here(page.url, e.href)
+                filter_links and e is not None and e.role == "link" and _filters_here(page.url, e.href)
             ):
                 # 'filter by bug and regression': a link named so would navigate, not filter (but
                 # a link to this very list with a query ('?status=missed') is the list's filter)
@@ -3388,6 +3432,47 @@ def _label_then_option(e: Any, target: str) -> str | None:
 
 def _same_text(a: str, b: str) -> bool:
     return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+def _fits_step(step: Step, e: ElementDescriptor, url: str, one_facet: bool) -> bool:
+    """The held control ``e`` is of a kind ``step`` acts on: a field to type in, a box to tick, a
+    list to choose from; a link chosen only when it filters this very list."""
+    if step.action in ("type", "set"):
+        return kind_of.typable(e) or e.tag == "select" or e.role in ("combobox", "listbox")
+    if step.action == "check":
+        return _box_like(e) or e.role == "radio"
+    if step.action == "select":
+        return e.tag == "select" or e.role in ("combobox", "listbox", "option", "radio")
+    if step.action == "choose" and e.role == "link":
+        return step.verb == "filter" and one_facet and _filters_here(url, e.href)
+    return True
+
+
+def _box_wish(step: Step, e: ElementDescriptor) -> bool | None:
+    """The state ``step`` asks of the box ``e`` (``None`` when it is no box, or asks none)."""
+    if not _box_like(e):
+        return None
+    if step.action == "check":
+        return step.checked
+    if step.action == "choose" or (step.action == "click" and not step.verb):
+        return not _negates(step.exact or step.target, e)
+    return None
+
+
+def _box_like(e: ElementDescriptor) -> bool:
+    return (e.tag == "input" and e.type == "checkbox") or e.role in ("checkbox", "switch")
+
+
+# Words that deny what follows ('not insured', 'kein Notfall', 'pas urgent', 'не срочно').
+_NEGATION = re.compile(
+    r"(?<!\w)(?:not|no|never|non|nicht|kein\w*|pas|jamais|nie|ne|не|нет|ani)(?!\w)|n['’]t\b|不|没|無|ない|なし",
+    re.IGNORECASE,
+)
+
+
+def _negates(said: str, e: ElementDescriptor) -> bool:
+    """The words deny the box's name ('not an emergency' for "Emergency"), and its name does not."""
+    return bool(_NEGATION.search(said)) and not _NEGATION.search(f"{e.display_name} {e.label}")
 
 
 def _filters_here(url: str, href: str) -> bool:

@@ -26,6 +26,7 @@ from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.openers import prefer_opener
 from waypost.retrieval.ordinal_words import ORDINAL_WORDS
 from waypost.retrieval.partial import (
+    DENIALS,
     QUESTION_NOUNS,
     honest,
     is_question,
@@ -284,13 +285,14 @@ class ElementFinder:
 
     async def hidden_holder(
         self, page: Page, target: str, intent: Intent, verb: str = "", exact: str = ""
-    ) -> tuple[str, str] | None:
+    ) -> tuple[str, str, ElementDescriptor] | None:
         """The opener of the closed block (a tab panel, folded section, menu or dialog) that holds
         what ``target`` names, when the page's controls, the held ones counted as shown, point
-        confidently to one held control; else ``None``.
+        confidently to one held control; else ``None``. Not when a shown link goes where the held
+        one does (the shown one is there to be taken).
 
         Returns:
-            The opener's CSS path and what it says.
+            The opener's CSS path, what it says, and the held control.
         """
         if Selector.parse(target) is not None:
             return None
@@ -306,8 +308,21 @@ class ElementFinder:
         ranking = await self._rank_screen(page, hidden.screen, query)
         if ranking.decision != "confident" or not ranking.candidates:
             return None
-        k = hidden.opener_of.get(ranking.candidates[0].element.index)
-        return None if k is None else hidden.openers[k]
+        held = ranking.candidates[0].element
+        k = hidden.opener_of.get(held.index)
+        if k is None:
+            return None
+        if held.role == "link" and held.href and not held.href.startswith("#"):
+            there = urldefrag(urljoin(hidden.screen.url, held.href))[0]
+            shown = (
+                urldefrag(urljoin(hidden.screen.url, e.href))[0]
+                for e in hidden.screen.elements
+                if e.role == "link" and e.href and e.visible and e.index not in hidden.opener_of
+            )
+            if there in shown:
+                return None
+        path, label = hidden.openers[k]
+        return path, label, held
 
     def by_input_type(self, screen: Screen, query: Query) -> Ranking | None:
         """The fields of the input type the target's words say ('password', 'e-mail', in any
@@ -607,6 +622,8 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         own = f"{own} {e.classes}"
         if e.role in ("radio", "checkbox", "menuitemradio", "menuitemcheckbox"):
             own = f"{own} {e.section}"  # 'region east': a choice of the group so captioned
+        if e.role in ("checkbox", "switch"):
+            qw -= DENIALS  # 'the pet is not insured': the box "Pet is insured", set off
         if query.context:
             # 'the Furo link in the footer': the place's words are where it is, not on it
             around = concepts(f"{context_text(e)} {e.region.replace('#', ' ')}")

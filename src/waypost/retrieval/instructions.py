@@ -150,7 +150,7 @@ _CLICK_VERBS = (
 
 # Verbs that name what a control does ('share', 'export'): the control may bear the verb as its name.
 _ACTION_VERBS = (
-    r"create|add|show|view|display|hide|sort|filter|upload|download|export|import|share|copy|print|pin|"
+    r"create|add|show|view|see|display|hide|sort|filter|upload|download|export|import|share|copy|print|pin|"
     r"save|bookmark|like|unlike|favou?rite|follow|unfollow|repost|retweet|reply\s+to|edit|rename|delete|"
     r"remove|archive|star|unstar|subscribe\s+to|unsubscribe\s+from|buy|order|book|reserve|apply|cancel|"
     r"confirm|send|post|publish|play|pause|mute|unmute|refresh|reload|reset|undo|redo|translate|compare|"
@@ -367,6 +367,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     ),
     # 'search "low water"', 'search the docs for ...' above: a quoted phrase is what is searched
     _rule("search", r"^search\s+(?P<text>\x00\d+\x00)(?:\s+please)?$"),
+    # 'find appointments mentioning sock', 'show posts containing "tide"': the list searched for it
+    _rule(
+        "search",
+        r"^(?:find|show|list|get)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?(?!(?:all|the|me)\s)[^\s\x00]+\s+(?:that\s+)?",
+        r"(?:mentioning|mention|containing|contain|matching|match)\s+(?:the\s+(?:word|text)\s+)?(?P<text>.+)$",
+    ),
     _rule("search", r"^(?:suche\s+nach|such\s+nach)\s+(?P<text>.+)$"),
     # 'rechercher « pipx »', 'hledat slovo avatar', 'in der Doku nach „watch“ suchen', '「pipx」で検索'
     _rule(

@@ -718,7 +718,8 @@ INVENTORY_JS = (
     // A click handler a framework declares in the markup (Alpine's x-on:click, Vue's @click,
     // Angular's ng-click), even inside a clickable box: Unfold's tabs are <a>s in a pointer <nav>.
     else if (!ctx.native && declaresClick(el) && (isVisible() || ctx.rv >= 0)) interactive = true;
-    else if (!ctx.inside && el.hasAttribute('tabindex') && el.tabIndex >= 0 && tag !== 'BODY' && tag !== 'HTML' && !LANDMARK.has(tag)) interactive = true;
+    // (not a landmark: SimpleBar's scroller is a focusable role=region "scrollable content")
+    else if (!ctx.inside && el.hasAttribute('tabindex') && el.tabIndex >= 0 && tag !== 'BODY' && tag !== 'HTML' && !LANDMARK.has(tag) && !LANDMARK_ROLES.has(explicit)) interactive = true;
     else if (!ctx.inside && pointer && !ctx.pointer && tag !== 'LABEL' && isVisible()) interactive = true;
     if (interactive && tag === 'INPUT' && role === 'tab' && (!isVisible() || cs.opacity === '0') && el.labels && el.labels.length) {
       // a CSS tab's radio is hidden; its label is the tab shown, where it is and whether it shows

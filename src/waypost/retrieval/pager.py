@@ -120,7 +120,20 @@ PAGER_JS = (
     .filter((el) => shown(el) && /^\s*\d{1,5}\s*$/.test(el.textContent) && !el.querySelector('a, button'));
   const key = (p) => entries(p).map((el) => `${el.textContent.trim()}@${el.getAttribute('href') || ''}`)
     .join(' ');
-  const lists = pagers.filter((p) => entries(p).length);
+  let lists = pagers.filter((p) => entries(p).length);
+  if (!lists.length) {
+    // A pager with no name of its own (Unfold's: a <span> "1", then a link "2" to ?p=2): the
+    // block around the numbered links to this list's pages, with the current page's number.
+    const PAGE_Q = /[?&](?:p|page|pg|paged|pagenum|seite|strona|pagina)=\d+(?:[&#]|$)/i;
+    const links = [...document.querySelectorAll('a[href]')].filter((a) => shown(a)
+      && PAGE_Q.test(a.getAttribute('href')) && /^\s*\d{1,5}\s*$/.test(a.textContent));
+    let box = links.length ? links[0].parentElement : null;
+    while (box && !links.every((a) => box.contains(a))) box = box.parentElement;
+    for (let up = 0; box && up < 3 && !entries(box).some((el) => !el.matches('a[href], button')); up++)
+      box = box.parentElement;
+    const unlinked = box && entries(box).some((el) => !el.matches('a[href], button'));
+    if (unlinked && box !== document.body) lists = [box];
+  }
   if (!lists.length || new Set(lists.map(key)).size !== 1) return null;
   const numbered = entries(lists[0]);
   const n = (el) => parseInt(el.textContent, 10);

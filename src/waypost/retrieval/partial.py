@@ -69,6 +69,9 @@ def _opens_menu(e: ElementDescriptor) -> bool:
     return bootstrap_dropdown(e) or e.expanded is not None or e.popup not in ("", "false")
 
 
+# Words that deny a box's name: the box is set off, it is no other box.
+DENIALS = frozenset({"not", "no", "never", "non", "nicht", "kein", "keine", "pas", "nie", "ne", "не", "нет"})
+
 # Words people add to a name that the element often leaves out ('ZIP code' for 'ZIP', 'the economy
 # section' for 'Wirtschaft').
 _GENERIC_NOUNS = frozenset(
@@ -393,6 +396,8 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     if not head:
         return False
     missing = [w for w in head if _match(w, own) < _STEM]
+    if _tickable(e):
+        missing = [w for w in missing if w not in DENIALS]  # 'the pet is not insured': set off
     if (
         query.intent == "type"
         and (e.role == "searchbox" or e.type == "search" or "§search" in _shown_words(e))

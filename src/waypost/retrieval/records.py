@@ -814,7 +814,7 @@ async def rank_records(
     named_row = await _named_row(page, screen, query, target, wanted, model, index=index)
     if named_row is not None:
         return named_row
-    if len(wanted) == 1 and not explicit and not target.soft and query.intent != "check":
+    if len(wanted) == 1 and not explicit and not target.soft and not ticking:
         return None  # one word names the control or nothing: no record (and no page round trip)
     groups = await _copy_groups(page, screen, wanted)
     lead = wanted[0]
@@ -858,7 +858,7 @@ async def rank_records(
             first = min(target.words.index(w) for w in hits)
             found.append(((-first, len(hits)), chosen_members, hits, members))
     best = best or lone
-    if not best and query.intent == "check" and not _named_box(screen, wanted):
+    if not best and ticking and not _named_box(screen, wanted):
         best = _boxes(groups, wanted, explicit=bool(explicit))
     if not best:
         return None
@@ -945,6 +945,12 @@ async def rank_records(
 
 # Words for the box itself ('the last row's checkbox').
 _BOX_WORDS = frozenset({"checkbox", "checkboxes", "box", "boxes", "tickbox", "kontrollkästchen", "häkchen"})
+# What a list of records is called as a whole ('the third row in the table', 'w tabeli').
+_LIST_WORDS = frozenset(
+    {"table", "list", "grid", "tabelle", "liste", "tableau", "tabla", "lista", "tabella", "tabulka"}
+    | {"tabulce", "tabeli", "liście", "таблица", "таблице", "списке", "список"}
+    | {"表", "表格", "列表", "一覧", "リスト"}
+)
 
 
 async def _nth_box(
@@ -962,6 +968,8 @@ async def _nth_box(
     boxes bear and that name what the page lists (its title or the list's section: "Select book
     to change"); one box so named ('Select all books') is not the list. Otherwise ``None``."""
     wanted = [w for w in target.words if not w.isdigit() and w not in _BOX_WORDS]
+    if target.ordinal is not None:
+        wanted = [w for w in wanted if w not in _LIST_WORDS]  # 'the 3rd row in the table'
     if target.ordinal is None:  # 'the 3rd book': the words must name what the list holds
         named = [
             e
@@ -1016,6 +1024,8 @@ async def _nth_link(
     ("Select book to change"); ``None`` otherwise (a control named on the row: 'Delete on the 3rd
     row'). The list is the one table or list of the page's content with a link in each row."""
     wanted = [w for w in target.words if not w.isdigit()]
+    if target.ordinal is not None:
+        wanted = [w for w in wanted if w not in _LIST_WORDS]  # 'the 2nd book in the table'
     if target.ordinal is None and not wanted:
         return None
     lists = _linked_rows(screen)
@@ -1074,6 +1084,8 @@ async def _named_row(
         or any(w in _TICK_VERBS for w in words(query.verb))
     ):
         return None
+    # ('show Luna's appointment' keeps its verb in the words: it says to go, not what the row says)
+    wanted = [w for w in wanted if w not in words(query.verb)] or wanted
     for e in screen.elements:
         if (
             e.visible
@@ -1189,7 +1201,11 @@ _CHROME = re.compile(r"(?:^|\s)(?:nav|header|footer|aside)#")
 def _list_of(path: str) -> str:
     """The path of the table body or list that holds the row or item an element is in ('' if none)."""
     row = _row_of(path)
-    return row.rsplit(" > ", 1)[0] if " > " in row else ""
+    # (a table that gives each row a <tbody> of its own, as Unfold's does, is still one list)
+    return _TBODY_AT.sub("tbody", row.rsplit(" > ", 1)[0]) if " > " in row else ""
+
+
+_TBODY_AT = re.compile(r"(?:(?<=^)|(?<= > ))tbody:nth-(?:of-type|child)\(\d+\)$")
 
 
 def _row_of(path: str) -> str:
