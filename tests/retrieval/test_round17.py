@@ -192,8 +192,9 @@ async def test_a_row_is_opened_by_its_text_and_an_unnamed_pager_is_read(
 async def test_a_statement_sets_a_box_on_a_closed_tab_the_way_it_says(
     page: Page, pages: PageServer, quiet: Actor
 ) -> None:
-    """'the deposit is not refundable' unticks "Deposit is refundable"; 'there is no breakfast' where the box is
-    already unticked opens nothing: the held box's state is read before any opening."""
+    """'the deposit is not refundable' unticks "Deposit is refundable"; 'it's not breakfast
+    included' where the box is already unticked opens nothing: the held box's state is read
+    before any opening."""
     await page.goto(pages.url_for("ext21/flag_tabs.html"))
     report = await quiet.act(page, "the deposit is not refundable")
     assert report.ok, report.text
@@ -229,3 +230,28 @@ async def test_finding_the_records_that_mention_words_searches_for_them(
     report = await quiet.act(page, instruction)
     assert report.ok, report.text
     assert await _data(page, "searched") == searched
+
+
+@pytest.mark.parametrize(
+    ("instruction", "opened"), [("show the payment", "payment;"), ("open Stay", "stay;")]
+)
+@_browser
+async def test_show_a_tab_that_is_an_a_without_href(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, opened: str
+) -> None:
+    """The tab is clickable only by its declared handler: 'show' is what clicking it does."""
+    await page.goto(pages.url_for("ext21/flag_tabs.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _data(page, "opened") == opened
+
+
+@pytest.mark.parametrize("instruction", ["edit this page", "I want to edit this page"])
+@_browser
+async def test_edit_this_page_is_the_link_to_edit_its_source(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext21/docs_edit.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _data(page, "clicked") == "https://forge.example/tidewatch/edit/main/docs/changelog.md;"

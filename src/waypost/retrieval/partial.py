@@ -193,6 +193,17 @@ def _page_unsaid(query: Query, e: ElementDescriptor) -> bool:
     )
 
 
+def _edits_this_page(query: Query, e: ElementDescriptor) -> bool:
+    """'edit this page' and a link that says edit and leads to an editor of a page's source
+    ('…/edit/main/docs/faq.md', '?action=edit')."""
+    return (
+        e.role == "link"
+        and re.search(r"\b(?:this|current|the)\s+page\b", query.raw, re.I) is not None
+        and "§edit" in {CONCEPTS.get(w, w) for w in name_words(e.display_name)}
+        and re.search(r"/edit/|/-/edit/|[?&]action=edit\b", e.href) is not None
+    )
+
+
 def unnamed_words(query: Query, e: ElementDescriptor) -> frozenset[str]:
     """Words of ``query``'s target that ``e`` need not carry: generic nouns ('mode' of 'mode
     sombre' for the "Dark" toggle), 'question' for a question, and, when next or previous is
@@ -378,7 +389,8 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     whole = query.exact and query.exact.casefold() == query.raw.casefold()
     # a control named with the other words only ('Poetry' for 'filter by Poetry'): what it does is
     # the verb ("Change my password" is not 'show the password')
-    control = e.role in ("link", "button", "menuitem", "tab", "option") and set(
+    # (a "generic" element is listed only for being clickable: Unfold's tabs are <a>s without href)
+    control = e.role in ("link", "button", "menuitem", "tab", "option", "generic") and set(
         name_words(e.display_name)
     ) <= set(head[1:])
     lasting = bool(head) and fold_word(head[0]) in _LASTING
@@ -413,6 +425,8 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
             return False
     if missing == ["page"] and _page_unsaid(query, e):
         return False  # 'the axes page' is the link "Axes" (but 'edit this page' is no lone "Edit")
+    if missing == ["page"] and _edits_this_page(query, e):
+        return False  # 'edit this page': "Edit on GitHub", whose address edits the page's source
     if len(missing) < len(head) and all(w in _GENERIC_NOUNS for w in missing):
         return False  # 'mode sombre' for the "Dark" toggle: what is missing only says what kind it is
     if len(missing) < len(head) and all(fold_word(w) in _MENU_NOUNS for w in missing) and _opens_menu(e):
