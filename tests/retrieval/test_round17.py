@@ -255,3 +255,48 @@ async def test_edit_this_page_is_the_link_to_edit_its_source(
     report = await quiet.act(page, instruction)
     assert report.ok, report.text
     assert await _data(page, "clicked") == "https://forge.example/tidewatch/edit/main/docs/changelog.md;"
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    ["Name Jonas Vogel, E-Mail jonas@example.org", "e-mail: jonas@example.org, name: Jonas Vogel"],
+)
+@_browser
+async def test_a_label_said_with_a_hyphen_more_or_less(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """ "E-Mail" for the label "Email": the same word."""
+    await page.goto(pages.url_for("ext21/owner_form.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _value(page, "#id_name") == "Jonas Vogel"
+    assert await _value(page, "#id_email") == "jonas@example.org"
+    assert await _value(page, "#id_phone") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("Termin A-2008 öffnen", "/appointment/8/change/;"),
+        ("otwórz wizytę A-2011", "/appointment/11/change/;"),
+        ("открой запись A-2010", "/appointment/10/change/;"),
+    ],
+)
+@_browser
+async def test_a_record_named_by_its_code_and_a_kind_noun_the_page_does_not_say(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    """The code "A-2008" names one link; "Termin", "wizytę", "запись" only say what it is."""
+    await page.goto(pages.url_for("ext21/row_bodies.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _data(page, "clicked") == clicked
+
+
+@_browser
+async def test_a_code_with_another_act_is_not_its_link(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """'delete A-2008': the link opens the record; it deletes nothing."""
+    await page.goto(pages.url_for("ext21/row_bodies.html"))
+    report = await quiet.act(page, "delete A-2008")
+    assert not report.ok, report.text
+    assert await _data(page, "clicked") == ""

@@ -4313,9 +4313,13 @@ def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDe
         names |= {_UNIT_IN_LABEL.sub("", n) for n in names if _UNIT_IN_LABEL.search(n)}
         for name in names:
             n = name.casefold()
-            if len(n) < 2 or not folded.startswith(n) or {CONCEPTS.get(w) for w in words(n)} == {"§search"}:
+            if len(n) < 2 or {CONCEPTS.get(w) for w in words(n)} == {"§search"}:
                 continue  # ('Search products' is no value for a field saying "Search")
-            rest = part[len(n) :]
+            # ('E-Mail' for "Email", 'e-mail' for "E-mail": a hyphen more or less is the same word)
+            said = re.match("".join(re.escape(ch) + "-?" for ch in n.replace("-", "")), folded)
+            if said is None or said.end() < len(n.replace("-", "")):
+                continue
+            rest = part[said.end() :]
             if rest[:1].isalnum() and n[-1:].isalnum() and not UNSPACED.match(n[-1:]):
                 continue  # 'Names X' is not the label 'Name'
             if (

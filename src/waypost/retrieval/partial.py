@@ -250,6 +250,8 @@ _GOES_WITHOUT_SAYING = frozenset(
     {"clipboard", "zwischenablage", "presse-papiers", "portapapeles", "schránky", "schowka", "буфер"}
 )
 # What a control does to the thing it names ("Add pet", "Delete pet"): never what another verb asks.
+# A record's code: letters and digits in one token ('A-2011', 'INV-0042', 'PR#318').
+_CODE = re.compile(r"(?=[^\s]*[A-Za-z])(?=[^\s]*\d)[A-Za-z]{1,6}[-#_/]?\d[\w./-]*")
 _ACTS = frozenset({"§add", "§delete", "§edit", "§save", "§cancel", "§reset", "§download", "§upload"})
 _TICKING = frozenset(
     {"add", "include", "enable", "tick", "check", "select", "choose", "pick", "subscribe", "unsubscribe"}
@@ -438,6 +440,14 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         others = [w for w in name_words(e.display_name) if w in _PAGING_NOUNS and w not in head]
         if not others:
             return False
+    if (
+        len(missing) == 1
+        and e.role == "link"
+        and _CODE.fullmatch(shown := " ".join(e.display_name.split())) is not None
+        and shown.casefold() in query.raw.casefold()
+        and not frozenset(expand(missing)) & _ACTS
+    ):
+        return False  # 'otwórz wizytę A-2011': the code names the record, the other word its kind
     if not missing:
         return False
     context = [context_text(e), " ".join(query.context)]
