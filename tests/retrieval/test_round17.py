@@ -300,3 +300,16 @@ async def test_a_code_with_another_act_is_not_its_link(page: Page, pages: PageSe
     report = await quiet.act(page, "delete A-2008")
     assert not report.ok, report.text
     assert await _data(page, "clicked") == ""
+
+
+@pytest.mark.parametrize("instruction", ["show only emergencies", "only emergencies please"])
+@_browser
+async def test_a_column_s_sort_link_is_no_filter_and_its_header_row_is_no_record(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """The header "Emergency" sorts the list ('?o=3'); the box in its row selects every row."""
+    await page.goto(pages.url_for("ext21/sort_header.html"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    assert await _data(page, "clicked") == ""
+    assert not await page.is_checked("#action-toggle")

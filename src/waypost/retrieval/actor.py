@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import parse_qsl, urljoin, urlsplit
 
 from waypost.approval import ApprovalGate, ApprovalRequest, classify_element, current_gate, may_activate
 from waypost.config.retrieval import RetrievalSettings
@@ -3475,14 +3475,19 @@ def _negates(said: str, e: ElementDescriptor) -> bool:
     return bool(_NEGATION.search(said)) and not _NEGATION.search(f"{e.display_name} {e.label}")
 
 
+_SORT_KEYS = frozenset({"o", "sort", "order", "ordering", "orderby", "order_by", "sort_by", "dir"})
+
+
 def _filters_here(url: str, href: str) -> bool:
     """``href`` leads to the page at ``url`` itself with another query: a filter of its list."""
     if not href or href.startswith(("#", "javascript:")):
         return False
     there, here = urlsplit(urljoin(url, href)), urlsplit(url)
-    return (there.scheme, there.netloc, there.path) == (here.scheme, here.netloc, here.path) and (
-        there.query != here.query
-    )
+    if (there.scheme, there.netloc, there.path) != (here.scheme, here.netloc, here.path):
+        return False
+    changed = set(parse_qsl(there.query)) ^ set(parse_qsl(here.query))
+    # (a column's sort link, '?o=7', orders the list; it filters nothing)
+    return bool(changed) and not {k.casefold() for k, _ in changed} <= _SORT_KEYS
 
 
 async def _title(page: Page) -> str:
@@ -3557,7 +3562,8 @@ _ROW_BOX_JS = (
     + _CSS_PATH
     + """
   const row = el.closest('tr, li, [role=row]');
-  if (!row) return null;
+  // (a column's header is no record: its row's box selects them all)
+  if (!row || el.closest('thead, th[scope=col], [role=columnheader]')) return null;
   const boxes = [...row.querySelectorAll('input[type=checkbox]')].filter((b) => {
     const r = b.getBoundingClientRect(); return r.width > 0 && r.height > 0; });
   if (boxes.length === 1) return cssPath(boxes[0]);
