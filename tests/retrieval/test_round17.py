@@ -313,3 +313,22 @@ async def test_a_column_s_sort_link_is_no_filter_and_its_header_row_is_no_record
     assert not report.ok, report.text
     assert await _data(page, "clicked") == ""
     assert not await page.is_checked("#action-toggle")
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("actually, don't delete it", "no;"),
+        ("do not remove it", "no;"),
+        ("nicht löschen", "no;"),
+        ("yes, delete it", "yes;"),
+    ],
+)
+@_browser
+async def test_a_refusal_of_the_act_asked_about_is_the_page_s_no(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    await page.goto(pages.url_for("ext21/confirm_delete.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _data(page, "clicked") == clicked

@@ -39,6 +39,10 @@ _FILLER = frozenset(
      "es", "das", "bitte", "sicher", "to", "je", "jsem", "si", "jist", "na", "pewno", "por", "favor",
      "s'il", "te", "plaît", "proszę", "пожалуйста", "don't", "not"}
 )  # fmt: skip
+# Words before an answer that change nothing ('actually, no', 'wait, don't delete it').
+_HESITATION = frozenset({"actually", "wait", "oh", "hmm", "hm", "um", "sorry", "oops"})
+# 'don't …', 'nicht …', 'ne … pas' (the verb after it is what is refused).
+_DONT = frozenset({"don't", "dont", "don’t", "never", "nicht", "ne", "nie", "не", "no"})
 _CJK_YES = re.compile(r"确定|確定|确认|確認|はい|是的|好的")
 _CJK_NO = re.compile(r"取消|キャンセル|やめ|戻る|返回|いいえ|不要|算了")
 _CJK_PARTICLES = re.compile(r"[をにはがのて的了吧吗，、。！!？?\s]|します|する|して")
@@ -129,6 +133,16 @@ def answer_of(target: str) -> Answer | None:
         return None
     if folded in _CANCEL or folded in _NO:
         return Answer("no")
+    while len(tokens) > 1 and tokens[0] in _HESITATION:
+        tokens = tokens[1:]  # 'actually, don't delete it', 'wait, no'
+    refused = 2 if tokens[:2] == ["do", "not"] else 1 if tokens[0] in _DONT else 0
+    if (
+        refused
+        and 0 < len(tokens) - refused <= 3
+        and _fold(tokens[refused]) in _WORDS_OF.get("§delete", ())
+        and all(t in _FILLER for t in tokens[refused + 1 :])
+    ):
+        return Answer("no")  # 'don't delete it', 'do not remove them', 'nicht löschen': the page's no
     first = tokens[0]
     if first in _NO:
         rest = " ".join(tokens[1:])
