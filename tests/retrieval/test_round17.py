@@ -332,3 +332,23 @@ async def test_a_refusal_of_the_act_asked_about_is_the_page_s_no(
     report = await quiet.act(page, instruction)
     assert report.ok, report.text
     assert await _data(page, "clicked") == clicked
+
+
+@pytest.mark.parametrize(
+    ("instruction", "field", "value"),
+    [
+        ("remarks: late arrival", "#remarks", "late arrival"),
+        ("date of the arrival: 2026-12-01", "#arrival", "2026-12-01"),
+    ],
+)
+@_browser
+async def test_text_goes_to_the_field_a_tab_shows_and_to_the_field_named_with_all_the_words(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, field: str, value: str
+) -> None:
+    """The tab "Remarks" shows the text area "Remarks from the guest": the text goes into it. 'the
+    date of the arrival' is "Arrival date", not the "Date" of the welcome call beside it."""
+    await page.goto(pages.url_for("ext21/flag_tabs.html"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    assert await _value(page, field) == value
+    assert await _value(page, "#call-date") == ""

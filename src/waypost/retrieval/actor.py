@@ -314,7 +314,8 @@ class Actor:
         for step in steps:
             try:
                 result, whole = await self._attempt(page, step, steps, instruction, marked, not results)
-                if not whole and result.status in _UNSHOWN and step.action in _REVEALING:
+                hidden_kind = result.status == "failed" and _NO_TEXT in result.message
+                if not whole and (result.status in _UNSHOWN or hidden_kind) and step.action in _REVEALING:
                     # 'untick emergency' where the box is on a closed tab, in a folded section or
                     # a closed menu: open the one block that holds it, then try once more
                     result, whole = await self._in_hidden_block(

@@ -21,7 +21,7 @@ from waypost.retrieval.errors import PageTooLarge, PageUnavailable
 from waypost.retrieval.features import FEATURES, name_words, role_fit
 from waypost.retrieval.index import Embedder, TfidfIndex, context_text
 from waypost.retrieval.inventory import collect, collect_hidden, structural_path
-from waypost.retrieval.kinds import KIND_WORDS
+from waypost.retrieval.kinds import KIND_WORDS, typable
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.openers import prefer_opener
 from waypost.retrieval.ordinal_words import ORDINAL_WORDS
@@ -31,6 +31,7 @@ from waypost.retrieval.partial import (
     honest,
     is_question,
     partial_match,
+    prefer_context_named,
     prefer_full_name,
     prefer_labelled,
     prefer_whole,
@@ -271,6 +272,9 @@ class ElementFinder:
             ranking = prefer_whole(
                 ranking, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
             )
+            ranking = prefer_context_named(
+                ranking, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
+            )
             ranking = honest(ranking)
             ranking = _quoted_is_there(ranking)
             ranking = _not_the_other_way(ranking)
@@ -281,6 +285,7 @@ class ElementFinder:
             if query.intent == "check":
                 ranking = self._checkable(screen, ranking)
         ranking = self._enabled_first(screen, ranking)
+        ranking = _field_for_text(ranking)
         return self._away_from_here(screen, ranking)
 
     async def hidden_holder(
@@ -305,7 +310,14 @@ class ElementFinder:
             return None
         if not hidden.opener_of:
             return None
-        ranking = await self._rank_screen(page, hidden.screen, query)
+        screen = hidden.screen
+        if intent == "type":
+            # only fields: 'symptoms: coughing at night' is the field on the tab "Symptoms"
+            fields = tuple(
+                e for e in screen.elements if typable(e) or e.tag == "select" or e.role == "combobox"
+            )
+            screen = replace(screen, elements=fields)
+        ranking = await self._rank_screen(page, screen, query)
         if ranking.decision != "confident" or not ranking.candidates:
             return None
         held = ranking.candidates[0].element
@@ -653,6 +665,29 @@ def _not_the_other_way(ranking: Ranking) -> Ranking:
         if want in asked and other not in asked and other in named and want not in named:
             return replace(ranking, decision="low")
     return ranking
+
+
+def _field_for_text(ranking: Ranking) -> Ranking:
+    """Text goes into a field: a tab or heading named like a field (the tab "Symptoms" over the
+    text area "Symptoms described by the owner" it shows) gives way to that one field."""
+    if ranking.query is None or ranking.query.intent != "type" or not ranking.candidates:
+        return ranking
+    top = ranking.candidates[0].element
+    if _takes_text(top):
+        return ranking
+    name = set(name_words(top.display_name))
+    same = [
+        c
+        for c in ranking.candidates[1:]
+        if c.p >= 0.05 and _takes_text(c.element) and name and name <= set(name_words(c.element.display_name))
+    ]
+    if len(same) != 1:
+        return ranking
+    return replace(ranking, candidates=[same[0]] + [c for c in ranking.candidates if c is not same[0]])
+
+
+def _takes_text(e: ElementDescriptor) -> bool:
+    return typable(e) or e.tag == "select" or e.role in ("combobox", "textbox", "searchbox", "spinbutton")
 
 
 def _ending_of(said: str, shown: str) -> bool:

@@ -48,7 +48,7 @@ from waypost.retrieval.kinds import bootstrap_dropdown
 from waypost.retrieval.overlays import ActiveOverlay
 from waypost.retrieval.query import Query
 from waypost.retrieval.ranking import Ranking, _equivalent, _prefer_exact, decide, lead_with_best_copy
-from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, UNSPACED
+from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, UNSPACED
 from waypost.retrieval.text import (
     expand,
     field_words,
@@ -540,6 +540,35 @@ def prefer_full_name(ranking: Ranking, confidence: float, tie_margin: float, min
     if decision == "confident":
         candidates = lead_with_best_copy(candidates, ranking.overlay, query.head)
     return replace(ranking, candidates=candidates, decision=decision, confidence=conf)
+
+
+def prefer_context_named(ranking: Ranking, confidence: float, tie_margin: float, min_p: float) -> Ranking:
+    """'the date of the appointment': a field named with the words after 'of' too ("Appointment
+    date") is the one meant, not a "Date" whose section or page says appointment. One such field
+    wins; several leave the decision unsure."""
+    query = ranking.query
+    if not query.context or query.exact or not ranking.candidates or ranking.decision != "confident":
+        return ranking
+    said = [w for w in (*query.head, *query.context) if w not in STOPWORDS]
+    top = ranking.candidates[0]
+
+    def named_all(e: ElementDescriptor) -> bool:
+        shown = _shown_words(e)
+        return all(_match(w, shown) >= _STEM for w in said)
+
+    if named_all(top.element):
+        return ranking
+    fits = [
+        c
+        for c in ranking.candidates
+        if c.p >= 0.01 and role_fit(c.element, query.intent) > 0 and named_all(c.element)
+    ]
+    if not fits:
+        return ranking
+    if len(fits) > 1 and not all(_equivalent(fits[0].element, c.element) for c in fits):
+        return replace(ranking, decision="low")
+    candidates = [fits[0]] + [c for c in ranking.candidates if c is not fits[0]]
+    return replace(ranking, candidates=candidates)
 
 
 def _shown_words(e: ElementDescriptor) -> frozenset[str]:
