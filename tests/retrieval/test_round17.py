@@ -12,7 +12,7 @@ import pytest
 from playwright.async_api import Page
 
 from tests.retrieval.site import PageServer
-from waypost.retrieval import Actor
+from waypost.retrieval import Actor, ActReport
 
 _browser = pytest.mark.asyncio(loop_scope="session")
 
@@ -23,6 +23,22 @@ async def _data(page: Page, key: str) -> str:
 
 async def _value(page: Page, sel: str) -> str:
     return str(await page.input_value(sel))
+
+
+async def _done(page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str) -> ActReport:
+    """``instruction`` acted on a fresh load of ``ext21/<file>``, which must have been done."""
+    await page.goto(pages.url_for(f"ext21/{file}"))
+    report = await quiet.act(page, instruction)
+    assert report.ok, report.text
+    return report
+
+
+async def _undone(page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str) -> ActReport:
+    """``instruction`` acted on a fresh load of ``ext21/<file>``, which must not have been done."""
+    await page.goto(pages.url_for(f"ext21/{file}"))
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    return report
 
 
 @pytest.mark.parametrize(
@@ -39,9 +55,7 @@ async def test_a_field_on_a_tab_a_flag_shows_is_typed_after_opening_its_tab(
 ) -> None:
     """The panel is shown by x-show="section == 'stay'"; the tab whose click sets section = 'stay'
     opens it."""
-    await page.goto(pages.url_for("ext21/flag_tabs.html"))
-    report = await quiet.act(page, instruction)
-    assert report.ok, report.text
+    report = await _done(page, pages, quiet, "flag_tabs.html", instruction)
     assert await _data(page, "opened") == opened
     assert await _value(page, field) == value
     assert "Opened" in report.text
@@ -51,13 +65,9 @@ async def test_a_field_on_a_tab_a_flag_shows_is_typed_after_opening_its_tab(
 async def test_a_box_on_a_closed_tab_is_ticked_and_unticked(
     page: Page, pages: PageServer, quiet: Actor
 ) -> None:
-    await page.goto(pages.url_for("ext21/flag_tabs.html"))
-    report = await quiet.act(page, "tick breakfast included")
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "flag_tabs.html", "tick breakfast included")
     assert await page.is_checked("#breakfast")
-    await page.goto(pages.url_for("ext21/flag_tabs.html"))
-    report = await quiet.act(page, "untick deposit is refundable")
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "flag_tabs.html", "untick deposit is refundable")
     assert not await page.is_checked("#paid")
     assert await _data(page, "opened") == "payment;"
 
@@ -75,9 +85,7 @@ async def test_a_box_on_a_closed_tab_is_ticked_and_unticked(
 async def test_a_link_in_a_closed_sheet_or_menu_is_followed_after_opening_it(
     page: Page, pages: PageServer, quiet: Actor, instruction: str, opened: str, clicked: str
 ) -> None:
-    await page.goto(pages.url_for("ext21/sheet_menu.html"))
-    report = await quiet.act(page, instruction)
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "sheet_menu.html", instruction)
     assert await _data(page, "opened") == opened
     assert await _data(page, "clicked") == clicked
 
@@ -86,9 +94,7 @@ async def test_a_link_in_a_closed_sheet_or_menu_is_followed_after_opening_it(
 async def test_a_field_in_folded_details_and_in_a_closed_dialog(
     page: Page, pages: PageServer, quiet: Actor
 ) -> None:
-    await page.goto(pages.url_for("ext21/sheet_menu.html"))
-    report = await quiet.act(page, "type orders-may in the file name field")
-    assert report.ok, report.text
+    report = await _done(page, pages, quiet, "sheet_menu.html", "type orders-may in the file name field")
     assert await _value(page, "#filename") == "orders-may"
     assert await _data(page, "opened") == "export;"
     report = await quiet.act(page, "write 'call back on Monday' in the note")
@@ -109,18 +115,14 @@ async def test_a_field_in_folded_details_and_in_a_closed_dialog(
 async def test_nothing_is_opened_when_no_closed_block_clearly_holds_it(
     page: Page, pages: PageServer, quiet: Actor, instruction: str
 ) -> None:
-    await page.goto(pages.url_for("ext21/flag_tabs.html"))
-    report = await quiet.act(page, instruction)
-    assert not report.ok, report.text
+    await _undone(page, pages, quiet, "flag_tabs.html", instruction)
     assert await _data(page, "opened") == ""
 
 
 @_browser
 async def test_two_held_fields_alike_open_nothing(page: Page, pages: PageServer, quiet: Actor) -> None:
     """Both closed tabs hold a field "Notes": which tab is meant is not said."""
-    await page.goto(pages.url_for("ext21/flag_tabs.html"))
-    report = await quiet.act(page, "type late arrival in the notes")
-    assert not report.ok, report.text
+    await _undone(page, pages, quiet, "flag_tabs.html", "type late arrival in the notes")
     assert await _data(page, "opened") == ""
 
 
@@ -128,9 +130,7 @@ async def test_two_held_fields_alike_open_nothing(page: Page, pages: PageServer,
 async def test_a_name_neither_shown_nor_held_opens_nothing(
     page: Page, pages: PageServer, quiet: Actor
 ) -> None:
-    await page.goto(pages.url_for("ext21/sheet_menu.html"))
-    report = await quiet.act(page, "open O-1003")
-    assert not report.ok, report.text
+    await _undone(page, pages, quiet, "sheet_menu.html", "open O-1003")
     assert await _data(page, "opened") == ""
     assert await _data(page, "clicked") == ""
 
@@ -159,9 +159,7 @@ async def test_a_row_is_selected_by_its_text_or_place_in_one_list_of_row_bodies(
 ) -> None:
     """Each row in a <tbody> of its own, in a focusable scroller named "scrollable content": the
     rows are one list, and the scroller is no control that holds every row's words."""
-    await page.goto(pages.url_for("ext21/row_bodies.html"))
-    report = await quiet.act(page, instruction)
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "row_bodies.html", instruction)
     assert sorted(await _ticked(page)) == sorted(ticked)
     assert await _data(page, "clicked") == ""
 
@@ -181,9 +179,7 @@ async def test_a_row_is_opened_by_its_text_and_an_unnamed_pager_is_read(
     page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
 ) -> None:
     """The pager has no class or label that says so: the current page is the number not linked."""
-    await page.goto(pages.url_for("ext21/row_bodies.html"))
-    report = await quiet.act(page, instruction)
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "row_bodies.html", instruction)
     assert await _data(page, "clicked") == clicked
     assert await _ticked(page) == []
 
@@ -195,9 +191,7 @@ async def test_a_statement_sets_a_box_on_a_closed_tab_the_way_it_says(
     """'the deposit is not refundable' unticks "Deposit is refundable"; 'it's not breakfast
     included' where the box is already unticked opens nothing: the held box's state is read
     before any opening."""
-    await page.goto(pages.url_for("ext21/flag_tabs.html"))
-    report = await quiet.act(page, "the deposit is not refundable")
-    assert report.ok, report.text
+    report = await _done(page, pages, quiet, "flag_tabs.html", "the deposit is not refundable")
     assert not await page.is_checked("#paid")
     await page.goto(pages.url_for("ext21/flag_tabs.html"))
     report = await quiet.act(page, "it's not breakfast included")
@@ -210,9 +204,7 @@ async def test_a_statement_sets_a_box_on_a_closed_tab_the_way_it_says(
 async def test_two_fields_of_a_folded_section_in_one_statement(
     page: Page, pages: PageServer, quiet: Actor
 ) -> None:
-    await page.goto(pages.url_for("ext21/sheet_menu.html"))
-    report = await quiet.act(page, "street: 4 Mill Lane, postcode BS1 4DJ")
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "sheet_menu.html", "street: 4 Mill Lane, postcode BS1 4DJ")
     assert await _value(page, "#street") == "4 Mill Lane"
     assert await _value(page, "#postcode") == "BS1 4DJ"
     assert await _data(page, "opened") == "address;"
@@ -226,9 +218,7 @@ async def test_two_fields_of_a_folded_section_in_one_statement(
 async def test_finding_the_records_that_mention_words_searches_for_them(
     page: Page, pages: PageServer, quiet: Actor, instruction: str, searched: str
 ) -> None:
-    await page.goto(pages.url_for("ext21/row_bodies.html"))
-    report = await quiet.act(page, instruction)
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "row_bodies.html", instruction)
     assert await _data(page, "searched") == searched
 
 
@@ -240,9 +230,7 @@ async def test_show_a_tab_that_is_an_a_without_href(
     page: Page, pages: PageServer, quiet: Actor, instruction: str, opened: str
 ) -> None:
     """The tab is clickable only by its declared handler: 'show' is what clicking it does."""
-    await page.goto(pages.url_for("ext21/flag_tabs.html"))
-    report = await quiet.act(page, instruction)
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "flag_tabs.html", instruction)
     assert await _data(page, "opened") == opened
 
 
@@ -251,9 +239,7 @@ async def test_show_a_tab_that_is_an_a_without_href(
 async def test_edit_this_page_is_the_link_to_edit_its_source(
     page: Page, pages: PageServer, quiet: Actor, instruction: str
 ) -> None:
-    await page.goto(pages.url_for("ext21/docs_edit.html"))
-    report = await quiet.act(page, instruction)
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "docs_edit.html", instruction)
     assert await _data(page, "clicked") == "https://forge.example/tidewatch/edit/main/docs/changelog.md;"
 
 
@@ -266,9 +252,7 @@ async def test_a_label_said_with_a_hyphen_more_or_less(
     page: Page, pages: PageServer, quiet: Actor, instruction: str
 ) -> None:
     """ "E-Mail" for the label "Email": the same word."""
-    await page.goto(pages.url_for("ext21/owner_form.html"))
-    report = await quiet.act(page, instruction)
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "owner_form.html", instruction)
     assert await _value(page, "#id_name") == "Jonas Vogel"
     assert await _value(page, "#id_email") == "jonas@example.org"
     assert await _value(page, "#id_phone") == ""
@@ -287,18 +271,14 @@ async def test_a_record_named_by_its_code_and_a_kind_noun_the_page_does_not_say(
     page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
 ) -> None:
     """The code "A-2008" names one link; "Termin", "wizytę", "запись" only say what it is."""
-    await page.goto(pages.url_for("ext21/row_bodies.html"))
-    report = await quiet.act(page, instruction)
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "row_bodies.html", instruction)
     assert await _data(page, "clicked") == clicked
 
 
 @_browser
 async def test_a_code_with_another_act_is_not_its_link(page: Page, pages: PageServer, quiet: Actor) -> None:
     """'delete A-2008': the link opens the record; it deletes nothing."""
-    await page.goto(pages.url_for("ext21/row_bodies.html"))
-    report = await quiet.act(page, "delete A-2008")
-    assert not report.ok, report.text
+    await _undone(page, pages, quiet, "row_bodies.html", "delete A-2008")
     assert await _data(page, "clicked") == ""
 
 
@@ -308,9 +288,7 @@ async def test_a_column_s_sort_link_is_no_filter_and_its_header_row_is_no_record
     page: Page, pages: PageServer, quiet: Actor, instruction: str
 ) -> None:
     """The header "Emergency" sorts the list ('?o=3'); the box in its row selects every row."""
-    await page.goto(pages.url_for("ext21/sort_header.html"))
-    report = await quiet.act(page, instruction)
-    assert not report.ok, report.text
+    await _undone(page, pages, quiet, "sort_header.html", instruction)
     assert await _data(page, "clicked") == ""
     assert not await page.is_checked("#action-toggle")
 
@@ -328,9 +306,7 @@ async def test_a_column_s_sort_link_is_no_filter_and_its_header_row_is_no_record
 async def test_a_refusal_of_the_act_asked_about_is_the_page_s_no(
     page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
 ) -> None:
-    await page.goto(pages.url_for("ext21/confirm_delete.html"))
-    report = await quiet.act(page, instruction)
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "confirm_delete.html", instruction)
     assert await _data(page, "clicked") == clicked
 
 
@@ -347,8 +323,6 @@ async def test_text_goes_to_the_field_a_tab_shows_and_to_the_field_named_with_al
 ) -> None:
     """The tab "Remarks" shows the text area "Remarks from the guest": the text goes into it. 'the
     date of the arrival' is "Arrival date", not the "Date" of the welcome call beside it."""
-    await page.goto(pages.url_for("ext21/flag_tabs.html"))
-    report = await quiet.act(page, instruction)
-    assert report.ok, report.text
+    await _done(page, pages, quiet, "flag_tabs.html", instruction)
     assert await _value(page, field) == value
     assert await _value(page, "#call-date") == ""
