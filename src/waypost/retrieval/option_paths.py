@@ -114,7 +114,9 @@ _OPTIONS_JS = (
               heading: norm(heading + ' ' + own), selected: t.tagName === 'INPUT' ? norm(t.value) : '',
               items: leaves.map((el) => ({text: norm(el.textContent), path: cssPath(el),
                 checked: el.getAttribute('aria-checked') === 'true'
-                  || el.getAttribute('aria-selected') === 'true'}))});
+                  || el.getAttribute('aria-selected') === 'true'
+                  // a menu of buttons marks the one in force pressed (MkDocs' colour modes)
+                  || el.getAttribute('aria-pressed') === 'true'}))});
   }
   return out;
 }"""
