@@ -15,7 +15,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
-from urllib.parse import parse_qsl, urljoin, urlsplit
+from urllib.parse import parse_qsl, urldefrag, urljoin, urlsplit
 
 from waypost.approval import ApprovalGate, ApprovalRequest, classify_element, current_gate, may_activate
 from waypost.config.retrieval import RetrievalSettings
@@ -36,7 +36,7 @@ from waypost.retrieval.instructions import (
     parse_instruction,
 )
 from waypost.retrieval.inventory import collect, structural_path
-from waypost.retrieval.listeners import mark_listened
+from waypost.retrieval.listeners import listened_up_to, mark_listened
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.number_words import numeric_value
 from waypost.retrieval.option_paths import OptionPath, menu_item, option_path
@@ -104,6 +104,17 @@ _DATE_CONTEXT = """el => {
     [el.getAttribute('data-date-format'), el.getAttribute('data-format'), el.getAttribute('data-role'),
       picker].filter(Boolean).join(' ')];
 }"""
+
+
+def _goes_where(e: ElementDescriptor, url: str, entries: list[dict[str, Any]] | None) -> bool:
+    """Whether the closed menu's ``entries`` so named are none, or all go where the link ``e``
+    goes ("Next" to alerts.html for a hidden "Alerts" to alerts.html: the same way there)."""
+    if not entries:
+        return True
+    if e.role != "link" or not e.href or e.href.startswith("#"):
+        return False
+    there = urldefrag(urljoin(url, e.href))[0]
+    return all(f.get("href") and urldefrag(str(f["href"]))[0] == there for f in entries)
 
 
 class ActionProblem(Exception):
@@ -662,7 +673,9 @@ class Actor:
                 named
                 and e is not None
                 and not set(words(exact or target)) <= set(words(e.display_name))
-                and await _evaluate(page, _CLOSED_MENU_ENTRY_JS, exact or target)
+                and not _goes_where(
+                    e, page.url, await _evaluate(page, _CLOSED_MENU_ENTRY_JS, exact or target)
+                )
             ):
                 # 'click Profile' chose "Account" by meaning while a closed menu has "Profile"
                 raise ActionProblem(f"{res.element_text} is not it; {_IN_CLOSED_MENU}")
@@ -747,6 +760,12 @@ class Actor:
             column = sort["col"] or sort["zh"]
             table = _TABLE_ORDINALS.get((sort["nth"] or "").casefold(), 0)
             header = await _evaluate(page, _COLUMN_HEADER_JS, [column, table])
+            if isinstance(header, str) and header.startswith("?"):
+                # a plain header: sortable only by a script listening on it, its row or its table
+                # (a Markdown table's "Height" sorts nothing); unknown (not Chromium): clicked
+                header = header[1:]
+                if await listened_up_to(page, header, "table, [role=table], [role=grid]") is False:
+                    header = -1
             if isinstance(header, str):
                 return await self._act(page, "click", f"css={header}", "click", _click_sort(self._timeout))
             if header == -1:
@@ -975,6 +994,9 @@ class Actor:
             line = f'"{short(name, 40)}" is in {len(found)} menus ({where}); say which. Nothing was done.'
             return ActionResult("click", name, "unsure", line)
         entry = found[0]
+        if entry["href"] and await _evaluate(page, _SHOWN_LINK_TO_JS, entry["href"]):
+            # a shown link goes there too ("Next" to alerts.html): it is there to be taken
+            return None
         if entry["disabled"]:  # nothing is opened to reach an entry that cannot be chosen
             where = " › ".join(entry["labels"])
             line = f'"{short(name, 40)}" in the menu {where} is disabled; nothing was done.'
@@ -1610,7 +1632,11 @@ class Actor:
                     await page.locator(f"css={box}").set_checked(True, timeout=self._timeout)
                     return f"Checked the box of the row of {res.element_text}"
             if verb == "filter" and not (
-                filter_links and e is not None and e.role == "link" and _filters_here(page.url, e.href)
+                filter_links
+                and e is not None
+                and e.role == "link"
+                and _filters_here(page.url, e.href)
+                and not await loc.evaluate(_IN_COLUMN_HEADER_JS)  # a column's name sorts by it
             ):
                 # 'filter by bug and regression': a link named so would navigate, not filter (but
                 # a link to this very list with a query ('?status=missed') is the list's filter)
@@ -2815,6 +2841,16 @@ async def _label_of(loc: Locator) -> Locator | None:
 
 # The controller (tab, accordion header, summary) of the one hidden panel that holds an element
 # named exactly so; kept in window.__waypostReveal for the click. Only page structure is read.
+# Whether a shown link goes to ``href`` (a URL, its fragment aside).
+_SHOWN_LINK_TO_JS = """(href) => {
+  const bare = (u) => u.split('#')[0];
+  return [...document.querySelectorAll('a[href]')].some((a) => {
+    const r = a.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && getComputedStyle(a).visibility !== 'hidden'
+      && bare(a.href) === bare(href);
+  });
+}"""
+
 _REVEAL_JS = """name => {
   const norm = (t) => (t || '').replace(/\\s+/g, ' ').trim();
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
@@ -2850,6 +2886,14 @@ _REVEAL_JS = """name => {
   // (66 "Dummy item" links of one submenu) opening their menu would still not say which.
   const entries = named.filter((el) => !named.some((o) => o !== el && el.contains(o)));
   if (hits.length !== 1 || entries.length !== 1) return null;
+  // A hidden link where a shown one goes too ("Alerts" in a closed menu, "Next" to alerts.html):
+  // the shown one is there to be taken, and the menu would be opened for nothing.
+  const link = entries[0].closest('a[href]') || entries[0].querySelector('a[href]');
+  const bare = (u) => u.split('#')[0];
+  if (link && !link.getAttribute('href').startsWith('#')
+      && [...document.querySelectorAll('a[href]')]
+        .some((a) => a !== link && shown(a) && bare(a.href) === bare(link.href)))
+    return null;
   window.__waypostReveal = hits[0];
   const label = norm(hits[0].getAttribute('aria-label') || hits[0].textContent).slice(0, 60);
   const next = hits[0].nextElementSibling ? norm(hits[0].nextElementSibling.textContent).slice(0, 40) : '';
@@ -3476,6 +3520,7 @@ def _negates(said: str, e: ElementDescriptor) -> bool:
     return bool(_NEGATION.search(said)) and not _NEGATION.search(f"{e.display_name} {e.label}")
 
 
+_IN_COLUMN_HEADER_JS = "(el) => !!el.closest('thead, th, [role=columnheader]')"
 _SORT_KEYS = frozenset({"o", "sort", "order", "ordering", "orderby", "order_by", "sort_by", "dir"})
 
 
@@ -3995,8 +4040,9 @@ _COLUMN_HEADER_JS = (
   const others = th.parentElement ? [...th.parentElement.children].filter((o) => o !== th) : [];
   const byLinks = others.some((o) => o.querySelector('a[href]:not([href="#"]), button'));
   const sortable = inner.length || th.hasAttribute('aria-sort') || th.onclick || th.tabIndex >= 0
-    || /sort/i.test(th.className) || getComputedStyle(th).cursor === 'pointer' || !byLinks;
-  return sortable ? cssPath(th) : -1;
+    || /sort/i.test(th.className) || getComputedStyle(th).cursor === 'pointer';
+  // with no sign at all, only a script's listener can tell (the caller asks the browser)
+  return sortable ? cssPath(th) : byLinks ? -1 : '?' + cssPath(th);
 }"""
 )
 
@@ -4386,6 +4432,7 @@ def _concept_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[Element
     if set(words(m["rest"])[:1]) & label_words:
         return None  # 'promo code of the week': the label goes on; what follows is no value
     value = _SAID_TO_BE.sub("", _VALUE_END.sub("", m["rest"]).strip(), count=1)
+    value = _LABEL_GOES_ON.sub("", value, count=1)  # 'imię i nazwisko Anna Nowak': the label's second half
     value = _NUMBER_WORD.sub("", value, count=1)  # 'ticket number R-1012' for "Ticket"
     unit = _UNIT_IN_LABEL.search(e.label or "")
     if unit is not None and value.casefold().endswith(unit["unit"].casefold()):
@@ -4395,6 +4442,9 @@ def _concept_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[Element
     return e, value
 
 
+# A label of two words joined by "and" ('imię i nazwisko', 'nom et prénom', 'Vor- und Nachname')
+# after its first word: the rest of the label, not the start of the value.
+_LABEL_GOES_ON = re.compile(r"^(?:and|und|et|y|e|i|и|og|en|és|ve|ja|oraz)\s+\w+\s+(?=\S)", re.I)
 # A unit in brackets at the end of a label ("Height (cm)", "Preis [€]").
 _UNIT_IN_LABEL = re.compile(r"\s*[(\[](?P<unit>[^()\[\]\d]{1,6})[)\]]$")
 # Japanese grammar right after a label ('…状態を保持する': particles and verb endings): a sentence

@@ -324,6 +324,15 @@ class ElementFinder:
         k = hidden.opener_of.get(held.index)
         if k is None:
             return None
+
+        def said(e: ElementDescriptor) -> str:
+            return " ".join(e.display_name.split()).casefold()
+
+        if said(held) and any(
+            e.visible and e.index not in hidden.opener_of and said(e) == said(held)
+            for e in hidden.screen.elements
+        ):
+            return None  # a shown control says the same ("Cambiar contraseña" under the form)
         if held.role == "link" and held.href and not held.href.startswith("#"):
             there = urldefrag(urljoin(hidden.screen.url, held.href))[0]
             shown = (
@@ -374,8 +383,12 @@ class ElementFinder:
             if len(mates) == 1:
                 # 'tick notes.txt': the box of the row the name is in (the box has no name of its own)
                 return self._only(screen, ranking, mates[0])
-            if top.role == "link" and top.href and not top.href.startswith(("#", "javascript:")):
-                return replace(ranking, decision="low")  # a link goes somewhere; it is never ticked
+            href = top.href or ""
+            goes = href not in ("", "#", "#!") and not href.startswith("javascript:")
+            if top.role == "link" and goes:
+                # a link goes somewhere (a section of this page too: 'turn on alerts' is not the
+                # contents' "Alerts"); it is never ticked
+                return replace(ranking, decision="low")
             return ranking
         rest = [c for c in cands if role_fit(c.element, "check") <= 0]
         ordered = [replace(c, p=c.p / total) for c in fits] + [replace(c, p=0.0) for c in rest]

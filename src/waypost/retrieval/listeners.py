@@ -12,6 +12,7 @@ page scan reads). Nothing of the page runs: only the browser's records are read.
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -107,3 +108,59 @@ def _clickable(reply: Any) -> bool:
     if not isinstance(reply, dict):
         return False
     return any(item.get("type") in _POINTER_EVENTS for item in reply.get("listeners") or [])
+
+
+# The element at a CSS path and its ancestors up to the closest one matching ``stop`` (inclusive).
+_CHAIN_JS = """([css, stop]) => {
+  const el = document.querySelector(css);
+  if (!el) return [];
+  const out = [];
+  for (let n = el; n && n.nodeType === 1; n = n.parentElement) {
+    out.push(n);
+    if (n.matches(stop)) break;
+  }
+  return out;
+}"""
+
+
+async def listened_up_to(page: Page, css: str, stop: str, *, time_limit: float = TIME_LIMIT) -> bool | None:
+    """Whether the element at ``css``, or an ancestor of it up to the closest one matching
+    ``stop``, has a pointer listener (a table's header sorted by a script: on the cell, its row,
+    or the table). Listeners further up (the document's, which many libraries add for other work)
+    do not count.
+
+    Returns:
+        ``None`` when the browser cannot tell (not Chromium, a navigating page, too slow).
+    """
+    try:
+        return await asyncio.wait_for(_listened_up_to(page, css, stop), time_limit)
+    except Exception:
+        return None
+
+
+async def _listened_up_to(page: Page, css: str, stop: str) -> bool:
+    cdp = await page.context.new_cdp_session(page)
+    try:
+        found = await cdp.send(
+            "Runtime.evaluate",
+            {"expression": f"({_CHAIN_JS})({json.dumps([css, stop])})", "objectGroup": "waypost-listeners"},
+        )
+        array_id = (found.get("result") or {}).get("objectId")
+        if not array_id:
+            return False
+        props = await cdp.send("Runtime.getProperties", {"objectId": array_id, "ownProperties": True})
+        ids = [
+            (p.get("value") or {}).get("objectId")
+            for p in props.get("result") or []
+            if str(p.get("name", "")).isdigit()
+        ]
+        replies = await asyncio.gather(
+            *(cdp.send("DOMDebugger.getEventListeners", {"objectId": oid}) for oid in ids if oid),
+            return_exceptions=True,
+        )
+        return any(_clickable(reply) for reply in replies)
+    finally:
+        try:
+            await cdp.send("Runtime.releaseObjectGroup", {"objectGroup": "waypost-listeners"})
+        finally:
+            await cdp.detach()

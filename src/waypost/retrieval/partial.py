@@ -252,6 +252,8 @@ _GOES_WITHOUT_SAYING = frozenset(
 # What a control does to the thing it names ("Add pet", "Delete pet"): never what another verb asks.
 # A record's code: letters and digits in one token ('A-2011', 'INV-0042', 'PR#318').
 _CODE = re.compile(r"(?=[^\s]*[A-Za-z])(?=[^\s]*\d)[A-Za-z]{1,6}[-#_/]?\d[\w./-]*")
+# Acts done where the control is, which a link never does without saying so.
+_DONE_IN_PLACE = frozenset({"§copy", "§print", "§share"})
 _ACTS = frozenset({"§add", "§delete", "§edit", "§save", "§cancel", "§reset", "§download", "§upload"})
 _TICKING = frozenset(
     {"add", "include", "enable", "tick", "check", "select", "choose", "pick", "subscribe", "unsubscribe"}
@@ -421,6 +423,14 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     asked_acts = frozenset(expand([*head, *verbs])) & _ACTS
     if frozenset(expand(list(name_words(e.display_name)))) & _ACTS - asked_acts:
         return True  # 'open the pet' is no "Add pet": the element does something else to it
+    if (
+        frozenset(expand(verbs)) & _DONE_IN_PLACE
+        and not verb_named
+        and e.role == "link"
+    ):
+        # 'copy the pip command' copies nothing by going to the section "With pip" (a link that
+        # copies or prints says so)
+        return True
     if is_question(e):
         missing = [w for w in missing if w not in QUESTION_NOUNS]  # 'the Windows question'
         if not missing:

@@ -1,0 +1,151 @@
+"""`act` round 18: what is already so, and what a control does not do (our own pages in ``pages/ext22``).
+
+A closed menu is not opened for an entry a shown link already goes to; a link the side bar marks
+as the page shown (or its twin in the breadcrumb) is not followed; a colour mode already pressed
+is not chosen again; a plain header no script listens to sorts nothing; a link copies nothing and
+is never ticked; a shown button named like a closed menu's link keeps that menu closed; and a
+label joined by "and" ('imię i nazwisko') is not the start of its value.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer
+from waypost.retrieval import Actor, ActReport
+
+_browser = pytest.mark.asyncio(loop_scope="session")
+
+
+async def _data(page: Page, key: str) -> str:
+    return str(await page.evaluate(f"document.body.dataset.{key} || ''"))
+
+
+async def _act(
+    page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str, done: bool
+) -> ActReport:
+    """``instruction`` acted on a fresh load of ``ext22/<file>``; done or not as ``done`` says."""
+    await page.goto(pages.url_for(f"ext22/{file}"))
+    report = await quiet.act(page, instruction)
+    assert report.ok is done, report.text
+    return report
+
+
+@pytest.mark.parametrize("instruction", ["open Alerts", "go to Alerts"])
+@_browser
+async def test_a_closed_menu_is_not_opened_for_an_entry_a_shown_link_goes_to(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """ "Usage" holds "Alerts" (alerts.html); the shown "Next" goes to alerts.html too."""
+    await _act(page, pages, quiet, "docs_nav.html", instruction, True)
+    assert await _data(page, "clicked") == "alerts.html;"
+    assert await _data(page, "opened") == ""
+
+
+@_browser
+async def test_a_closed_menu_is_still_opened_for_an_entry_nothing_shown_goes_to(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _act(page, pages, quiet, "docs_nav.html", "open First steps", True)
+    assert await _data(page, "clicked") == "first-steps.html;"
+    assert await _data(page, "opened") == "Usage;"
+
+
+@_browser
+async def test_a_colour_mode_already_pressed_is_not_chosen_again(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    report = await _act(page, pages, quiet, "docs_nav.html", "use the light theme", False)
+    assert "already" in report.text
+    assert await _data(page, "opened") == ""
+    assert await _data(page, "theme") == ""
+    await _act(page, pages, quiet, "docs_nav.html", "use the dark theme", True)
+    assert await _data(page, "theme") == "dark;"
+
+
+@pytest.mark.parametrize(
+    ("file", "sorted_by", "done"),
+    [("docs_nav.html", "", False), ("sortable.html", "Height;", True)],
+)
+@_browser
+async def test_a_plain_header_sorts_only_when_a_script_listens_on_its_table(
+    page: Page, pages: PageServer, quiet: Actor, file: str, sorted_by: str, done: bool
+) -> None:
+    """A Markdown table's header has no link, no mark and no listener: nothing sorts it."""
+    await _act(page, pages, quiet, file, "sort the table by height", done)
+    assert await _data(page, "sorted") == sorted_by
+
+
+@_browser
+async def test_a_link_to_a_section_copies_nothing(page: Page, pages: PageServer, quiet: Actor) -> None:
+    """'copy the pip command' where the contents link to "With pip" and no copy button exists."""
+    await _act(page, pages, quiet, "docs_nav.html", "copy the pip command", False)
+    assert page.url.endswith("docs_nav.html")
+
+
+@pytest.mark.parametrize("instruction", ["turn on alerts", "enable alerts"])
+@_browser
+async def test_a_link_to_a_section_is_never_ticked(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """The page about alerts has no switch for them: its contents' "Alerts" (#alerts) is no box."""
+    await _act(page, pages, quiet, "alerts.html", instruction, False)
+    assert await _data(page, "went") == ""
+
+
+@pytest.mark.parametrize("instruction", ["open the appointments list", "go to appointments"])
+@_browser
+async def test_a_link_the_side_bar_marks_as_the_page_shown_is_not_followed(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """The side bar's "Appointments" is classed active; the breadcrumb's goes to the same address."""
+    report = await _act(page, pages, quiet, "side_current.html", instruction, False)
+    assert "page shown" in report.text
+    assert await _data(page, "clicked") == ""
+
+
+@_browser
+async def test_a_link_of_the_side_bar_not_marked_is_followed(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _act(page, pages, quiet, "side_current.html", "go to the dashboard", True)
+    assert await _data(page, "clicked") == "/admin/;"
+
+
+@_browser
+async def test_a_column_s_sort_link_keeping_a_filter_is_no_filter(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """The header "Emergency" links to '?emergency__exact=1&o=3' (a sort that keeps a filter the
+    address of the page does not show): 'show only emergencies' does not follow it."""
+    await _act(page, pages, quiet, "side_current.html", "show only emergencies", False)
+    assert await _data(page, "clicked") == ""
+
+
+@_browser
+async def test_a_shown_button_named_like_a_closed_menu_s_link_keeps_the_menu_closed(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """'change my password' on the Spanish form: the user menu's "Cambiar contraseña" link is not
+    opened, although the form's button says the same (no other act either)."""
+    await _act(page, pages, quiet, "password_es.html", "change my password", False)
+    assert await _data(page, "opened") == ""
+    assert await _data(page, "clicked") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "name", "city"),
+    [
+        ("imię i nazwisko Anna Nowak, miasto Bath", "Anna Nowak", "Bath"),
+        ("nom et prénom Jean Dupont, ville Lyon", "Jean Dupont", "Lyon"),
+    ],
+)
+@_browser
+async def test_a_label_joined_by_and_is_not_the_start_of_its_value(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, name: str, city: str
+) -> None:
+    """The Polish page's fields keep their English labels ("Name", "City")."""
+    await _act(page, pages, quiet, "owner_pl.html", instruction, True)
+    assert await page.input_value("#id_name") == name
+    assert await page.input_value("#id_city") == city
