@@ -1,7 +1,7 @@
 """`act` round 18: what is already so, and what a control does not do (our own pages in ``pages/ext22``).
 
-A closed menu is not opened for an entry a shown link already goes to; a link the side bar marks
-as the page shown (or its twin in the breadcrumb) is not followed; a colour mode already pressed
+A closed menu is not opened for an entry a shown link already goes to; a side bar's mark of the
+section is no mark of the page shown; a colour mode already pressed
 is not chosen again; a plain header no script listens to sorts nothing; a link copies nothing and
 is never ticked; a shown button named like a closed menu's link keeps that menu closed; and a
 label joined by "and" ('imię i nazwisko') is not the start of its value.
@@ -94,23 +94,15 @@ async def test_a_link_to_a_section_is_never_ticked(
     assert await _data(page, "went") == ""
 
 
-@pytest.mark.parametrize("instruction", ["open the appointments list", "go to appointments"])
+@pytest.mark.parametrize("instruction", ["go back to the appointments", "open the appointments list"])
 @_browser
-async def test_a_link_the_side_bar_marks_as_the_page_shown_is_not_followed(
+async def test_a_side_bar_s_mark_of_the_section_is_no_mark_of_the_page_shown(
     page: Page, pages: PageServer, quiet: Actor, instruction: str
 ) -> None:
-    """The side bar's "Appointments" is classed active; the breadcrumb's goes to the same address."""
-    report = await _act(page, pages, quiet, "side_current.html", instruction, False)
-    assert "page shown" in report.text
-    assert await _data(page, "clicked") == ""
-
-
-@_browser
-async def test_a_link_of_the_side_bar_not_marked_is_followed(
-    page: Page, pages: PageServer, quiet: Actor
-) -> None:
-    await _act(page, pages, quiet, "side_current.html", "go to the dashboard", True)
-    assert await _data(page, "clicked") == "/admin/;"
+    """On the form that adds an appointment the side bar's "Appointments" is classed active (its
+    section): the list is another page, and the link goes there."""
+    await _act(page, pages, quiet, "side_current.html", instruction, True)
+    assert await _data(page, "clicked") == "/admin/clinic/appointment/;"
 
 
 @_browser

@@ -183,16 +183,10 @@ STATE_JS = r"""
     // Bootstrap's mark of the page shown in a breadcrumb or a navigation bar: <li class="active">
     if (!toggle(a) && li && /(?:^|\s)active(?:$|\s)/.test(li.className) && a.closest('.breadcrumb, nav, .nav, .navbar')) return true;
     if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return false;
-    // A side bar's own mark on the link (Unfold's <a class="… active">), a link that opens no menu
-    const marked = (o) => (o.getAttribute('aria-current') || 'false') !== 'false'
-      || (/(?:^|\s)active(?:$|\s)/.test(o.className) && !o.hasAttribute('data-toggle') && !o.hasAttribute('data-bs-toggle')
-        && !o.hasAttribute('aria-haspopup') && !!o.closest('nav, aside, [role=navigation]'));
-    if (marked(a)) return true;
     const strip = (u) => u.split('#')[0].replace(/\/index\.html?$/i, '/');
-    if (strip(a.href) === strip(location.href) && (!a.hash || a.hash === location.hash)) return true;
-    // the breadcrumb's link where the side bar marks its twin (same address) as the page shown
-    return !a.hash && [...document.querySelectorAll('a[href].active, a[href][aria-current]')]
-      .some((o) => o !== a && !o.hash && strip(o.href) === strip(a.href) && marked(o));
+    // (a side bar's own class "active" marks the section, not the page: Unfold's "Owners" on
+    // the form that adds an owner, where 'go back to the owners' follows it)
+    return strip(a.href) === strip(location.href) && (!a.hash || a.hash === location.hash);
   };
   const tri = (a) => { const v = c.getAttribute(a); return v === null ? null : v === 'true' || v === 'mixed'; };
   // A tree's expander button inside an entry's link (sphinx-rtd-theme): the entry's list item
