@@ -141,3 +141,44 @@ async def test_a_label_joined_by_and_is_not_the_start_of_its_value(
     await _act(page, pages, quiet, "owner_pl.html", instruction, True)
     assert await page.input_value("#id_name") == name
     assert await page.input_value("#id_city") == city
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("open the appointment for Pepper", "/appointment/6/change/;"),
+        ("open Luna's appointment", "/appointment/4/change/;"),
+    ],
+)
+@_browser
+async def test_a_row_named_by_a_cell_is_found_beside_another_list_of_links(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    """The rows (each in its own <tbody>) are linked by their code; a list of linked dates stands
+    above them, and used to make the page's lists two, so no row was taken."""
+    await _act(page, pages, quiet, "appointments.html", instruction, True)
+    assert await _data(page, "clicked") == clicked
+
+
+@_browser
+async def test_two_rows_named_alike_are_unsure(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await _act(page, pages, quiet, "appointments.html", "open Rex's appointment", False)
+    assert await _data(page, "clicked") == ""
+
+
+@pytest.mark.parametrize(
+    ("file", "instruction", "clicked"),
+    [
+        ("owners.html", "edit the owner from Wells", "/owner/4/change/;"),
+        ("owners.html", "change the owner from Bath", "/owner/1/change/;"),
+        ("owners.html?buttons", "edit the owner from Wells", "/owner/4/change/edit;"),
+    ],
+)
+@_browser
+async def test_editing_a_row_is_its_link_unless_rows_have_an_edit_control(
+    page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str, clicked: str
+) -> None:
+    """The owner's name links to its form ("Select owner to change": 'owner' is the list's kind,
+    'Wells' a cell); where each row has an Edit button, that button."""
+    await _act(page, pages, quiet, file, instruction, True)
+    assert await _data(page, "clicked") == clicked

@@ -45,7 +45,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from waypost.retrieval.descriptor import ElementDescriptor, Screen
 from waypost.retrieval.index import TfidfIndex
@@ -1042,6 +1042,18 @@ _UI_WORDS = frozenset(
 )
 # Verbs that only say to go to what a row names ('open Ben', 'the team in Lyon').
 _GOING = frozenset({"", "open", "show", "view", "see", "go", "visit", "display"})
+
+
+def _edits_by_its_link(screen: Screen, verb: str) -> bool:
+    """'edit the owner from Wells' where the rows have no edit control of their own: a record's
+    link opens its form (Django's admin), so editing it is going there."""
+    said = words(verb)
+    if len(said) != 1 or not (said[0] == "change" or CONCEPTS.get(said[0]) == "§edit"):
+        return False
+    return not any(
+        e.visible and e.role in ("link", "button") and "§edit" in field_words(e.display_name)
+        for e in screen.elements
+    )
 # The header of the column of a table cell's element, folded ('' when not in a table with one).
 _COLUMN_JS = """(i) => {
   let st = null;
@@ -1080,7 +1092,7 @@ async def _named_row(
         or target.handles
         or target.every
         or query.intent not in ("click", "any")
-        or " ".join(words(query.verb)) not in _GOING
+        or (" ".join(words(query.verb)) not in _GOING and not _edits_by_its_link(screen, query.verb))
         or any(w in _TICK_VERBS for w in words(query.verb))
     ):
         return None
@@ -1093,29 +1105,52 @@ async def _named_row(
             and all(_word_in(w, field_words(e.display_name)) for w in wanted)
         ):
             return None  # a control named so: the ordinary ranking decides
-    lists = _linked_rows(screen)
-    if not lists:
-        return None
+    by_list: dict[str, list[list[ElementDescriptor]]] = defaultdict(list)
+    for members in _linked_rows(screen, several=True):
+        by_list[_list_of(members[0].path)].append(members)
+    found: list[tuple[list[_Record], _Record]] = []
+    for lists in by_list.values():
+        # (each list of the page on its own: a table of appointments beside a list of dates)
+        hit = await _row_named(page, screen, query, lists, wanted)
+        if hit == "unsure":
+            return None
+        if hit is not None:
+            found.append(hit)
+    if len(found) != 1:
+        return None  # no row, or rows of several lists: the ordinary ranking decides
+    records, match = found[0]
+    pool = [match] + [r for r in records if r is not match]
+    return _first_of(screen, query, [r.element.index for r in pool], model, index)
+
+
+async def _row_named(
+    page: Page, screen: Screen, query: Query, lists: list[list[ElementDescriptor]], wanted: Sequence[str]
+) -> tuple[list[_Record], _Record] | Literal["unsure"] | None:
+    """The records of one list of linked rows and its one row carrying every word of ``wanted``;
+    ``None`` when no row does, ``"unsure"`` when several do or the kind nouns do not fit."""
     lists.sort(key=lambda members: min(m.index for m in members))
     heads: list[frozenset[str]] = []
     for members in lists:
         try:
             heads.append(field_words(str(await page.evaluate(_COLUMN_JS, members[0].index))))
         except Exception:
-            return None
+            return "unsure"
     # Kind nouns, and words that head a column of links rather than name a row ('Ada's team').
     nouns = [w for w in words(fold(query.raw)) if (w in _KINDS or w in _NAMEABLE) and w not in STOPWORDS]
     nouns += [w for w in wanted if w not in nouns and any(_word_in(w, h) for h in heads)]
+    chosen = lists[0]
+    listed = field_words(" ".join({m.section for m in chosen} | {screen.title}))
+
+    def names_list(w: str) -> bool:
+        forms = {w, f"{w}s", f"{w}es", w.removesuffix("s"), _PLURAL.get(w, w)}
+        return any(_word_in(f, listed, loose=True) for f in forms)
+
+    # ('the owner from Wells' on "Select owner to change": the word the list's title says is its kind)
+    nouns += [w for w in wanted if w not in nouns and w not in _UI_WORDS and names_list(w)]
     wanted = [w for w in wanted if w not in nouns]
     if not wanted:
-        return None
-    chosen = lists[0]
+        return "unsure"
     if nouns:
-        listed = field_words(" ".join({m.section for m in chosen} | {screen.title}))
-
-        def names_list(w: str) -> bool:
-            forms = {w, f"{w}s", f"{w}es", w.removesuffix("s"), _PLURAL.get(w, w)}
-            return any(_word_in(f, listed, loose=True) for f in forms)
 
         headed = [
             members
@@ -1125,13 +1160,12 @@ async def _named_row(
         if len(headed) == 1:
             chosen = headed[0]
         elif headed or not all(names_list(w) for w in nouns):
-            return None
+            return None if not headed else "unsure"
     records = await _records(page, chosen)
     matches = [r for r in records if all(_word_in(w, field_words(r.text), loose=True) for w in wanted)]
-    if len(matches) != 1:
-        return None  # no row, or several: the ordinary ranking (and its doubts) decides
-    pool = matches + [r for r in records if r is not matches[0]]
-    return _first_of(screen, query, [r.element.index for r in pool], model, index)
+    if len(matches) > 1:
+        return "unsure"  # several rows: the ordinary ranking (and its doubts) decides
+    return (records, matches[0]) if matches else None
 
 
 def _nth_choice(
@@ -1163,10 +1197,10 @@ def _nth_choice(
     )
 
 
-def _linked_rows(screen: Screen) -> list[list[ElementDescriptor]]:
+def _linked_rows(screen: Screen, *, several: bool = False) -> list[list[ElementDescriptor]]:
     """The groups of copies of a link, one per row, of the page's one table or list of linked
     rows outside the site's chrome (an id link and a name link of each row: two groups); empty
-    when there is none, or several."""
+    when there is none, or several (with ``several``, those of every such list)."""
     lists = [
         members
         for members in _groups(screen).values()
@@ -1181,7 +1215,7 @@ def _linked_rows(screen: Screen) -> list[list[ElementDescriptor]]:
         )
         and len({_row_of(m.path) for m in members}) == len(members)  # one per row: no header row
     ]
-    return lists if len({_list_of(members[0].path) for members in lists}) == 1 else []
+    return lists if several or len({_list_of(members[0].path) for members in lists}) == 1 else []
 
 
 def _first_of(
