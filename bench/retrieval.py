@@ -217,11 +217,12 @@ NEW_SETS = {
     "PyPI-rendered pages 6": "retrieval_pypi6.jsonl",
     "PyPI-rendered pages 7": "retrieval_pypi7.jsonl",
     "PyPI-rendered pages 8": "retrieval_pypi8.jsonl",
+    "PyPI-rendered pages 9": "retrieval_pypi9.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
 RUN_ALONE = (
     *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-    "held16",
+    *("held16", "held17"),
 )
 TOP_K = 5
 T = TypeVar("T")
@@ -461,7 +462,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 16 run only on their own (--part held6 ... held16): never seen by accident
+    else:  # held-out 6 to 17 run only on their own (--part held6 ... held17): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -487,13 +488,15 @@ def bench_new(args: argparse.Namespace) -> int:
         thirdparty_pypi6,
         thirdparty_pypi7,
         thirdparty_pypi8,
+        thirdparty_pypi9,
     )
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
     # (held-out 11), Sphinx with furo and django-allauth (held-out 12), Django REST framework and
     # Sphinx with pydata-sphinx-theme (held-out 13), Grappelli and Sphinx with sphinx-rtd-theme
     # (held-out 14), Jazzmin and Sphinx with sphinx-book-theme (held-out 15), Unfold and MkDocs' own
-    # theme (held-out 16) render into the same served root.
+    # theme (held-out 16), MkDocs' readthedocs theme and SQLAdmin (held-out 17) render into the same
+    # served root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
@@ -503,6 +506,7 @@ def bench_new(args: argparse.Namespace) -> int:
         (thirdparty_pypi6, tuple(f"pypi/{site}/" for site in thirdparty_pypi6.SITES)),
         (thirdparty_pypi7, tuple(f"pypi/{site}/" for site in thirdparty_pypi7.SITES)),
         (thirdparty_pypi8, tuple(f"pypi/{site}/" for site in thirdparty_pypi8.SITES)),
+        (thirdparty_pypi9, tuple(f"pypi/{site}/" for site in thirdparty_pypi9.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -591,6 +595,7 @@ _PART_NAMES = {
     "held14": "held-out 14",
     "held15": "held-out 15",
     "held16": "held-out 16",
+    "held17": "held-out 17",
 }
 
 
@@ -781,7 +786,7 @@ def main() -> None:
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
             *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-            "held16",
+            *("held16", "held17"),
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
@@ -793,9 +798,10 @@ def main() -> None:
         "furo and django-allauth pages rendered from PyPI), the thirteenth (Django REST "
         "framework and Sphinx with pydata-sphinx-theme pages rendered from PyPI), the fourteenth "
         "(Grappelli admin and Sphinx with sphinx-rtd-theme pages rendered from PyPI), the "
-        "fifteenth (Jazzmin admin and Sphinx with sphinx-book-theme pages rendered from PyPI) or "
-        "the sixteenth (Unfold admin and MkDocs' own theme pages rendered from PyPI; each of the "
-        "last eleven run only when named).",
+        "fifteenth (Jazzmin admin and Sphinx with sphinx-book-theme pages rendered from PyPI), "
+        "the sixteenth (Unfold admin and MkDocs' own theme pages rendered from PyPI) or the "
+        "seventeenth (MkDocs' readthedocs theme and SQLAdmin pages rendered from PyPI; each of "
+        "the last twelve run only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(

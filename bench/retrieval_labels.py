@@ -1,6 +1,6 @@
 """Dry check of the labels of the new sets, in real Chromium, without running ``act``.
 
-For every case of a part (``--part held6`` by default; ``--part held7``, ``held8``, ``held9``, ``held10``, ``held11``, ``held12``, ``held13``, ``held14``, ``held15`` or ``held16`` for held-out 7 to 16) the page is opened as the benchmark opens it
+For every case of a part (``--part held6`` by default; ``--part held7``, ``held8``, ``held9``, ``held10``, ``held11``, ``held12``, ``held13``, ``held14``, ``held15``, ``held16`` or ``held17`` for held-out 7 to 17) the page is opened as the benchmark opens it
 and each expected effect's selector(s) are looked up with ``document.querySelectorAll``. A case is
 reported when a selector is invalid, matches nothing, or (for an ``#id`` selector) matches more than
 one element; an expected value on a ``<select>`` must be the label of one of its options, and a
@@ -221,6 +221,8 @@ async def run(args: argparse.Namespace) -> int:
     from bench.thirdparty_pypi7 import ensure_all as ensure_pypi7
     from bench.thirdparty_pypi8 import SITES as PYPI8_SITES
     from bench.thirdparty_pypi8 import ensure_all as ensure_pypi8
+    from bench.thirdparty_pypi9 import SITES as PYPI9_SITES
+    from bench.thirdparty_pypi9 import ensure_all as ensure_pypi9
 
     npm_root = str(ensure_all())
     pypi_root = str(ensure_pypi()) if args.part == "held9" or (args.show or "").startswith("pypi/") else ""
@@ -238,6 +240,8 @@ async def run(args: argparse.Namespace) -> int:
         pypi_root = str(ensure_pypi7())  # the same root as held-out 9's to 14's
     if args.part == "held16" or (args.show or "").startswith(tuple(f"pypi/{s}/" for s in PYPI8_SITES)):
         pypi_root = str(ensure_pypi8())  # the same root as held-out 9's to 15's
+    if args.part == "held17" or (args.show or "").startswith(tuple(f"pypi/{s}/" for s in PYPI9_SITES)):
+        pypi_root = str(ensure_pypi9())  # the same root as held-out 9's to 16's
     servers, urls = _start_servers(npm_root, pypi_root)
     try:
         async with async_playwright() as pw:
@@ -310,6 +314,7 @@ def main() -> None:
             "held14",
             "held15",
             "held16",
+            "held17",
             "held5",
             "held4",
             "held3",
