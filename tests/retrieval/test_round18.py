@@ -182,3 +182,23 @@ async def test_editing_a_row_is_its_link_unless_rows_have_an_edit_control(
     'Wells' a cell); where each row has an Edit button, that button."""
     await _act(page, pages, quiet, file, instruction, True)
     assert await _data(page, "clicked") == clicked
+
+
+@pytest.mark.parametrize("instruction", ["lent on 2026-11-20", "set the lent on date to 11/20/2026"])
+@_browser
+async def test_a_date_goes_into_a_picker_field_in_the_form_it_shows(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    """The field shows "2026-11-05" and its picker reads ISO only: typed as ISO, not as 11/20/2026."""
+    await _act(page, pages, quiet, "iso_picker.html", instruction, True)
+    assert await page.input_value("#lent_on") == "2026-11-20"
+
+
+@_browser
+async def test_a_date_a_picker_rewrites_is_put_back_and_not_reported_done(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    """The picker writes 2000-01-01 whatever is typed: the step is not done, the old date is back."""
+    report = await _act(page, pages, quiet, "iso_picker.html", "set returned to 2026-11-21", False)
+    assert "set back" in report.text
+    assert await page.input_value("#returned") == "2026-11-06"

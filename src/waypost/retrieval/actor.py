@@ -117,6 +117,18 @@ def _goes_where(e: ElementDescriptor, url: str, entries: list[dict[str, Any]] | 
     return all(f.get("href") and urldefrag(str(f["href"]))[0] == there for f in entries)
 
 
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _other_date(typed: str, shown: str) -> bool:
+    """Whether a date field shows another date than the one typed: other numbers, whatever
+    their order ('20/11/2026' is '2026-11-20'); a date shown with a month's name is not judged."""
+    if re.search(r"[^\W\d_]", shown):
+        return False
+    nums = lambda t: sorted(int(n) for n in re.findall(r"\d+", t))  # noqa: E731
+    return bool(nums(typed)) and nums(typed) != nums(shown)
+
+
 class ActionProblem(Exception):
     """An action could not be done for a reason worth telling the model (not a bug)."""
 
@@ -1413,6 +1425,10 @@ class Actor:
                 # ... and a date with a time in the form it shows ('2026-02-10 08:00:00')
                 shown = await loc.evaluate("el => el.value || el.placeholder || ''")
                 value = datetime_for_text_field(text, shown, lang, page_lang) or value
+                if _ISO_DATE.fullmatch(shown.strip()) and not _ISO_DATE.fullmatch(value):
+                    # the field shows its dates as ISO ("2026-11-12"): typed the same way
+                    iso = for_field(text, "date", "", page_lang=page_lang, lang=lang)
+                    value = iso if _ISO_DATE.fullmatch(iso) else value
         except NotATime as exc:
             raise ActionProblem(f"{exc}; nothing was typed into {res.element_text}.") from None
         if v.type.casefold() == "tel" and value.strip() and not any(ch.isdigit() for ch in value):
@@ -1431,6 +1447,7 @@ class Actor:
                 )
                 return f'Set {res.element_text} to "{short(value, 40)}"'
             raise ActionProblem(f"{res.element_text} {_NO_TEXT}; nothing was typed.")
+        before = None
         if v.type.casefold() != "password" or not value:
             before = (await loc.evaluate(_VALUE_NOW_JS))[0]
             held = before is not None and _holds_already(before, value, phone=v.type.casefold() == "tel")
@@ -1452,6 +1469,19 @@ class Actor:
             )
         # Checked, not assumed: a field that a script disabled meanwhile (a pop-up) stays empty.
         now, disabled = await loc.evaluate(_VALUE_NOW_JS)
+        if looks_like_date(text) and now and _other_date(value, str(now)):
+            # A picker read the date otherwise and wrote its own back ('2026-11-20' became
+            # "2026-01-01"): the old value is put back, and the step says so instead of done.
+            old = str(before or "")
+            with contextlib.suppress(Exception):
+                await loc.fill(old, timeout=self._timeout)
+                await _evaluate_on(
+                    loc, "(el) => { el.dispatchEvent(new Event('change', {bubbles: true})); el.blur(); }"
+                )
+            raise ActionProblem(
+                f'{res.element_text} turned "{short(value, 30)}" into "{short(str(now), 30)}" (its date '
+                f'picker reads dates otherwise); it was set back to "{short(old, 30)}".'
+            )
         if value and now == "":
             state = " (it became disabled)" if disabled else ""
             raise ActionProblem(f"{res.element_text} did not take the text{state}; it is still empty.")
