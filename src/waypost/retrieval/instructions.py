@@ -779,6 +779,13 @@ _SEARCHED_THEN_NAME = re.compile(
 )
 
 
+# A search value that is one quoted span and words after it ('"tide" on this site').
+_ONE_QUOTED = re.compile(
+    r"(?:'([^']+)'|\"([^\"]+)\"|„([^“”]+)[“”]|“([^”]+)”|‘([^’]+)’|«\s*([^»]+?)\s*»|「([^」]+)」|『([^』]+)』)"
+    r"(?:\s+(?:in|on|across|within|im|in\s+der|dans|en|na|w|в)\b[^'\"„“”‘’«»「」『』]*)?"
+)
+
+
 def _search_step(text: str, what: str = "") -> Step:
     """A search: the value typed and sent, and in the target what is searched or where ('search
     (customers)', 'search (top bar)') when the instruction says so; plain ``search`` otherwise."""
@@ -787,6 +794,9 @@ def _search_step(text: str, what: str = "") -> Step:
         text, where = text[: bar.start()].strip(), "top bar"
     if (named := _SEARCHED_THEN_NAME.match(text)) is not None:
         text, what = named["text"].strip(), what or named["what"]
+    if (quoted := _ONE_QUOTED.fullmatch(text)) is not None:
+        # "'Orton' in the documentation": the quoted words are what is searched, the rest where
+        text = next(g for g in quoted.groups() if g)
     said = where or " ".join(w for w in what.split() if w.casefold() not in ("the", "all", "my", "our"))
     # (in brackets: what the search says, which the actor reads as such; 'search results per page'
     # typed by hand is a field's name)
