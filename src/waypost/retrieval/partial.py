@@ -423,11 +423,7 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     asked_acts = frozenset(expand([*head, *verbs])) & _ACTS
     if frozenset(expand(list(name_words(e.display_name)))) & _ACTS - asked_acts:
         return True  # 'open the pet' is no "Add pet": the element does something else to it
-    if (
-        frozenset(expand(verbs)) & _DONE_IN_PLACE
-        and not verb_named
-        and e.role == "link"
-    ):
+    if frozenset(expand(verbs)) & _DONE_IN_PLACE and not verb_named and e.role == "link":
         # 'copy the pip command' copies nothing by going to the section "With pip" (a link that
         # copies or prints says so)
         return True

@@ -1054,6 +1054,8 @@ def _edits_by_its_link(screen: Screen, verb: str) -> bool:
         e.visible and e.role in ("link", "button") and "§edit" in field_words(e.display_name)
         for e in screen.elements
     )
+
+
 # The header of the column of a table cell's element, folded ('' when not in a table with one).
 _COLUMN_JS = """(i) => {
   let st = null;
@@ -1151,7 +1153,6 @@ async def _row_named(
     if not wanted:
         return "unsure"
     if nouns:
-
         headed = [
             members
             for members, head in zip(lists, heads, strict=True)
