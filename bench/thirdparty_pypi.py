@@ -344,6 +344,43 @@ def finish_render(part: Path, dest: Path, version: str) -> None:
     part.rename(dest)
 
 
+def render_mkdocs(
+    site: Path, dest: Path, langs: Sequence[str], docs: dict[str, str], yml: str, fresh: str, version: str
+) -> None:
+    """Build the MkDocs site ``docs`` (file name → Markdown) with ``yml`` (``{lang}`` filled in)
+    once per language of ``langs`` into ``dest``, with the packages installed in ``site``; every
+    page gets ``fresh`` at the start of its head, and none may load anything from outside."""
+    part = dest.with_name(dest.name + ".part")
+    shutil.rmtree(part, ignore_errors=True)
+    part.mkdir(parents=True)
+    env = dict(os.environ, PYTHONPATH=str(site), PYTHONNOUSERSITE="1")
+    for lang in langs:
+        with tempfile.TemporaryDirectory() as tmp:
+            root = Path(tmp) / "docs"
+            for name, text in docs.items():
+                (root / name).parent.mkdir(parents=True, exist_ok=True)
+                (root / name).write_text(text, encoding="utf-8")
+            (Path(tmp) / "mkdocs.yml").write_text(yml.format(lang=lang), encoding="utf-8")
+            done = subprocess.run(
+                [sys.executable, "-S", "-m", "mkdocs", "build", "--quiet", "--site-dir", str(part / lang)],
+                capture_output=True,
+                text=True,
+                timeout=300,
+                env=env,
+                cwd=tmp,
+            )
+        if done.returncode != 0:
+            raise RuntimeError(f"mkdocs build ({lang}) failed: {done.stderr.strip()[-600:]}")
+        for page in (part / lang).rglob("*.html"):
+            html = page.read_text(encoding="utf-8")
+            for outside in ("https://fonts.", "//cdn.", "https://unpkg", "https://cdnjs", "googleapis"):
+                if outside in html:
+                    raise RuntimeError(f"{page.name} would load {outside}")
+            html = html.replace("<head>", f"<head>{fresh}", 1)
+            page.write_text(html, encoding="utf-8")
+    finish_render(part, dest, version)
+
+
 def ensure_site(
     site_name: str,
     requirements: str,

@@ -59,16 +59,14 @@ on x86-64 Linux (the bench's interpreter).
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import ensure_site, fill_and_say, finish_render, run_renderer
+from bench.thirdparty_pypi import ensure_site, fill_and_say, finish_render, render_mkdocs, run_renderer
 
 UNFOLD = "0.91.0"
 MKDOCS = "1.6.1"
@@ -607,35 +605,7 @@ print("rendered")
 
 
 def _render_mk(site: Path, dest: Path) -> None:
-    part = dest.with_name(dest.name + ".part")
-    shutil.rmtree(part, ignore_errors=True)
-    part.mkdir(parents=True)
-    env = dict(os.environ, PYTHONPATH=str(site), PYTHONNOUSERSITE="1")
-    for lang in MK_LANGS:
-        with tempfile.TemporaryDirectory() as tmp:
-            docs = Path(tmp) / "docs"
-            for name, text in _DOCS.items():
-                (docs / name).parent.mkdir(parents=True, exist_ok=True)
-                (docs / name).write_text(text, encoding="utf-8")
-            (Path(tmp) / "mkdocs.yml").write_text(_MKDOCS_YML.format(lang=lang), encoding="utf-8")
-            done = subprocess.run(
-                [sys.executable, "-S", "-m", "mkdocs", "build", "--quiet", "--site-dir", str(part / lang)],
-                capture_output=True,
-                text=True,
-                timeout=300,
-                env=env,
-                cwd=tmp,
-            )
-        if done.returncode != 0:
-            raise RuntimeError(f"mkdocs build ({lang}) failed: {done.stderr.strip()[-600:]}")
-        for page in (part / lang).rglob("*.html"):
-            html = page.read_text(encoding="utf-8")
-            for outside in ("https://fonts.", "//cdn.", "https://unpkg", "https://cdnjs", "googleapis"):
-                if outside in html:
-                    raise RuntimeError(f"{page.name} would load {outside}")
-            html = html.replace("<head>", f"<head>{_FRESH}", 1)
-            page.write_text(html, encoding="utf-8")
-    finish_render(part, dest, RENDER_VERSION)
+    render_mkdocs(site, dest, MK_LANGS, _DOCS, _MKDOCS_YML, _FRESH, RENDER_VERSION)
 
 
 def _render_uf(site: Path, dest: Path) -> None:
