@@ -149,8 +149,9 @@ class Terminal:
         return None
 
 
-@pytest.mark.parametrize(("key", "name"), [(b"\x03", "Ctrl-C"), (b"\x04", "Ctrl-D")])
+@pytest.mark.parametrize(("key", "name"), [(b"\x03", "Ctrl-C"), (b"\x04", "Ctrl-D"), (b"", "SIGTERM")])
 def test_waypost_mcp_started_by_hand_stops_cleanly(tmp_path: Path, demo_site, key: bytes, name: str) -> None:
+    # SIGTERM (what a client or a service manager sends to stop a server) closes it as Ctrl-C does.
     term = Terminal(tmp_path / "data")
     term.send(
         {
@@ -180,7 +181,10 @@ def test_waypost_mcp_started_by_hand_stops_cleanly(tmp_path: Path, demo_site, ke
     assert term.read_until(b"You are on", 120), term.output.decode(errors="replace")
     helpers = _descendants(term.pid)  # Playwright's driver and Chromium
     assert helpers
-    os.write(term.fd, key)
+    if key:
+        os.write(term.fd, key)
+    else:
+        os.kill(term.pid, signal.SIGTERM)
     code = term.wait(90)  # generous: the test machine is shared
     text = term.output.decode(errors="replace")
     assert code == 0, f"{name}: {'still running' if code is None else code}\n{text[-2000:]}"

@@ -21,7 +21,9 @@ import contextlib
 import functools
 import logging
 import os
+import signal
 import stat
+import threading
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -242,6 +244,21 @@ def _quiet_driver_exit(loop: asyncio.AbstractEventLoop, context: dict[str, Any])
     loop.default_exception_handler(context)
 
 
+async def _stop_on_signal(scope: anyio.CancelScope) -> None:
+    """Cancel ``scope`` at Ctrl-C (SIGINT) or SIGTERM, and so close the server in order.
+
+    asyncio's own Ctrl-C cancels the main task once, and that one cancellation can be lost in a
+    cancel scope that was leaving at the same moment (the server then ran on, deaf to the key);
+    a cancelled anyio scope stays cancelled until it is left.
+    """
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
+        return  # signals reach only the main thread; the caller stops the server otherwise
+    with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
+        async for _ in signals:
+            scope.cancel()
+            return
+
+
 async def serve_stdio(server: MCPServer) -> None:
     """Serve ``server`` over stdin/stdout until stdin ends (Ctrl-D) or the task is cancelled (Ctrl-C).
 
@@ -252,22 +269,26 @@ async def serve_stdio(server: MCPServer) -> None:
     """
     asyncio.get_running_loop().set_exception_handler(_quiet_driver_exit)
     stdin: Any = _StdinLines(0) if _StdinLines.usable() else None
-    async with stdio_server(stdin=stdin) as (read_stream, write_stream):
-        send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+    async with anyio.create_task_group() as outer:
+        # (the signal cancels all of it: the transport's stdin reader too, which waits for a line)
+        outer.start_soon(_stop_on_signal, outer.cancel_scope)
+        async with stdio_server(stdin=stdin) as (read_stream, write_stream):
+            send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
 
-        async def answer_malformed() -> None:
-            async with send:
-                async for item in read_stream:
-                    if isinstance(item, Exception):
-                        await write_stream.send(SessionMessage(malformed_reply(item)))
-                    else:
-                        await send.send(item)
+            async def answer_malformed() -> None:
+                async with send:
+                    async for item in read_stream:
+                        if isinstance(item, Exception):
+                            await write_stream.send(SessionMessage(malformed_reply(item)))
+                        else:
+                            await send.send(item)
 
-        async with anyio.create_task_group() as tg:
-            tg.start_soon(answer_malformed)
-            lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async serves too
-            await lowlevel.run(receive, write_stream, lowlevel.create_initialization_options())
-            tg.cancel_scope.cancel()
+            async with anyio.create_task_group() as tg:
+                tg.start_soon(answer_malformed)
+                lowlevel = server._lowlevel_server  # what MCPServer.run_stdio_async serves too
+                await lowlevel.run(receive, write_stream, lowlevel.create_initialization_options())
+                tg.cancel_scope.cancel()
+        outer.cancel_scope.cancel()  # stdin ended: the signal watch is done too
 
 
 def run_stdio(settings: Settings | None = None) -> None:
