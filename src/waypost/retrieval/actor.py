@@ -39,7 +39,7 @@ from waypost.retrieval.inventory import collect, structural_path
 from waypost.retrieval.listeners import listened_up_to, mark_listened
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.number_words import numeric_value
-from waypost.retrieval.option_paths import OptionPath, menu_item, option_path
+from waypost.retrieval.option_paths import OptionPath, closed_menu_of, menu_item, option_path
 from waypost.retrieval.options import best_option
 from waypost.retrieval.ordinal_words import ORDINAL_WORDS
 from waypost.retrieval.page_scripts import CSS_PATH_JS as _CSS_PATH
@@ -56,7 +56,7 @@ from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
 from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, UNSPACED
 from waypost.retrieval.telemetry import ActionRecord
-from waypost.retrieval.text import content_words, expand, field_words, token_match, unlisted, words
+from waypost.retrieval.text import concept, content_words, expand, field_words, token_match, unlisted, words
 from waypost.retrieval.validation import Validation
 from waypost.retrieval.values import (
     AmbiguousDate,
@@ -135,6 +135,10 @@ class ActionProblem(Exception):
 
 class _ListNotClicked(ActionProblem):
     """A click on a ``<select>`` by its words: an option is meant, not the list."""
+
+
+class _WhichItem(ActionProblem):
+    """A menu's opener named with words none of its items has: which item is meant is not said."""
 
 
 _CHOOSES_NOTHING = "clicking it chooses nothing."
@@ -327,9 +331,10 @@ class Actor:
             instruction: E.g. 'type Bob into the name field and click Submit', 'klicke auf Anmelden'.
         """
         steps = parse_instruction(instruction)
-        if len(steps) > 1 and await _evaluate(page, _WHOLE_NAME_JS, " ".join(instruction.split())):
-            # '保存して編集を続ける' is Django's "Save and continue editing" in Japanese, not two steps
-            whole = " ".join(instruction.split())
+        whole = _CLICKED_AFTER.sub("", " ".join(instruction.split()))
+        if len(steps) > 1 and await _evaluate(page, _WHOLE_NAME_JS, whole):
+            # '保存して編集を続ける(をクリック)' is Django's "Save and continue editing" in Japanese,
+            # not two steps
             steps = [Step("click", target=whole, exact=whole)]
         results: list[ActionResult] = []
         # Buttons already there, so that a pop-up our own steps bring up can be told apart.
@@ -508,7 +513,7 @@ class Actor:
             for _, value in hits:
                 if any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", value.casefold()) for n in labels if n):
                     return None  # 'From 03/01 to 03/15' where "To" is a field of its own
-            pairs.extend(hits)
+            pairs.extend((e, _unquoted(value)) for e, value in hits)
         typed = _TYPING_LEAD.match(instruction) is not None
         for e, value in pairs:
             if value.endswith(("?", "？")):
@@ -691,6 +696,8 @@ class Actor:
             ):
                 # 'click Profile' chose "Account" by meaning while a closed menu has "Profile"
                 raise ActionProblem(f"{res.element_text} is not it; {_IN_CLOSED_MENU}")
+            if named and e is not None and (opener[-1] or e.expanded is False) and not exact:
+                await _say_which_item(page, loc, res, e, target)
             if (
                 named
                 and e is not None
@@ -876,7 +883,13 @@ class Actor:
                 return await self._choose_option(page, target, path, do)
         if result.status in ("not_found", "unsure", "not_actionable") and exact:
             opened: list[str] = []
-            while len(opened) < 4 and (revealed := await self._reveal(page, exact)):
+            while len(opened) < 4:
+                try:
+                    revealed = await self._reveal(page, exact)
+                except AlreadySo as so:
+                    return ActionResult("click", target, "already", str(so))
+                if not revealed:
+                    break
                 opened.append(revealed)  # a tree opens one level per call
                 result = await self._act(page, "click", target, "click", do, verb=verb, exact=exact)
                 if result.ok:
@@ -1204,13 +1217,18 @@ class Actor:
             element = handle.as_element()
             if element is None:
                 return None
+            if await _evaluate(page, f"() => ({_HERE_JS})(window.__waypostRevealed)"):
+                # 'Members' on the members' list: nothing is opened for a link to the page shown
+                raise AlreadySo(f'"{short(name, 40)}" leads to this page, which is shown; nothing was done.')
             await element.click(timeout=self._timeout)
             await page.wait_for_timeout(200)  # panels and sections animate open
             return str(found)
+        except AlreadySo:
+            raise
         except Exception:
             return None
         finally:
-            await page.evaluate("() => { delete window.__waypostReveal; }")
+            await page.evaluate("() => { delete window.__waypostReveal; delete window.__waypostRevealed; }")
             await handle.dispose()
 
     async def _one_box(self, page: Page, boxes: list[ElementDescriptor]) -> str:
@@ -1429,6 +1447,7 @@ class Actor:
                     # the field shows its dates as ISO ("2026-11-12"): typed the same way
                     iso = for_field(text, "date", "", page_lang=page_lang, lang=lang)
                     value = iso if _ISO_DATE.fullmatch(iso) else value
+
         except NotATime as exc:
             raise ActionProblem(f"{exc}; nothing was typed into {res.element_text}.") from None
         if v.type.casefold() == "tel" and value.strip() and not any(ch.isdigit() for ch in value):
@@ -1469,6 +1488,22 @@ class Actor:
             )
         # Checked, not assumed: a field that a script disabled meanwhile (a pop-up) stays empty.
         now, disabled = await loc.evaluate(_VALUE_NOW_JS)
+        given = text.strip()
+        if (
+            looks_like_date(text)
+            and now
+            and value != given
+            and _other_date(value, str(now))
+            and _ISO_DATE.fullmatch(given)
+        ):
+            # A picker that took "11/25/2026" for another date may read the ISO date as said
+            # (flatpickr's "Y-m-d"): typed once more as given, then checked as before.
+            await loc.fill(given, timeout=self._timeout)
+            await _evaluate_on(
+                loc, "(el) => { el.dispatchEvent(new Event('change', {bubbles: true})); el.blur(); }"
+            )
+            now, disabled = await loc.evaluate(_VALUE_NOW_JS)
+            value = given
         if looks_like_date(text) and now and _other_date(value, str(now)):
             # A picker read the date otherwise and wrote its own back ('2026-11-20' became
             # "2026-01-01"): the old value is put back, and the step says so instead of done.
@@ -1608,6 +1643,8 @@ class Actor:
                     return await self._choose_in_widget(page, hit)
             return chosen
 
+        chosen_filter: list[bool] = []  # set when a link of the filters was picked among its namesakes
+
         async def do(loc: Locator, res: Resolution) -> str:
             v = res.validation or Validation("ok")
             e = res.candidate.element if res.candidate is not None else None
@@ -1661,12 +1698,15 @@ class Actor:
                 if box:
                     await page.locator(f"css={box}").set_checked(True, timeout=self._timeout)
                     return f"Checked the box of the row of {res.element_text}"
-            if verb == "filter" and not (
-                filter_links
-                and e is not None
-                and e.role == "link"
-                and _filters_here(page.url, e.href)
-                and not await loc.evaluate(_IN_COLUMN_HEADER_JS)  # a column's name sorts by it
+            if (
+                verb == "filter"
+                and not chosen_filter
+                and not (
+                    filter_links
+                    and e is not None
+                    and _filter_link(e, page.url)
+                    and not await loc.evaluate(_IN_COLUMN_HEADER_JS)  # a column's name sorts by it
+                )
             ):
                 # 'filter by bug and regression': a link named so would navigate, not filter (but
                 # a link to this very list with a query ('?status=missed') is the list's filter)
@@ -1675,10 +1715,24 @@ class Actor:
             return f"Clicked {res.element_text}"
 
         if verb == "filter" and not exact:
-            target = unlisted(await _title(page), target)
+            target = unlisted(await _list_title(page), target)
         result = await self._act(
             page, "click", target, "click", do, verb="" if verb == "filter" else verb, exact=exact
         )
+        if verb == "filter" and filter_links and result.status == "unsure" and result.candidates:
+            # 'only loans of the jigsaw': the "Jigsaw" of the list's filters, not the one in a row
+            first = result.candidates[0]
+            close = [c for c in result.candidates if c.p >= first.p / 2]
+            filters = [c for c in close if _filter_link(c.element, page.url)]
+            if (
+                len(close) > 1
+                and len(filters) == 1
+                and all(_same_text(c.element.display_name, first.element.display_name) for c in close)
+            ):
+                # (only a tie between links of one name: "Yes" against "No" stays a question)
+                chosen_filter.append(True)
+                sel = _selector_for(filters[0].element, screen.elements)
+                result = await self._act(page, "click", sel, "click", do)
         if (
             result.status in ("not_found", "unsure", "not_actionable")
             and exact
@@ -2477,7 +2531,7 @@ class Actor:
             except AlreadySo as exc:
                 line, status = str(exc), "already"
             except ActionProblem as exc:
-                line, status = str(exc), "failed"
+                line, status = str(exc), "unsure" if isinstance(exc, _WhichItem) else "failed"
             except AmbiguousDate as exc:
                 line, status = str(exc), "unsure"
             except Exception as exc:
@@ -2925,6 +2979,7 @@ _REVEAL_JS = """name => {
         .some((a) => a !== link && shown(a) && bare(a.href) === bare(link.href)))
     return null;
   window.__waypostReveal = hits[0];
+  window.__waypostRevealed = link || entries[0];
   const label = norm(hits[0].getAttribute('aria-label') || hits[0].textContent).slice(0, 60);
   const next = hits[0].nextElementSibling ? norm(hits[0].nextElementSibling.textContent).slice(0, 40) : '';
   return label || (next ? `the toggle of ${next}` : hits[0].tagName.toLowerCase());
@@ -3554,6 +3609,19 @@ _IN_COLUMN_HEADER_JS = "(el) => !!el.closest('thead, th, [role=columnheader]')"
 _SORT_KEYS = frozenset({"o", "sort", "order", "ordering", "orderby", "order_by", "sort_by", "dir"})
 
 
+def _filter_link(e: ElementDescriptor, url: str) -> bool:
+    """A link of the list's filters: to the list itself with another query, or under a heading
+    that says "Filters" (SQLAdmin's side card)."""
+    if e.role != "link" or not _real_link(e.href):
+        return False
+    said = words(e.section)
+    return _filters_here(url, e.href) or any(concept(w) == "§filter" or w in _FILTERS for w in said)
+
+
+# Headings of a list's filters, in the plural ("Filters"; the singular is in the concept tables).
+_FILTERS = frozenset({"filters", "filtres", "filtros", "filtri", "filtry", "фильтры", "filteroptionen"})
+
+
 def _filters_here(url: str, href: str) -> bool:
     """``href`` leads to the page at ``url`` itself with another query: a filter of its list."""
     if not href or href.startswith(("#", "javascript:")):
@@ -3571,6 +3639,18 @@ async def _title(page: Page) -> str:
         return await page.title()
     except Exception:  # a page navigating or closed: no title to read
         return ""
+
+
+# The page's headings outside its bars and menus ("Loans" above SQLAdmin's list of loans).
+_HEADINGS_JS = """() => [...document.querySelectorAll('h1, h2, h3, caption')]
+  .filter((h) => h.getClientRects().length
+    && !h.closest('nav, header, aside, footer, [role=navigation], [role=banner], dialog, .modal'))
+  .slice(0, 4).map((h) => h.innerText).join(' ')"""
+
+
+async def _list_title(page: Page) -> str:
+    """The page's title and its own headings: what a list on it is called."""
+    return f"{await _title(page)} {await _evaluate(page, _HEADINGS_JS) or ''}"
 
 
 async def _evaluate(page: Page, script: str, arg: Any = None) -> Any:
@@ -4250,13 +4330,22 @@ _HERE_JS = """(el) => {
   if (!a) return false;
   const current = a.getAttribute('aria-current') === 'page' || a.closest('.active, [aria-current=page]');
   if (current && a.closest('.pagination, .pager, [class*=paginat]')) return true;
+  const said = (n) => (n.innerText || '').replace(/[\\u00b6#\\s]+/g, ' ').trim().toLowerCase();
+  const MARKS = '.active, .current, .is-active, .is-current, .selected, .current-menu-item, '
+    + '.current_page_item, [aria-current]:not([aria-current=false])';
+  const marked = [a, a.parentElement].some((n) => n && n.matches(MARKS));
+  if (marked && said(a) !== '') {
+    // a side bar's marked link named as the page's own heading (SQLAdmin's "Loans" on its list)
+    const own = [...document.querySelectorAll('h1, h2, h3')].filter((h) => h.getClientRects().length
+      && !h.closest('nav, header, aside, [role=navigation], [role=banner], dialog, .modal'));
+    if (own.some((h) => said(h) === said(a))) return true;
+  }
   const raw = (a.getAttribute('href') || '').trim();
   if (raw.length > 1 && raw.startsWith('#')) {
     let to = null;
     try { to = document.getElementById(decodeURIComponent(raw.slice(1))); } catch (e) { to = null; }
     const h1 = document.querySelector('h1');
     if (!to || !h1 || !(to === h1 || to.contains(h1) || h1.contains(to))) return false;
-    const said = (n) => (n.innerText || '').replace(/[\\u00b6#\\s]+/g, ' ').trim().toLowerCase();
     return said(a) !== '' && said(a) === said(h1);
   }
   if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw) || a.target === '_blank') return false;
@@ -4266,6 +4355,8 @@ _HERE_JS = """(el) => {
 
 
 # Whether one visible button or link of the page is named exactly ``name`` (case aside).
+# A click said after its target, in Japanese ('…をクリック', '…を押す'): no part of the name.
+_CLICKED_AFTER = re.compile(r"\s*を\s*(?:クリック|押|タップ)\S{0,6}$")
 _WHOLE_NAME_JS = """(name) => {
   const want = name.trim().toLowerCase();
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
@@ -4275,6 +4366,38 @@ _WHOLE_NAME_JS = """(name) => {
       .replace(/\\s+/g, ' ').trim().toLowerCase() === want);
   return named.length === 1;
 }"""
+
+
+# Words that name a menu's opener as such ('the export menu', 'the Actions drop-down').
+_MENU_WORDS = frozenset({"menu", "dropdown", "drop", "down", "list", "options", "button", "toggle", "more"})
+# Verbs of opening a menu ('show the download menu'): what is asked of the opener itself.
+_SHOWING_WORDS = frozenset(
+    {"show", "open", "view", "see", "display", "expand", "reveal", "toggle", "click", "press", "tap"}
+)
+
+
+async def _say_which_item(
+    page: Page, loc: Locator, res: Resolution, e: ElementDescriptor, target: str
+) -> None:
+    """Raise :class:`_WhichItem` when ``target`` says more than the name of the menu opener it
+    resolved to ('export to Excel', 'export the member list' for "Export") and no item of its
+    menu has those words: opening the menu would not do what was asked, and guessing an item would
+    be worse. Menus the page builds only when opened are not known, and are opened as asked."""
+    own = set(words(e.display_name)) | _MENU_WORDS | _SHOWING_WORDS
+    rest = [w for w in words(target) if w not in STOPWORDS and w not in ROLE_WORDS and w not in own]
+    if not rest:
+        return
+    items = await closed_menu_of(page, loc)
+    if not items or len(items) < 2:
+        return
+    said = " ".join(rest)
+    if any(set(rest) & set(words(item)) for item in items):
+        return  # an item has some of the words: the menu is opened, and its item looked for
+    offered = ", ".join(f'"{short(i, 30)}"' for i in items[:8])
+    raise _WhichItem(
+        f'{res.element_text} opens a menu of {offered}; none of them is "{short(said, 40)}". '
+        "Say which one; nothing was done."
+    )
 
 
 def _real_link(href: str) -> bool:
@@ -4360,7 +4483,20 @@ _NUMBER_WORD = re.compile(
 # Japanese endings after the value ('期限を2026年12月24日にする': 'make the deadline …').
 _VALUE_END = re.compile(
     r"\s*(?:にする|にします|にして(?:ください)?|に設定(?:する|します|して(?:ください)?)?)$"
+    # 'Benutzername admin eingeben', 'Notiz „zahlt bar“ hinzufügen': a German or Dutch verb at the end
+    r"|\s+(?:eingeben|eintragen|eintippen|einfügen|hinzufügen|angeben|ausfüllen|invullen|invoeren|typen)$",
+    re.I,
 )
+# A value that is one quoted span, quotes and all ('Notiz „zahlt bar“'): the words inside.
+_QUOTED_VALUE = re.compile(
+    r"^(?:\"(?P<a>[^\"]+)\"|'(?P<b>[^']+)'|„(?P<c>[^“”„]+)[“”]|“(?P<d>[^”]+)”|‘(?P<e>[^’]+)’"
+    r"|«\s*(?P<f>[^»]+?)\s*»|「(?P<g>[^」]+)」|『(?P<h>[^』]+)』)$"
+)
+
+
+def _unquoted(value: str) -> str:
+    m = _QUOTED_VALUE.match(value.strip())
+    return next(g for g in m.groups() if g) if m else value
 
 
 # Words between a label and its value ('tools should be Spade', 'last visit was 2025-08-14').

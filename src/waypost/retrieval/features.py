@@ -42,6 +42,7 @@ FEATURES: tuple[str, ...] = (
     "verb_name",
     "text_miss",  # nothing of the element's own text matches the query: role and layout alone
     "unexplained",  # share of the query's words found neither in the element nor around it
+    "name_verbatim",  # an exact name said word for word, small words too ("Search the Docs")
 )
 """Feature names, in the order of the re-ranker's weights."""
 
@@ -131,6 +132,12 @@ def _exact(head: tuple[str, ...], text: str) -> bool:
     if not doc:
         return False
     return {_canon(t) for t in head} == {_canon(t) for t in doc}
+
+
+def _verbatim(raw: str, fields: Sequence[str]) -> bool:
+    """Whether one name of several words occurs in ``raw`` word for word (small words included)."""
+    said = f" {' '.join(words(raw))} "
+    return any(len(w := words(f)) >= 2 and f" {' '.join(w)} " in said for f in fields if f)
 
 
 def _precision(head: tuple[str, ...], name: str) -> float:
@@ -226,4 +233,5 @@ def compute(
         verb_name,
         1.0 if max(name_cover, own_cover, verb_name) == 0 and char_sim < 0.5 else 0.0,
         _unexplained(query.all_words, own | field_words(context_text(e))),
+        1.0 if name_exact and _verbatim(query.raw, naming_fields) else 0.0,
     ]

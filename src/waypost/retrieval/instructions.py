@@ -365,6 +365,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "search",
         r"^search\s+(?:(?:the|all|my|our)\s+)?(?P<what>(?:[^\s\x00]+\s+){1,2}?)for\s+(?P<text>.+)$",
     ),
+    # "find 'Orton' in the documentation", 'look up "kiln wash"': a quoted phrase found by searching
+    _rule(
+        "search",
+        r"^(?:find|look\s+up)\s+(?P<text>\x00\d+\x00)(?:\s+(?:in|on|across|within|throughout)\s+(?:the\s+|this\s+)?",
+        r"(?:docs|documentation|site|website|wiki|manual|guide|help|blog|shop|store|forum|archive))?$",
+    ),
     # 'search "low water"', 'search the docs for ...' above: a quoted phrase is what is searched
     _rule("search", r"^search\s+(?P<text>\x00\d+\x00)(?:\s+please)?$"),
     # 'find appointments mentioning sock', 'show posts containing "tide"': the list searched for it
@@ -383,6 +389,13 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         r"(?P<text>.+)$",
     ),
     _rule("search", r"^(?:(?:in|im|auf)\s+.{1,40}?\s+)?nach\s+(?P<text>.+?)\s+suchen$"),
+    # '貸出を L-305 で検索': what is searched (を), then the words it is searched by (で)
+    _rule(
+        "search",
+        r"^(?P<what>[^\s\x00を]{1,12}?)\s*を\s*(?P<text>[^\s].*?)\s*で\s*検索(?:する|して|してください)?$",
+    ),
+    # 'ドキュメントで「釉薬」を検索': where it is searched (で), then what (を)
+    _rule("search", r"^[^\s\x00で]{1,12}?\s*で\s*(?P<text>[^\s].*?)\s*を\s*検索(?:する|して|してください)?$"),
     _rule("search", r"^(?P<text>.+?)\s*(?:で|を)\s*検索(?:する|して|してください)?$"),
     _rule("search", r"^(?:搜索|查找|检索)\s*(?P<text>.+)$"),
     # select OPTION from TARGET; 'select 5 with the spinner', 'set 20 using the slider'

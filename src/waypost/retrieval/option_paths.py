@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from playwright.async_api import Page
+from playwright.async_api import Locator, Page
 
 from waypost.retrieval.page_scripts import CSS_PATH_JS
 from waypost.retrieval.text import content_words, field_words, token_match
@@ -116,7 +116,10 @@ _OPTIONS_JS = (
                 checked: el.getAttribute('aria-checked') === 'true'
                   || el.getAttribute('aria-selected') === 'true'
                   // a menu of buttons marks the one in force pressed (MkDocs' colour modes)
-                  || el.getAttribute('aria-pressed') === 'true'}))});
+                  || el.getAttribute('aria-pressed') === 'true'
+                  // Bootstrap marks the item in force (the language shown) active or current
+                  || el.classList.contains('active')
+                  || /^(?:page|true)$/.test(el.getAttribute('aria-current') || '')}))});
   }
   return out;
 }"""
@@ -250,6 +253,26 @@ async def menu_item(page: Page, target: str, *, opened: bool = False) -> OptionP
     except Exception:  # a page that navigated or closed: nothing to offer
         return None
     return _pick_alone([c for c in controls or [] if c.get("kind") == "menu"], target)
+
+
+async def closed_menu_of(page: Page, opener: Locator) -> list[str] | None:
+    """The items of the closed menu that ``opener`` opens, when the page already holds them (a
+    menu built only when it opens is not known: ``None``)."""
+    try:
+        controls = [c for c in await page.evaluate(_OPTIONS_JS, False) or [] if c.get("kind") == "menu"]
+        if not controls:
+            return None
+        at = await opener.evaluate(
+            "(el, paths) => paths.findIndex((p) => { try { return document.querySelector(p) === el; }"
+            " catch (e) { return false; } })",
+            [str(c.get("control") or "") for c in controls],
+            timeout=2000,
+        )
+    except Exception:  # a page that navigated or closed: nothing known
+        return None
+    if not isinstance(at, int) or at < 0:
+        return None
+    return [str(i.get("text") or "") for i in controls[at].get("items") or []]
 
 
 async def option_path(page: Page, instruction: str, value: str = "") -> OptionPath | None:

@@ -62,6 +62,10 @@ class ActiveOverlay:
 def overlay_score(ev: OverlayEvidence, weights: dict[str, float] | None = None) -> float:
     """Probability that ``ev`` is an overlay that sits in front of the page."""
     w = weights or OVERLAY_WEIGHTS
+    if ev.tag == "nav" and not (ev.dialog or ev.modal or ev.covers_center or ev.recent):
+        # A fixed side bar of links beside the page (Read the Docs' theme) is the page's layout: it
+        # covers nothing. A menu that opened over the page (just changed, or over its centre) is one.
+        return 0.0
     z = min(1.0, math.log10(1 + max(ev.z_index, 0)) / 3.0)
     x = (
         w["bias"]

@@ -1028,11 +1028,29 @@ async def _nth_link(
         wanted = [w for w in wanted if w not in _LIST_WORDS]  # 'the 2nd book in the table'
     if target.ordinal is None and not wanted:
         return None
+    ordinal = target.ordinal if target.ordinal is not None else query.ordinal or 0
+    said = [w for w in (*target.words, *target.soft) if not w.isdigit() and w not in _LIST_WORDS]
+    if said:
+        # 'the tool of the last row': the link of the column headed "Tool", not the row's first
+        columns = _linked_rows(screen, several=True)
+        heads = []
+        for members in columns:
+            try:
+                heads.append(field_words(str(await page.evaluate(_COLUMN_JS, members[0].index))))
+            except Exception:  # a page that navigated: the ordinary ranking decides
+                return None
+        headed = [
+            (members, [w for w in wanted if not _word_in(w, head, loose=True)])
+            for members, head in zip(columns, heads, strict=True)
+            if head and any(_word_in(w, head, loose=True) for w in said)
+        ]
+        if len(headed) == 1:
+            members, rest = headed[0]
+            return await _nth_record(page, screen, query, [members], ordinal, rest, model, index=index)
     lists = _linked_rows(screen)
     if not lists:
         return None  # no list of rows with links, or several (which one is not said)
     lists.sort(key=lambda members: min(m.index for m in members))  # a row's first link names it
-    ordinal = target.ordinal if target.ordinal is not None else query.ordinal or 0
     return await _nth_record(page, screen, query, lists[:1], ordinal, wanted, model, index=index)
 
 

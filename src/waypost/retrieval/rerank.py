@@ -43,6 +43,7 @@ DEFAULT_WEIGHTS: dict[str, float] = {
     "verb_name": 2.5,
     "text_miss": -4.0,
     "unexplained": -2.0,
+    "name_verbatim": 1.5,
 }
 
 
