@@ -13,7 +13,13 @@ import threading
 import time
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl
+
+if TYPE_CHECKING:
+    from playwright.async_api import Page
+
+    from waypost.retrieval import Actor, ActReport
 
 PAGES = Path(__file__).resolve().parent / "pages"
 # Third-party saved pages, served by path under /corpus/<name>/source.html (never copied here).
@@ -94,6 +100,21 @@ class PageServer:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+
+async def noted(page: Page, key: str) -> str:
+    """What a test page's script noted under ``key`` (``document.body.dataset``), '' if nothing."""
+    return str(await page.evaluate(f"document.body.dataset.{key} || ''"))
+
+
+async def act_on(
+    page: Page, pages: PageServer, actor: Actor, path: str, instruction: str, done: bool
+) -> ActReport:
+    """``instruction`` acted on a fresh load of the fixture page ``path``; done or not as ``done`` says."""
+    await page.goto(pages.url_for(path))
+    report = await actor.act(page, instruction)
+    assert report.ok is done, report.text
+    return report
 
 
 if __name__ == "__main__":

@@ -12,24 +12,16 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import Page
 
-from tests.retrieval.site import PageServer
+from tests.retrieval.site import PageServer, act_on, noted
 from waypost.retrieval import Actor, ActReport
 
 _browser = pytest.mark.asyncio(loop_scope="session")
 
 
-async def _data(page: Page, key: str) -> str:
-    return str(await page.evaluate(f"document.body.dataset.{key} || ''"))
-
-
 async def _act(
     page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str, done: bool
 ) -> ActReport:
-    """``instruction`` acted on a fresh load of ``ext22/<file>``; done or not as ``done`` says."""
-    await page.goto(pages.url_for(f"ext22/{file}"))
-    report = await quiet.act(page, instruction)
-    assert report.ok is done, report.text
-    return report
+    return await act_on(page, pages, quiet, f"ext22/{file}", instruction, done)
 
 
 @pytest.mark.parametrize("instruction", ["open Alerts", "go to Alerts"])
@@ -39,8 +31,8 @@ async def test_a_closed_menu_is_not_opened_for_an_entry_a_shown_link_goes_to(
 ) -> None:
     """ "Usage" holds "Alerts" (alerts.html); the shown "Next" goes to alerts.html too."""
     await _act(page, pages, quiet, "docs_nav.html", instruction, True)
-    assert await _data(page, "clicked") == "alerts.html;"
-    assert await _data(page, "opened") == ""
+    assert await noted(page, "clicked") == "alerts.html;"
+    assert await noted(page, "opened") == ""
 
 
 @_browser
@@ -48,8 +40,8 @@ async def test_a_closed_menu_is_still_opened_for_an_entry_nothing_shown_goes_to(
     page: Page, pages: PageServer, quiet: Actor
 ) -> None:
     await _act(page, pages, quiet, "docs_nav.html", "open First steps", True)
-    assert await _data(page, "clicked") == "first-steps.html;"
-    assert await _data(page, "opened") == "Usage;"
+    assert await noted(page, "clicked") == "first-steps.html;"
+    assert await noted(page, "opened") == "Usage;"
 
 
 @_browser
@@ -58,10 +50,10 @@ async def test_a_colour_mode_already_pressed_is_not_chosen_again(
 ) -> None:
     report = await _act(page, pages, quiet, "docs_nav.html", "use the light theme", False)
     assert "already" in report.text
-    assert await _data(page, "opened") == ""
-    assert await _data(page, "theme") == ""
+    assert await noted(page, "opened") == ""
+    assert await noted(page, "theme") == ""
     await _act(page, pages, quiet, "docs_nav.html", "use the dark theme", True)
-    assert await _data(page, "theme") == "dark;"
+    assert await noted(page, "theme") == "dark;"
 
 
 @pytest.mark.parametrize(
@@ -74,7 +66,7 @@ async def test_a_plain_header_sorts_only_when_a_script_listens_on_its_table(
 ) -> None:
     """A Markdown table's header has no link, no mark and no listener: nothing sorts it."""
     await _act(page, pages, quiet, file, "sort the table by height", done)
-    assert await _data(page, "sorted") == sorted_by
+    assert await noted(page, "sorted") == sorted_by
 
 
 @_browser
@@ -91,7 +83,7 @@ async def test_a_link_to_a_section_is_never_ticked(
 ) -> None:
     """The page about alerts has no switch for them: its contents' "Alerts" (#alerts) is no box."""
     await _act(page, pages, quiet, "alerts.html", instruction, False)
-    assert await _data(page, "went") == ""
+    assert await noted(page, "went") == ""
 
 
 @pytest.mark.parametrize("instruction", ["go back to the appointments", "open the appointments list"])
@@ -102,7 +94,7 @@ async def test_a_side_bar_s_mark_of_the_section_is_no_mark_of_the_page_shown(
     """On the form that adds an appointment the side bar's "Appointments" is classed active (its
     section): the list is another page, and the link goes there."""
     await _act(page, pages, quiet, "side_current.html", instruction, True)
-    assert await _data(page, "clicked") == "/admin/clinic/appointment/;"
+    assert await noted(page, "clicked") == "/admin/clinic/appointment/;"
 
 
 @_browser
@@ -112,7 +104,7 @@ async def test_a_column_s_sort_link_keeping_a_filter_is_no_filter(
     """The header "Emergency" links to '?emergency__exact=1&o=3' (a sort that keeps a filter the
     address of the page does not show): 'show only emergencies' does not follow it."""
     await _act(page, pages, quiet, "side_current.html", "show only emergencies", False)
-    assert await _data(page, "clicked") == ""
+    assert await noted(page, "clicked") == ""
 
 
 @_browser
@@ -122,8 +114,8 @@ async def test_a_shown_button_named_like_a_closed_menu_s_link_keeps_the_menu_clo
     """'change my password' on the Spanish form: the user menu's "Cambiar contraseña" link is not
     opened, although the form's button says the same (no other act either)."""
     await _act(page, pages, quiet, "password_es.html", "change my password", False)
-    assert await _data(page, "opened") == ""
-    assert await _data(page, "clicked") == ""
+    assert await noted(page, "opened") == ""
+    assert await noted(page, "clicked") == ""
 
 
 @pytest.mark.parametrize(
@@ -157,13 +149,13 @@ async def test_a_row_named_by_a_cell_is_found_beside_another_list_of_links(
     """The rows (each in its own <tbody>) are linked by their code; a list of linked dates stands
     above them, and used to make the page's lists two, so no row was taken."""
     await _act(page, pages, quiet, "appointments.html", instruction, True)
-    assert await _data(page, "clicked") == clicked
+    assert await noted(page, "clicked") == clicked
 
 
 @_browser
 async def test_two_rows_named_alike_are_unsure(page: Page, pages: PageServer, quiet: Actor) -> None:
     await _act(page, pages, quiet, "appointments.html", "open Rex's appointment", False)
-    assert await _data(page, "clicked") == ""
+    assert await noted(page, "clicked") == ""
 
 
 @pytest.mark.parametrize(
@@ -181,7 +173,7 @@ async def test_editing_a_row_is_its_link_unless_rows_have_an_edit_control(
     """The owner's name links to its form ("Select owner to change": 'owner' is the list's kind,
     'Wells' a cell); where each row has an Edit button, that button."""
     await _act(page, pages, quiet, file, instruction, True)
-    assert await _data(page, "clicked") == clicked
+    assert await noted(page, "clicked") == clicked
 
 
 @pytest.mark.parametrize("instruction", ["lent on 2026-11-20", "set the lent on date to 11/20/2026"])

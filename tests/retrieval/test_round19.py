@@ -17,7 +17,7 @@ from __future__ import annotations
 import pytest
 from playwright.async_api import Page
 
-from tests.retrieval.site import PageServer
+from tests.retrieval.site import PageServer, act_on, noted
 from waypost.retrieval import Actor, ActReport
 from waypost.retrieval.descriptor import OverlayEvidence
 from waypost.retrieval.instructions import parse_instruction
@@ -26,18 +26,10 @@ from waypost.retrieval.overlays import overlay_score
 _browser = pytest.mark.asyncio(loop_scope="session")
 
 
-async def _data(page: Page, key: str) -> str:
-    return str(await page.evaluate(f"document.body.dataset.{key} || ''"))
-
-
 async def _act(
     page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str, done: bool
 ) -> ActReport:
-    """``instruction`` acted on a fresh load of ``ext23/<file>``; done or not as ``done`` says."""
-    await page.goto(pages.url_for(f"ext23/{file}"))
-    report = await quiet.act(page, instruction)
-    assert report.ok is done, report.text
-    return report
+    return await act_on(page, pages, quiet, f"ext23/{file}", instruction, done)
 
 
 @pytest.mark.parametrize("instruction", ["download to Excel", "download the report", "download as Excel"])
@@ -49,8 +41,8 @@ async def test_a_menu_is_not_opened_for_words_none_of_its_items_has(
     assert report.steps[-1].status == "unsure", report.text
     # (said with the menu's name and one other word, the opener is found, and its items named)
     assert '"PDF", "CSV"' in report.text or " as " in instruction
-    assert await _data(page, "opened") == ""
-    assert await _data(page, "clicked") == ""
+    assert await noted(page, "opened") == ""
+    assert await noted(page, "clicked") == ""
 
 
 @pytest.mark.parametrize(
@@ -65,8 +57,8 @@ async def test_a_menu_is_opened_for_its_item_or_when_only_its_name_is_said(
     page: Page, pages: PageServer, quiet: Actor, instruction: str, opened: str, clicked: str
 ) -> None:
     await _act(page, pages, quiet, "admin_list.html", instruction, True)
-    assert await _data(page, "opened") == opened
-    assert await _data(page, "clicked") == clicked
+    assert await noted(page, "opened") == opened
+    assert await noted(page, "clicked") == clicked
 
 
 @_browser
@@ -75,9 +67,9 @@ async def test_the_item_in_force_of_a_menu_is_already_chosen(
 ) -> None:
     report = await _act(page, pages, quiet, "admin_list.html", "set the language to English", False)
     assert report.steps[-1].status == "already", report.text
-    assert await _data(page, "clicked") == ""
+    assert await noted(page, "clicked") == ""
     await _act(page, pages, quiet, "admin_list.html", "set the language to Français", True)
-    assert await _data(page, "clicked") == "?lang=fr;"
+    assert await noted(page, "clicked") == "?lang=fr;"
 
 
 @pytest.mark.parametrize(
@@ -96,7 +88,7 @@ async def test_a_marked_link_named_as_the_heading_leads_to_the_page_shown(
     report = await _act(page, pages, quiet, file, instruction, bool(clicked))
     if not clicked:
         assert report.steps[-1].status == "already", report.text
-    assert await _data(page, "clicked") == clicked
+    assert await noted(page, "clicked") == clicked
 
 
 @_browser
@@ -105,9 +97,9 @@ async def test_a_closed_menu_stays_closed_for_its_link_to_the_page_shown(
 ) -> None:
     report = await _act(page, pages, quiet, "staff.html", "Staff", False)
     assert report.steps[-1].status == "already", report.text
-    assert await _data(page, "opened") == ""
+    assert await noted(page, "opened") == ""
     await _act(page, pages, quiet, "staff.html", "Suppliers", True)
-    assert await _data(page, "clicked") == "/backoffice/suppliers;"
+    assert await noted(page, "clicked") == "/backoffice/suppliers;"
 
 
 @_browser
@@ -115,8 +107,8 @@ async def test_a_filter_named_like_a_rows_link_is_the_filters(
     page: Page, pages: PageServer, quiet: Actor
 ) -> None:
     await _act(page, pages, quiet, "admin_list.html", "only invoices of Globex", True)
-    assert await _data(page, "clicked") == "/backoffice/invoices?customer=2;"
-    assert await _data(page, "ticked") == ""
+    assert await noted(page, "clicked") == "/backoffice/invoices?customer=2;"
+    assert await noted(page, "ticked") == ""
 
 
 @pytest.mark.parametrize(
@@ -131,7 +123,7 @@ async def test_the_link_of_a_row_is_the_one_its_column_header_names(
     page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
 ) -> None:
     await _act(page, pages, quiet, "admin_list.html", instruction, True)
-    assert await _data(page, "clicked") == clicked
+    assert await noted(page, "clicked") == clicked
 
 
 @pytest.mark.parametrize(
@@ -168,7 +160,7 @@ def test_what_is_searched_is_told_from_where_and_what_it_is(instruction: str, te
 @_browser
 async def test_japanese_searches_the_words_before_de(page: Page, pages: PageServer, quiet: Actor) -> None:
     await _act(page, pages, quiet, "form_ja.html", "注文を A-17 で検索", True)
-    assert await _data(page, "searched") == "A-17;"
+    assert await noted(page, "searched") == "A-17;"
 
 
 @pytest.mark.parametrize(
@@ -184,7 +176,7 @@ async def test_a_japanese_name_with_shite_is_one_button(
     page: Page, pages: PageServer, quiet: Actor, instruction: str, sent: str
 ) -> None:
     await _act(page, pages, quiet, "form_ja.html", instruction, True)
-    assert await _data(page, "sent") == sent
+    assert await noted(page, "sent") == sent
 
 
 @_browser
