@@ -19,6 +19,7 @@ from playwright.async_api import Page
 
 from tests.retrieval.site import PageServer, act_on, noted
 from waypost.retrieval import Actor, ActReport
+from waypost.retrieval.actor import _CLICKED_AFTER
 from waypost.retrieval.descriptor import OverlayEvidence
 from waypost.retrieval.instructions import parse_instruction
 from waypost.retrieval.overlays import overlay_score
@@ -221,3 +222,45 @@ def test_a_fixed_side_bar_of_links_is_no_overlay() -> None:
         visible=True,
     )
     assert overlay_score(opened) > 0.5
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("show only paid invoices", "/backoffice/invoices?paid=yes;"),
+        ("show invoices that are not paid", "/backoffice/invoices?paid=no;"),
+        ("show unpaid invoices only", "/backoffice/invoices?paid=no;"),
+    ],
+)
+@_browser
+async def test_yes_or_no_of_the_filter_links_whose_label_is_said(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    await _act(page, pages, quiet, "admin_list.html", instruction, True)
+    assert await noted(page, "clicked") == clicked
+
+
+@pytest.mark.parametrize(
+    ("instruction", "target"),
+    [
+        ("show available tools only", "available tools"),
+        ("show loans that are not returned yet", "loans that are not returned yet"),
+        ("show me the users who are active", "users who are active"),
+    ],
+)
+def test_show_only_and_show_those_that_are_filter(instruction: str, target: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.verb, step.target) == ("choose", "filter", target)
+
+
+@pytest.mark.parametrize(
+    ("instruction", "whole"),
+    [
+        ("保存してさらに追加をクリック", "保存してさらに追加"),
+        ("保存してさらに追加を押してください", "保存してさらに追加"),
+        # a step after the press is another step, not the end of a name
+        ("Mark as returned を押して「はい」", "Mark as returned を押して「はい」"),
+    ],
+)
+def test_a_japanese_press_after_a_name_is_no_part_of_it(instruction: str, whole: str) -> None:
+    assert _CLICKED_AFTER.sub("", instruction) == whole

@@ -445,8 +445,10 @@ class Actor:
             )
             line = f"{held.describe()} (on a closed tab or section) is already {word}; nothing was done."
             return ActionResult(step.action, step.target, "already", line), False
+        toggle = page.locator(path).first
+        before = await _evaluate_on(toggle, _TOGGLE_STATE_JS)
         try:
-            await page.locator(path).first.click(timeout=self._timeout)
+            await toggle.click(timeout=self._timeout)
         except Exception:
             return result, False
         await page.wait_for_timeout(250)  # panels, menus and dialogs animate open
@@ -454,6 +456,14 @@ class Actor:
         what = f"the {label!r} control" if label else "the control"
         if again.ok or again.status == "already":
             again.message = f"Opened {what}, whose closed block held it. {again.message}"
+        elif again.status in ("unsure", "not_found") and before == "closed":
+            # nothing was done in it: the block a toggle opened for nothing is closed again
+            with contextlib.suppress(Exception):
+                if await _evaluate_on(toggle, _TOGGLE_STATE_JS) == "open":
+                    await toggle.click(timeout=self._timeout)
+            shut = await _evaluate_on(toggle, _TOGGLE_STATE_JS) == "closed"
+            how = "and closed it again:" if shut else "but then:"
+            again.message = f"Opened {what}, whose closed block seemed to hold it, {how} {again.message}"
         else:
             again.message = f"Opened {what}, whose closed block seemed to hold it, but then: {again.message}"
         return again, whole
@@ -1719,6 +1729,15 @@ class Actor:
         result = await self._act(
             page, "click", target, "click", do, verb="" if verb == "filter" else verb, exact=exact
         )
+        if verb == "filter" and filter_links and result.status in ("not_found", "unsure"):
+            # 'show only returned loans': the "Yes" ("No" for 'not returned') of the filter links
+            # whose group's label the words say
+            sel = _yes_no_pick(
+                await _evaluate(page, _YES_NO_LINKS_JS, [sorted(_YES_OPTIONS), sorted(_NO_OPTIONS)]), target
+            )
+            if sel is not None:
+                chosen_filter.append(True)
+                return await self._act(page, "click", f"css={sel}", "click", do)
         if verb == "filter" and filter_links and result.status == "unsure" and result.candidates:
             # 'only loans of the jigsaw': the "Jigsaw" of the list's filters, not the one in a row
             first = result.candidates[0]
@@ -3026,6 +3045,41 @@ _DIALOG_YES_JS = (
   return yes.length === 1 ? cssPath(yes[0]) : null;
 }"""
 )
+# Yes/No links of a list's filters with their group's label (SQLAdmin's "Returned: All Yes No",
+# Django's "By returned"): the label is the text just before the smallest block holding one "Yes"
+# and one "No" link. Each group's label and the CSS paths of its two links.
+_YES_NO_LINKS_JS = (
+    """([yesWords, noWords]) => {
+  """
+    + _CSS_PATH
+    + """
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim().toLowerCase();
+  const links = [...document.querySelectorAll('a[href]')].filter(shown);
+  const said = (a, list) => list.includes(norm(a.innerText));
+  const out = [];
+  for (const y of links.filter((a) => said(a, yesWords))) {
+    let box = y.parentElement, nos = [];
+    for (; box && box !== document.body; box = box.parentElement) {
+      nos = links.filter((a) => box.contains(a) && said(a, noWords));
+      if (nos.length) break;
+    }
+    if (!box || box === document.body || nos.length !== 1
+        || links.filter((a) => box.contains(a) && said(a, yesWords)).length !== 1) continue;
+    // the nearest text before the "Yes" that is no control: its own line ("Paid") in a flat
+    // list of groups, or the line before the block of its group
+    let label = '';
+    for (let n = y, up = 0; n && !label && n !== document.body && up < 6; n = n.parentElement, up++) {
+      for (let b = n.previousElementSibling; b && !label; b = b.previousElementSibling) {
+        const controls = 'a[href], input, button, select';
+        if (!b.matches(controls) && !b.querySelector(controls)) label = norm(b.innerText);
+      }
+    }
+    if (label) out.push({label: label.slice(0, 60), yes: cssPath(y), no: cssPath(nos[0])});
+  }
+  return out;
+}"""
+)
 # The pop-up that appeared since _MARK_BUTTONS_JS: the smallest block around buttons that were
 # not there before, holding none that were. Its text, and its one dismissing button (CSS path).
 _NEW_POPUP_JS = (
@@ -4306,6 +4360,15 @@ def _text_fields(elements: Sequence[ElementDescriptor]) -> list[ElementDescripto
     ]
 
 
+# Whether a toggle's block is open: "open" or "closed" (aria-expanded, a <details>' summary), ''
+# for a control that does not say (a tab stays chosen: no second click undoes it).
+_TOGGLE_STATE_JS = """(el) => {
+  const d = el.tagName === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS'
+    ? el.parentElement : null;
+  if (d) return d.open ? 'open' : 'closed';
+  const x = el.getAttribute('aria-expanded');
+  return x === 'true' ? 'open' : x === 'false' ? 'closed' : '';
+}"""
 _NO_TEXT = "does not take text"
 # Verbs of opening or closing in place (not 'open', which may follow a link).
 _UNFOLDING = frozenset(
@@ -4356,7 +4419,9 @@ _HERE_JS = """(el) => {
 
 # Whether one visible button or link of the page is named exactly ``name`` (case aside).
 # A click said after its target, in Japanese ('…をクリック', '…を押す'): no part of the name.
-_CLICKED_AFTER = re.compile(r"\s*を\s*(?:クリック|押|タップ)\S{0,6}$")
+_CLICKED_AFTER = re.compile(
+    r"\s*を\s*(?:(?:クリック|タップ)(?:する|して|します|してください)?|押す|押して|押します|押してください)$"
+)
 _WHOLE_NAME_JS = """(name) => {
   const want = name.trim().toLowerCase();
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
@@ -4778,6 +4843,32 @@ def _filter_choice(
             shown = [w for w in field_words(option) if w not in STOPWORDS]
             if key and key not in _ANY_OPTIONS and shown and all(token_match(w, said) >= 0.8 for w in shown):
                 fits.append((e, option))
+    return fits[0] if len(fits) == 1 else None
+
+
+def _yes_no_pick(groups: Any, target: str) -> str | None:
+    """The "Yes" ("No" when the target says not) of the one group of Yes/No filter links whose
+    label's words are all in ``target``; ``None`` when no group or several fit."""
+    if not isinstance(groups, list):
+        return None
+    said = field_words(target)
+    negated = bool(said & _NOT_WORDS)
+    # 'unpaid', 'inactive', 'non-members': the label's word with a negating prefix
+    prefixed = frozenset(
+        w[len(pre) :]
+        for w in said
+        for pre in ("un", "non", "in")
+        if w.startswith(pre) and len(w) > len(pre) + 3
+    )
+    fits = []
+    for g in groups:
+        label = [w for w in field_words(str(g.get("label") or "")) if w not in STOPWORDS and w != "by"]
+        if not label:
+            continue
+        if all(token_match(w, said) >= 0.8 for w in label):
+            fits.append(str(g["no"] if negated else g["yes"]))
+        elif all(token_match(w, said | prefixed) >= 0.8 for w in label):
+            fits.append(str(g["yes"] if negated else g["no"]))
     return fits[0] if len(fits) == 1 else None
 
 

@@ -508,6 +508,16 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         r")(?:\s+(?:on|onto|into|in|auf|zu|zur|zum|nach))?",
         r"\s+(?P<target>.+)$",
     ),
+    # 'show available tools only', 'show loans that are not returned yet': a filter too
+    _rule(
+        "only",
+        r"^(?:show|display|list|view|see)\s+(?:me\s+)?(?:the\s+)?(?P<target>[^,;\x00]+?)\s+only[.!]?$",
+    ),
+    _rule(
+        "only",
+        r"^(?:show|display|list|view|see)\s+(?:me\s+)?(?:all\s+)?(?:the\s+)?(?P<target>[^\s,;\x00]+\s+",
+        r"(?:that|which|who)\s+(?:are|is|were|have|has)\s+[^,;\x00]+?)[.!]?$",
+    ),
     # 'create a new issue', 'share this product', 'sort the comments by date': a verb that is the
     # control's own name or job, before a determiner (without one, 'Create account' and 'Sign in'
     # are whole names and stay so).
