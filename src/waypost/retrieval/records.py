@@ -1033,12 +1033,9 @@ async def _nth_link(
     if said:
         # 'the tool of the last row': the link of the column headed "Tool", not the row's first
         columns = _linked_rows(screen, several=True)
-        heads = []
-        for members in columns:
-            try:
-                heads.append(field_words(str(await page.evaluate(_COLUMN_JS, members[0].index))))
-            except Exception:  # a page that navigated: the ordinary ranking decides
-                return None
+        heads = await _column_heads(page, columns)
+        if heads is None:
+            return None  # a page that navigated: the ordinary ranking decides
         headed = [
             (members, [w for w in wanted if not _word_in(w, head, loose=True)])
             for members, head in zip(columns, heads, strict=True)
@@ -1085,6 +1082,20 @@ _COLUMN_JS = """(i) => {
   const th = table.tHead.rows[0].cells[td.cellIndex];
   return th ? (th.textContent || '').replace(/\\s+/g, ' ').trim().toLowerCase() : '';
 }"""
+
+
+async def _column_heads(page: Page, lists: list[list[ElementDescriptor]]) -> list[frozenset[str]] | None:
+    """The words of the column header over each list of links ('' outside a table with one);
+    ``None`` when the page cannot say (it navigated)."""
+    heads: list[frozenset[str]] = []
+    for members in lists:
+        try:
+            heads.append(field_words(str(await page.evaluate(_COLUMN_JS, members[0].index))))
+        except Exception:
+            return None
+    return heads
+
+
 # Irregular plurals of record kinds ('the person from Osaka' in a list headed "people").
 _PLURAL = {"person": "people", "people": "person", "child": "children", "man": "men", "woman": "women"}
 
@@ -1149,12 +1160,9 @@ async def _row_named(
     """The records of one list of linked rows and its one row carrying every word of ``wanted``;
     ``None`` when no row does, ``"unsure"`` when several do or the kind nouns do not fit."""
     lists.sort(key=lambda members: min(m.index for m in members))
-    heads: list[frozenset[str]] = []
-    for members in lists:
-        try:
-            heads.append(field_words(str(await page.evaluate(_COLUMN_JS, members[0].index))))
-        except Exception:
-            return "unsure"
+    heads = await _column_heads(page, lists)
+    if heads is None:
+        return "unsure"
     # Kind nouns, and words that head a column of links rather than name a row ('Ada's team').
     nouns = [w for w in words(fold(query.raw)) if (w in _KINDS or w in _NAMEABLE) and w not in STOPWORDS]
     nouns += [w for w in wanted if w not in nouns and any(_word_in(w, h) for h in heads)]
