@@ -1457,7 +1457,6 @@ class Actor:
                     # the field shows its dates as ISO ("2026-11-12"): typed the same way
                     iso = for_field(text, "date", "", page_lang=page_lang, lang=lang)
                     value = iso if _ISO_DATE.fullmatch(iso) else value
-
         except NotATime as exc:
             raise ActionProblem(f"{exc}; nothing was typed into {res.element_text}.") from None
         if v.type.casefold() == "tel" and value.strip() and not any(ch.isdigit() for ch in value):
@@ -4369,6 +4368,7 @@ _TOGGLE_STATE_JS = """(el) => {
   const x = el.getAttribute('aria-expanded');
   return x === 'true' ? 'open' : x === 'false' ? 'closed' : '';
 }"""
+
 _NO_TEXT = "does not take text"
 # Verbs of opening or closing in place (not 'open', which may follow a link).
 _UNFOLDING = frozenset(
@@ -4417,11 +4417,11 @@ _HERE_JS = """(el) => {
 }"""
 
 
-# Whether one visible button or link of the page is named exactly ``name`` (case aside).
 # A click said after its target, in Japanese ('…をクリック', '…を押す'): no part of the name.
 _CLICKED_AFTER = re.compile(
     r"\s*を\s*(?:(?:クリック|タップ)(?:する|して|します|してください)?|押す|押して|押します|押してください)$"
 )
+# Whether one visible button or link of the page is named exactly ``name`` (case aside).
 _WHOLE_NAME_JS = """(name) => {
   const want = name.trim().toLowerCase();
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
