@@ -23,6 +23,7 @@ import logging
 import os
 import signal
 import stat
+import sys
 import threading
 from collections.abc import AsyncIterator
 from typing import Any
@@ -247,12 +248,12 @@ def _quiet_driver_exit(loop: asyncio.AbstractEventLoop, context: dict[str, Any])
 async def _stop_on_signal(scope: anyio.CancelScope) -> None:
     """Cancel ``scope`` at Ctrl-C (SIGINT) or SIGTERM, and so close the server in order.
 
-    asyncio's own Ctrl-C cancels the main task once, and that one cancellation can be lost in a
-    cancel scope that was leaving at the same moment (the server then ran on, deaf to the key);
-    a cancelled anyio scope stays cancelled until it is left.
+    asyncio's own Ctrl-C cancels the main task once; on a busy machine 'waypost mcp' started by
+    hand was seen to run on after it (most likely that one cancellation was lost). A cancelled
+    anyio scope stays cancelled until it is left. SIGTERM used to end the process unsaved.
     """
-    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGTERM"):
-        return  # signals reach only the main thread; the caller stops the server otherwise
+    if sys.platform == "win32" or threading.current_thread() is not threading.main_thread():
+        return  # no signal handlers on Windows' loop; signals reach only the main thread
     with anyio.open_signal_receiver(signal.SIGINT, signal.SIGTERM) as signals:
         async for _ in signals:
             scope.cancel()
@@ -260,7 +261,8 @@ async def _stop_on_signal(scope: anyio.CancelScope) -> None:
 
 
 async def serve_stdio(server: MCPServer) -> None:
-    """Serve ``server`` over stdin/stdout until stdin ends (Ctrl-D) or the task is cancelled (Ctrl-C).
+    """Serve ``server`` over stdin/stdout until stdin ends (Ctrl-D), Ctrl-C or SIGTERM, or the task is
+    cancelled.
 
     Each line that is not JSON-RPC gets an error reply: the SDK's stdio transport hands such a
     line to the session as an exception, which drops it in silence, and a client would wait for a
