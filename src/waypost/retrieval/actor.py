@@ -391,6 +391,28 @@ class Actor:
                 chosen = typed if typed.ok or typed.status == "already" else None
             if chosen is not None:
                 return chosen, True
+        if (
+            result.status in (*_UNSURE, "not_found")
+            and step.action == "click"
+            and step.verb in _RECORD_VERBS
+            and (code := _RECORD_CODE.search(step.target)) is not None
+            and (shorter := f"{step.verb} {code.group(0)}") != " ".join(step.target.split())
+        ):
+            # 'view loan L-304', 'view 貸出 L-304': the code names the row; the noun before it
+            # (the list's kind, in any language) is no word of the row's control
+            again = await self.click(page, shorter, verb=step.verb)
+            if again.ok or again.status == "already":
+                return again, False
+        if (
+            result.status in _UNSURE
+            and step.action == "click"
+            and step.verb in ("create", "add")
+            and _CREATE_IT.match(step.target)
+        ):
+            # 'create it' on a form whose buttons say "Save": the form is sent by its default button
+            sent = await self.run_step(page, Step("click", target="submit", verb="submit"))
+            if sent.ok:
+                return sent, False
         words_of_step = step.exact or step.target
         if (
             result.status in _UNSURE
@@ -511,6 +533,10 @@ class Actor:
             for n in (e.label, e.placeholder)
             if n
         }
+        if (new := _NEW_LEAD.match(text)) is not None and not any(
+            n.startswith(new.group(0).strip().casefold()) for n in labels
+        ):
+            text = text[new.end() :]  # 'new phone number 0117 …': the field "Phone", its new value
         parts = [
             piece
             for part in re.split(r"\s*(?:[;，、；]|,(?!\s*\d{4}\b))\s*", text)  # ('July 4th, 1976' is one)
@@ -4686,8 +4712,19 @@ _KANA_GRAMMAR = re.compile(r"[をにでがはへ]|する|して|します")
 _TYPING_LEAD = re.compile(
     r"^\s*(?:enter|type|input|write|fill\s+in|put|provide|gib|trage|tippe|saisissez|entrez|escriba|"
     r"introduzca|zadejte|vyplňte|введите|укажите|请输入|输入|填写)\s*"
+    r"(?:(?:it|this|them)\s+(?:on|onto|in|into|under|at)\s+)?"  # ('put it on shelf C3')
     r"(?:(?:the|a|an|your|my|den|die|das|le|la|les|el|los|las|il|lo)\s+)?",
     re.I,
+)
+_CREATE_IT = re.compile(r"^(?:create|add)\s+(?:it|this(?:\s+one)?|them)[.!]?$", re.I)
+# A record's control and a code that names its row: 'view loan L-304', 'edit order #5521'.
+_RECORD_VERBS = frozenset({"view", "edit", "delete", "open", "show"})
+_RECORD_CODE = re.compile(
+    r"(?<![\w-])#?(?=[\w-]*\d)[A-Za-z0-9]+(?:[-/][A-Za-z0-9]+)+(?![\w-])|(?<!\w)#\d+(?!\w)"
+)
+# 'new phone number …' where no label says "new": the field's new value, not a field of its own.
+_NEW_LEAD = re.compile(
+    r"^\s*(?:new|neue[rsn]?|nouvel(?:le)?|nouveau|nuev[oa]|nuov[oa]|nov[áéýé]|nowy|nowa)\s+", re.I
 )
 _FULL_NAME = re.compile(r"^\s*(?:full\s+)?name\s*[:：]?\s+(?P<v>\S.*)$", re.I)
 _FIRST_NAME = re.compile(

@@ -53,7 +53,7 @@ from waypost.retrieval.records import _row_of, parse_record, rank_records, separ
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
 from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, UNSPACED
-from waypost.retrieval.text import words
+from waypost.retrieval.text import said_unspaced, words
 from waypost.retrieval.validation import Validation, validate
 
 if TYPE_CHECKING:
@@ -285,7 +285,7 @@ class ElementFinder:
             if query.intent == "check":
                 ranking = self._checkable(screen, ranking)
         ranking = self._enabled_first(screen, ranking)
-        ranking = _field_for_text(ranking)
+        ranking = _field_for_text(ranking, self.settings)
         return self._away_from_here(screen, ranking)
 
     async def hidden_holder(
@@ -629,8 +629,18 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         return ranking
 
     def concepts(text: str) -> set[str]:
-        # (articles and possessives aside: 'forgot my password' is "Forgot your password?")
-        return {CONCEPTS.get(w, w) for w in words(text) if w not in STOPWORDS}
+        # (articles and possessives aside: 'forgot my password' is "Forgot your password?"; a
+        # Japanese or Chinese run of concept words and particles says just those: '次のページへ')
+        out: set[str] = set()
+        for w in words(text):
+            if w in STOPWORDS:
+                continue
+            inside = None if w in CONCEPTS else said_unspaced(w)
+            if inside is not None:
+                out |= inside
+            else:
+                out.add(CONCEPTS.get(w, w))
+        return out
 
     qw = concepts(query.exact)
     verbless = qw == concepts(query.raw)
@@ -680,7 +690,7 @@ def _not_the_other_way(ranking: Ranking) -> Ranking:
     return ranking
 
 
-def _field_for_text(ranking: Ranking) -> Ranking:
+def _field_for_text(ranking: Ranking, settings: RetrievalSettings) -> Ranking:
     """Text goes into a field: a tab or heading named like a field (the tab "Symptoms" over the
     text area "Symptoms described by the owner" it shows) gives way to that one field."""
     if ranking.query is None or ranking.query.intent != "type" or not ranking.candidates:
@@ -696,7 +706,15 @@ def _field_for_text(ranking: Ranking) -> Ranking:
     ]
     if len(same) != 1:
         return ranking
-    return replace(ranking, candidates=[same[0]] + [c for c in ranking.candidates if c is not same[0]])
+    # the field takes what the control named like it had: the button "Search" beside the field
+    # "Search: Loan code, Comments" is no second place to type into
+    field = replace(same[0], p=same[0].p + ranking.candidates[0].p)
+    rest = [
+        replace(c, p=0.0) if c is ranking.candidates[0] else c for c in ranking.candidates if c is not same[0]
+    ]
+    ordered = [replace(c, id=i + 1) for i, c in enumerate([field, *rest])]
+    decision, conf = decide(ordered, settings.confidence, settings.tie_margin, settings.min_p)
+    return replace(ranking, candidates=ordered, decision=decision, confidence=conf)
 
 
 def _takes_text(e: ElementDescriptor) -> bool:

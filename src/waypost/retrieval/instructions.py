@@ -141,7 +141,8 @@ def _rule(kind: str, *parts: str) -> tuple[re.Pattern[str], str]:
 
 
 _CLICK_VERBS = (
-    r"click|double[\s-]?click|tap|press|hit|push|open|go\s+(?:back\s+)?to|return\s+to|switch\s+(?:back\s+)?to|"
+    r"click|double[\s-]?click|tap|press|hit|push|open|go\s+(?:back\s+|on\s+)?to|move\s+on\s+to|continue\s+to|"
+    r"return\s+to|switch\s+(?:back\s+)?to|"
     r"(?:jump|skip|navigate|head)\s+(?:back\s+)?to|(?:get\s+)?back\s+to|"
     r"visit|choose|pick|select|focus|expand|collapse|toggle|"
     r"klicke|klick|clicke|tippe|drücke|drück|öffne|gehe|geh|wähle|wähl|betätige|bestätige|"
@@ -228,6 +229,111 @@ _PUT_AS = re.compile(
     r"(?:(?:el|la|le|il|lo|den|die|das)\s+)?(?P<field>[^,;\x00]{2,40}?)(?:\s+ein)?[.!]?$",
     re.IGNORECASE,
 )
+# A record's verb said last (German, Japanese) or in Chinese: the English verb first, which the
+# rows know ('L-302 bearbeiten', 'L-302 を編集', '编辑 L-302' → 'edit L-302'). Not German
+# 'löschen', which also clears a field ('Kommentar löschen').
+_RECORD_VERB_LAST = re.compile(
+    r"^(?P<target>[^,;\x00]*?\S)\s*(?:"
+    r"\s(?P<de>bearbeiten|ansehen)"
+    r"|を\s*(?P<ja>編集|削除)(?:する|して(?:ください)?|します)?"
+    r"|の(?P<ja_view>詳細)を(?:見る|見て|表示(?:する|して)?)(?:ください)?"
+    r")[.!。]?$",
+    re.IGNORECASE,
+)
+_RECORD_VERB_ZH = re.compile(r"^(?:请)?(?P<zh>编辑|删除|查看)\s*(?P<target>\S.*)$")
+_RECORD_VERBS = {"bearbeiten": "edit", "ansehen": "view", "編集": "edit", "削除": "delete", "詳細": "view",
+                 "编辑": "edit", "删除": "delete", "查看": "view"}  # fmt: skip
+
+
+def _record_verb(m: re.Match[str]) -> str:
+    said = next(g for k, g in m.groupdict().items() if g and k != "target")
+    return f"{_RECORD_VERBS[said.casefold()]} {m['target'].strip()}"
+
+
+# 'put it on shelf C3', 'set it to …' where what is put is only 'it': the words after are a
+# field's label and its value, as in 'shelf C3' (the form's record is 'it').
+_PUT_IT = re.compile(
+    r"^(?:put|place|file|store|move)\s+(?:it|this(?:\s+one)?|them)\s+(?:on|onto|in|into|under|at)\s+"
+    r"(?:the\s+)?(?P<rest>[^\W\d][^,;\x00]*?\s\S+)[.!]?$",
+    re.IGNORECASE,
+)
+# 'add a note: Pays deposits in cash', 'leave a comment: …': the words after the colon typed into
+# the field the noun names.
+_ADD_NOTE = re.compile(
+    r"^(?:add|leave|write|put|hinterlasse|füge|ajoute|añade|agrega)\s+(?:a|an|the|my|eine?n?|une?|una?)?\s*"
+    r"(?P<field>[^\W\d][^:：,;\x00]{1,30}?)\s*[:：]\s*(?P<val>\S[^\x00]*?)[.!]?$",
+    re.IGNORECASE,
+)
+# 'mark it returned', 'mark this as paid': the box so named ticked ('Mark as returned', a
+# button's name, keeps its own words).
+_MARK_IT = re.compile(
+    r"^mark\s+(?:it|this(?:\s+one)?|her|him|them)\s+(?:as\s+)?(?P<what>[^\W\d][^,;\x00]{1,30}?)[.!]?$",
+    re.IGNORECASE,
+)
+# 'open the page about cones', 'the section on firing': what it is about names the link; a
+# question stays a question ('expand the question about kilns').
+_ABOUT_TOPIC = re.compile(
+    r"(?P<head>^(?:open|show|go\s+to|jump\s+to|take\s+me\s+to|read|see|visit)\s+)(?:the\s+|a\s+)?"
+    r"(?:page|section|chapter|article|part|topic|entry)\s+(?:about|on|regarding|covering|that\s+explains)\s+(?=\S)",
+    re.IGNORECASE,
+)
+# 'expand the question about several kilns': the words of the question itself ("Can several
+# kilns share one computer?"), as 'the question' alone would not say which.
+_QUESTION_ABOUT = re.compile(
+    r"(?:\b(?:the|die|la|el)\s+)?\b(?:question|frage|pregunta|domanda)\s+"
+    r"(?:about|on|regarding|asking|zu(?:m|r)?|über|sur|sobre|su|sull[ao])\s+"
+    r"(?:(?:the|den|dem|der|die|das|les|le|la|los|las|el|il|gli)\s+)?(?=\S)",
+    re.IGNORECASE,
+)
+# Searches said in German, Chinese or Polish, with where to search ('in der Doku', '在文档中',
+# 'w dokumentacji') or what is searched ('Ausleihen nach L-305 durchsuchen'): the words searched.
+_SEARCH_SAID = (
+    re.compile(
+        r"^(?:bitte\s+)?(?:suche|such|durchsuche)\s+(?:(?:in|im|auf)\s+(?:der\s+|den\s+|dem\s+)?\S+\s+)?"
+        r"nach\s+(?P<q>\S.*?)[.!]?$",
+        re.IGNORECASE,
+    ),
+    re.compile(r"^(?:[^\W\d]\S*\s+)?nach\s+(?P<q>\S.*?)\s+(?:durchsuchen|suchen)[.!]?$", re.IGNORECASE),
+    re.compile(r"^(?:请)?(?:在\s*\S+?\s*(?:中|里|内)\s*)?(?:搜索|查找)\s*(?P<q>\S.*?)[。！]?$"),
+    re.compile(
+        r"^(?:wyszukaj|szukaj|znajdź)\s+(?:w|we)\s+(?:dokumentacji|dokumentach|serwisie|witrynie)\s+"
+        r"(?P<q>\S.*?)[.!]?$",
+        re.IGNORECASE,
+    ),
+)
+# 'click the Lent on column header': the header is what its words name ("Lent on").
+_COLUMN_HEADER = re.compile(r"(?<=\S)\s+column(?:['’]s)?\s+(?:header|heading|title)(?=[.!]?$)", re.IGNORECASE)
+# 'deactivate this member', 'enable it': the record's own switch ("Active", "Enabled") set.
+_SWITCH_IT = re.compile(
+    r"^(?P<verb>deactivate|activate|disable|enable)\s+(?:it|her|him|them|this(?:\s+\w+)?)[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def _said_of_it(segment: str) -> str:
+    """One step's words said as the rules below read them: a record's verb first, 'put it on
+    shelf C3' as the field and its value, 'add a note: X' as the note's label and value, 'mark it
+    returned' as a box to tick, 'deactivate this member' as the switch "Active" to clear."""
+    segment = _RECORD_VERB_ZH.sub(
+        _record_verb, _RECORD_VERB_LAST.sub(_record_verb, segment, count=1), count=1
+    )
+    segment = _PUT_IT.sub(r"\g<rest>", segment, count=1)
+    segment = _ADD_NOTE.sub(r"\g<field>: \g<val>", segment, count=1)
+    segment = _MARK_IT.sub(r"check \g<what>", segment, count=1)
+    segment = _COLUMN_HEADER.sub("", segment, count=1)
+    for searching in _SEARCH_SAID:
+        segment = searching.sub(r"search for \g<q>", segment, count=1)
+    segment = _ABOUT_TOPIC.sub(r"\g<head>", segment, count=1)
+    segment = _QUESTION_ABOUT.sub("", segment, count=1)
+    return _SWITCH_IT.sub(_switch_it, segment, count=1)
+
+
+def _switch_it(m: re.Match[str]) -> str:
+    verb = m["verb"].casefold()
+    on = verb in ("activate", "enable")
+    return f"{'check' if on else 'uncheck'} {'active' if verb.endswith('activate') else 'enabled'}"
+
+
 # 'rename it to Mochi Bean', 'rename her Juniper': the one name field.
 _RENAME = re.compile(
     r"^rename\s+(?:(?:it|her|him|them|this(?:\s+one)?)\s+(?:to\s+|as\s+)?|to\s+|as\s+)(?P<val>[^,;\x00]+?)[.!]?$",
@@ -1007,6 +1113,12 @@ _AS_FORMAT = re.compile(
     r"^(?P<verb>get|view|show|see|download|export|open|save)\s+(?:it|this|that|them|these)\s+as\s+(?:an?\s+)?(?=\S)",
     re.I,
 )
+# 'go back one page', 'go forward a page': the pager's link, said as a move.
+_ONE_PAGE = re.compile(
+    r"^(?:please\s+)?(?:go|step|move|navigate|page)\s+(?P<way>back(?:wards?)?|forwards?|ahead)"
+    r"\s+(?:one|a|1)\s+page[.!]?$",
+    re.I,
+)
 _UP_TO = re.compile(r"^(?:go\s+)?up\s+to\s+(?=\S)", re.I)  # 'up to the user guide': where it goes
 # Whose it is, after a preposition ('add beekeeping to her skills'): no word of the element.
 _THEIR = re.compile(r"\b(?P<prep>to|from|for|in|on|of|into)\s+(?:her|his|their)\s+(?=[^\W\d])", re.I)
@@ -1597,6 +1709,11 @@ def parse_instruction(instruction: str) -> list[Step]:
         protected = protected[asking.end() :].rstrip(" ?？")
     protected = _WHATS_IN.sub("", protected, count=1)  # "what's in slate?": the tab so named
     protected = _UP_TO.sub("go to ", protected, count=1)
+    protected = _ONE_PAGE.sub(
+        lambda m: "previous page" if m["way"].casefold().startswith("back") else "next page",
+        protected,
+        count=1,
+    )
     protected = _SEARCH_THEN_CLICK.sub(r"\g<search>, then ", protected, count=1)
     protected = _AS_FORMAT.sub(
         lambda m: "open " if m["verb"].casefold() in ("get", "view", "show", "see") else f"{m['verb']} ",
@@ -1640,9 +1757,11 @@ def parse_instruction(instruction: str) -> list[Step]:
             segments[-1] = f"{segments[-1]} and {segment}"  # 'Review and confirm' is a name
         else:
             segments.append(segment)
-    for segment in segments:
-        for part in languages.split(segment or ""):
-            lang = languages.language_of(part.strip(" .,!;"))
+    for said in segments:
+        segment = _said_of_it(said or "")
+        said_in = languages.language_of((said or "").strip(" .,!;")) if segment != said else ""
+        for part in languages.split(segment):
+            lang = said_in or languages.language_of(part.strip(" .,!;"))
             steps.extend(replace(s, lang=s.lang or lang) for s in _parse_one(part, slots))
     if filtering:
         # each facet is set on; a link of that name would navigate instead of filtering

@@ -13,7 +13,7 @@ from waypost.page.text import ORDINALS
 from waypost.retrieval.kinds import FILLER, KIND_WORDS, fold_phrases
 from waypost.retrieval.ordinal_words import ORDINAL_WORDS, spaced_ordinals
 from waypost.retrieval.synonyms import ROLE_WORDS, STOPWORDS
-from waypost.retrieval.text import fold, words
+from waypost.retrieval.text import fold, said_unspaced, words
 
 Intent = Literal["click", "type", "select", "check", "any"]
 
@@ -112,8 +112,10 @@ def _content(part: str) -> tuple[tuple[str, ...], set[str], int | None, set[str]
             kinds.update(ROLE_WORDS[t])
         elif t in _ORDINALS and ordinal is None:
             ordinal = _ORDINALS[t]
-        elif (t not in STOPWORDS or t in _NUMBER_WORDS) and t not in FILLER:
-            kept.append(t)
+        elif (
+            (t not in STOPWORDS or t in _NUMBER_WORDS) and t not in FILLER and said_unspaced(t) != frozenset()
+        ):
+            kept.append(t)  # (not 'の節' of 'Linux の節': particles and a kind, nothing named)
     if kept:
         return tuple(kept), roles, ordinal, set()
     # 'the link' or 'Tab': the role word is all there is to match on.

@@ -208,14 +208,15 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
         "suivant", "suivante", "siguiente", "successivo", "avanti", "prossimo", "próximo", "seguinte",
         "volgende", "następny", "następna", "następnej", "następną", "następne", "dalej", "další",
         "následující", "далее", "следующая", "следующую", "следующий", "nächsten", "次のページ",
-        "вперёд", "下一页", "下一个", "下一篇", "下一步", "次へ", "다음", "következő", "tovább",
+        "вперёд", "下一页", "下一个", "下一篇", "下一章", "下一步", "次へ", "다음", "következő", "tovább",
         "sonraki", "ileri", "επόμενο", "επόμενη", "nästa",
     ),
     "previous": (
         "précédent", "précédente", "retour", "anterior", "volver", "atrás", "precedente", "indietro",
         "voltar", "vorige", "terug", "poprzedni", "poprzednia", "poprzedniej", "poprzednią", "wstecz",
         "předchozí", "zpět", "назад", "предыдущую", "vorherigen", "前のページ",
-        "предыдущая", "предыдущий", "上一页", "上一个", "上一篇", "返回", "前へ", "戻る", "이전", "뒤로",
+        "предыдущая", "предыдущий", "上一页", "上一个", "上一篇", "上一章", "返回", "前へ", "戻る",
+        "이전", "뒤로",
         "előző", "vissza", "önceki", "geri", "προηγούμενο", "πίσω", "föregående",
     ),
     "cart": (
@@ -229,7 +230,8 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "menu": ("menú", "меню", "菜单", "メニュー", "메뉴", "μενού", "meny"),
     "home": (
-        "accueil", "inicio", "início", "startpagina", "domů", "главная", "首页", "ホーム", "홈",
+        "accueil", "inicio", "início", "startpagina", "domů", "главная", "首页", "主页", "ホーム",
+        "トップページ", "홈",
         "főoldal", "kezdőlap", "anasayfa", "αρχική",
     ),
     "help": (
@@ -417,7 +419,9 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
         "выполнить", "запустить", "运行", "执行", "実行", "실행", "futtatás", "çalıştır", "εκτέλεση",
     ),
     "show": (
-        "show", "anzeigen", "zeige", "zeigen", "afficher", "affiche", "mostrar", "muestra",
+        "show", "view", "ansehen", "anschauen", "voir", "visualizza", "visualizar", "bekijk", "bekijken",
+        "zobacz", "посмотреть", "просмотр", "查看", "閲覧", "詳細", "详情",
+        "anzeigen", "zeige", "zeigen", "afficher", "affiche", "mostrar", "muestra",
         "mostra", "mostrare", "exibir", "tonen", "toon", "pokaż", "wyświetl", "zobrazit", "zobraz",
         "ukázat", "показать", "покажи", "显示", "表示", "보기", "megjelenítés", "göster", "εμφάνιση",
     ),

@@ -64,10 +64,27 @@ def split_identifier(value: str) -> str:
     return _CAMEL.sub(" ", value).replace("-", " ").replace("_", " ")
 
 
+# A run of a script written without spaces (kana, Han, Hangul) and a run of any other letters or
+# digits: where they meet, one word ends ('csvでエクスポート' is "csv" and "でエクスポート").
+_SCRIPT_RUN = re.compile(
+    r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]+|[^\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]+"
+)
+_UNSPACED_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+
+
 @lru_cache(maxsize=65536)
 def words(text: str) -> tuple[str, ...]:
-    """Normalised word tokens of ``text``."""
-    return tuple(_WORD.findall(normalize(text)))
+    """Normalised word tokens of ``text``; a Latin word or number glued to Japanese or Chinese
+    ('GitHubで編集') is a word of its own."""
+    found = _WORD.findall(normalize(text))
+    if not any(_UNSPACED_CHAR.search(w) for w in found):
+        return tuple(found)
+    out: list[str] = []
+    for w in found:
+        runs = _SCRIPT_RUN.findall(w) if _UNSPACED_CHAR.search(w) else [w]
+        # (a number stays with its counter word: '3行目' is one word, 'third row')
+        out.extend(runs if any(r.isalpha() and not _UNSPACED_CHAR.search(r) for r in runs) else (w,))
+    return tuple(out)
 
 
 def content_words(text: str) -> tuple[str, ...]:
@@ -155,7 +172,22 @@ def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
 
 # Words of scripts without spaces that name no thing of their own: a kind of thing ('モード': mode,
 # 'ページ': page) or a particle ('の', '的').
-_UNSPACED_FILLER = re.compile(r"モード|ページ|画面|模式|页面|页|の|を|に|へ|で|と|は|が|的|我|了|请|一下")
+_UNSPACED_FILLER = re.compile(
+    r"モード|ページ|画面|セクション|節|模式|页面|页|部分|一节|节|この|の|を|に|へ|で|と|は|が|的|我|了|请|一下|这个|此"
+    r"|跳到|跳转到|转到|回到|前往"  # ('跳到 Features', '回到首页': where to, said as a verb)
+)
+
+
+def said_unspaced(word: str) -> frozenset[str] | None:
+    """What an unspaced ``word`` says when it is concept words and filler only ('次のページへ':
+    next; 'で編集': edit; 'このページを': nothing); ``None`` when some of it is neither."""
+    if not _UNSPACED_CHAR.search(word):
+        return None
+    parts, filler = _concepts_inside(word)
+    if sum(n for _, n in parts) + filler == len(word):
+        return frozenset(c for c, _ in parts)
+    whole = _UNSPACED_FILLER.sub("", word)
+    return frozenset() if not whole else None
 
 
 @lru_cache(maxsize=16384)
