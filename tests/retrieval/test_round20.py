@@ -11,7 +11,12 @@ a Japanese or Chinese run of concept words and particles says just those ('次�
 paid"; 'deactivate this member' clears "Active"; 'go back one page' is the pager's previous link;
 'the page about X' is the link X names, and two links to one page are one choice; 'the question
 about X' is the question with those words; 'create it' sends the form by its default button;
-searches said in German, Chinese or Polish with where to search are searches of the words.
+searches said in German, Chinese or Polish with where to search are searches of the words; a
+record's code ('B-1002') names its row whole, so 'tick B-1002' ticks that row's box; a list's
+option named with the list ('Class catamaran') is chosen, and so is an option of several words
+whose list is named in another language ('Schiffsführer Tom Reed wählen'); one word of an
+option with words nobody knows chooses nothing; 'zu Seite 3' and '25 pro Seite anzeigen' are the
+pager's and the page-size menu's; 'get help' is "Getting help" (English -ing forms).
 """
 
 from __future__ import annotations
@@ -101,6 +106,8 @@ def test_latin_words_glued_to_japanese_are_words_of_their_own() -> None:
         ("guide_en.html", "go back one page", "install.html;"),
         ("guide_en.html", "go on to the FAQ", "faq.html;"),
         ("guide_en.html", "open the page about installing", "install.html;"),
+        ("guide_en.html", "where can I get help?", "#getting-help;"),
+        ("guide_en.html", "how to reef a sail", "#reefing;"),
     ],
 )
 @_browser
@@ -187,3 +194,75 @@ async def test_creating_it_sends_the_form_by_its_default_button(
 ) -> None:
     await _act(page, pages, quiet, "new_boat.html", instruction, True)
     assert await noted(page, "sent") == "Save"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "ticked"),
+    [
+        ("tick B-1002", "B-1002;"),
+        ("select B-1001 and B-1003", "B-1001;B-1003;"),
+        ("B-1003 auswählen", "B-1003;"),
+    ],
+)
+@_browser
+async def test_a_rows_box_is_found_by_the_rows_code(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, ticked: str
+) -> None:
+    await _act(page, pages, quiet, "orders_de.html", instruction, True)
+    assert await noted(page, "ticked") == ticked
+    assert await noted(page, "clicked") == ""
+
+
+@_browser
+async def test_a_code_no_row_has_ticks_nothing(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await _act(page, pages, quiet, "orders_de.html", "tick B-1009", False)
+    assert await noted(page, "ticked") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "field", "value"),
+    [
+        ("Class catamaran", "#b-class", "Catamaran"),
+        ("choose class Keelboat", "#b-class", "Keelboat"),
+        ("Schiffsführer Tom Reed wählen", "#b-skipper", "Tom Reed"),
+        ("Skipper auf Ines Carvalho setzen", "#b-skipper", "Ines Carvalho"),
+    ],
+)
+@_browser
+async def test_an_option_named_with_its_list_in_any_language(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, field: str, value: str
+) -> None:
+    await _act(page, pages, quiet, "new_boat.html", instruction, True)
+    assert await page.evaluate(f"document.querySelector('{field}').selectedOptions[0].text") == value
+
+
+@pytest.mark.parametrize(
+    "instruction", ["Bootsklasse Catamaran wählen", "move the boat to the Catamaran pool"]
+)
+@_browser
+async def test_a_one_word_option_with_unknown_words_chooses_nothing(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "new_boat.html", instruction, False)
+    assert await page.evaluate("document.querySelector('#b-class').value") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("zu Seite 3", "?page=3;"),
+        ("zurück zu Seite 1", "?page=1;"),
+        ("25 pro Seite anzeigen", "?size=25;"),
+    ],
+)
+@_browser
+async def test_a_lists_pages_said_in_german(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    await _act(page, pages, quiet, "pager_de.html", instruction, True)
+    assert await noted(page, "clicked") == clicked
+
+
+def test_rows_per_page_said_in_japanese_and_chinese_keep_the_pages_noun() -> None:
+    assert parse_instruction("1ページに25件表示")[0].target == "show 25件 per ページ"
+    assert parse_instruction("每页显示 25 条")[0].target == "show 25 per 页"

@@ -1712,6 +1712,23 @@ class Actor:
                         f'{res.element_text} holds "{short(exact or target, 40)}" {_IN_ITS_LIST}'
                     )
             if v.tag == "select" or (e is not None and e.tag == "select"):
+                # 'Kategorie garden wählen': the list so labelled, and the one option the other
+                # words name whole
+                options: list[str] = await loc.evaluate("s => [...s.options].map((o) => o.text.trim())")
+                label = set(words(" ".join((e.label, e.display_name)))) if e is not None else set()
+                rest = [w for w in words(exact or target) if w not in label]
+                named = [o for o in options if words(o) and _says_whole(rest, words(o))]
+                if len(named) == 1:
+                    now = await loc.evaluate(
+                        "s => s.selectedIndex >= 0 ? s.options[s.selectedIndex].text.trim() : ''"
+                    )
+                    if now == named[0]:
+                        raise AlreadySo(
+                            f'"{short(named[0], 40)}" is already chosen in {res.element_text}; '
+                            "nothing was done."
+                        )
+                    await loc.select_option(label=named[0], timeout=self._timeout)
+                    return f'Selected "{short(named[0], 40)}" in {res.element_text}'
                 # a click on a list chooses nothing; none of its options was named
                 raise ActionProblem(
                     f"{res.element_text} is a list and no option of it was named; nothing was chosen."
@@ -4520,11 +4537,27 @@ _TYPING_START = re.compile(
 )
 
 
+def _says_whole(said: list[str] | tuple[str, ...], option: tuple[str, ...]) -> bool:
+    """``said`` has every word of ``option`` and at most one other, a word of another language
+    for the list ('kategorie' before "garden" once the label's own words are gone)."""
+    rest = list(said)
+    for w in option:
+        if w not in rest:
+            return False
+        rest.remove(w)
+    return len(rest) <= 1
+
+
 def _states_a_choice(step: Step) -> bool:
     """A step that may state a list's value in other words: verbless or with a verb the parser
-    does not act on ('make her a tester'), or 'put him in the Mobile team' (a pronoun typed)."""
-    if step.action == "type":
-        return (step.text or "").strip().casefold() in _PRONOUNS
+    does not act on ('make her a tester'), a value for a field not found ('put him in the Mobile
+    team', a pronoun typed), or a choice not found."""
+    if step.action in ("type", "set"):
+        # ('put him in the Mobile team'; 'Mitglied auf Emi Sato setzen': no field "Mitglied", and
+        # "Emi Sato" an option of one list, whose label the words say in another language)
+        return True
+    if step.action == "choose":
+        return not step.quantity  # ('Werkzeug Tile cutter wählen' for the list "Tool")
     return step.action == "click" and not step.quantity and step.verb.casefold() not in _CLICKING
 
 

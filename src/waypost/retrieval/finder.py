@@ -53,7 +53,7 @@ from waypost.retrieval.records import _row_of, parse_record, rank_records, separ
 from waypost.retrieval.rerank import RerankModel
 from waypost.retrieval.selectors import Selector
 from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, UNSPACED
-from waypost.retrieval.text import said_unspaced, words
+from waypost.retrieval.text import ing_form, said_unspaced, words
 from waypost.retrieval.validation import Validation, validate
 
 if TYPE_CHECKING:
@@ -669,9 +669,9 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         return ranking
     if verbless and qw:
         # a word as people say it, the name as the page writes it: 'enregistre' for "Enregistrer",
-        # 'guarda' for "Guardar" (an imperative for the button's infinitive)
+        # 'guarda' for "Guardar" (an imperative for the button's infinitive), 'get' for "Getting"
         shown = concepts(own) | set(words(own))
-        if all(w in shown or any(_ending_of(w, d) for d in shown) for w in qw):
+        if all(w in shown or any(_ending_of(w, d) or ing_form(w, d) for d in shown) for w in qw):
             return ranking
     return replace(ranking, decision="low")
 

@@ -250,8 +250,8 @@ def _record_verb(m: re.Match[str]) -> str:
     return f"{_RECORD_VERBS[said.casefold()]} {m['target'].strip()}"
 
 
-# 'put it on shelf C3', 'set it to …' where what is put is only 'it': the words after are a
-# field's label and its value, as in 'shelf C3' (the form's record is 'it').
+# 'put it on shelf C3' where what is put is only 'it' (the form's record): the words after are a
+# field's label and its value ('shelf C3').
 _PUT_IT = re.compile(
     r"^(?:put|place|file|store|move)\s+(?:it|this(?:\s+one)?|them)\s+(?:on|onto|in|into|under|at)\s+"
     r"(?:the\s+)?(?P<rest>[^\W\d][^,;\x00]*?\s\S+)[.!]?$",
@@ -270,8 +270,7 @@ _MARK_IT = re.compile(
     r"^mark\s+(?:it|this(?:\s+one)?|her|him|them)\s+(?:as\s+)?(?P<what>[^\W\d][^,;\x00]{1,30}?)[.!]?$",
     re.IGNORECASE,
 )
-# 'open the page about cones', 'the section on firing': what it is about names the link; a
-# question stays a question ('expand the question about kilns').
+# 'open the page about cones', 'go to the section on firing': what it is about names the link.
 _ABOUT_TOPIC = re.compile(
     r"(?P<head>^(?:open|show|go\s+to|jump\s+to|take\s+me\s+to|read|see|visit)\s+)(?:the\s+|a\s+)?"
     r"(?:page|section|chapter|article|part|topic|entry)\s+(?:about|on|regarding|covering|that\s+explains)\s+(?=\S)",
@@ -301,6 +300,24 @@ _SEARCH_SAID = (
         re.IGNORECASE,
     ),
 )
+# A page of a list, and how many rows a page shows, said in German, French, Spanish, Japanese or
+# Chinese ('zu Seite 2', '25 pro Seite anzeigen', '1ページに25件表示', '每页显示 25 条').
+_TO_PAGE_N = re.compile(
+    r"^(?:(?:geh(?:e)?|spring(?:e)?|zurück|wechsle)\s+)?(?:zu|zur|auf)\s+(?:der\s+)?Seite\s+(?P<n>\d+)[.!]?$",
+    re.IGNORECASE,
+)
+# (the count and the page's noun as said: lists write "25 / Seite", "25件 / ページ", "25 par page")
+_PER_PAGE = (
+    re.compile(
+        r"^(?:zeige?\s+|affiche[rz]?\s+|mostrar\s+|muestra\s+)?(?P<n>\d+)\s+"
+        r"(?:pro|je|par|por)\s+(?P<page>Seite|page|página)(?:\s+(?:an)?zeigen|\s+afficher|\s+mostrar)?[.!]?$",
+        re.IGNORECASE,
+    ),
+    re.compile(
+        r"^1\s*(?P<page>ページ)(?:に|あたり)\s*(?P<n>\d+\s*件)(?:を|ずつ)?表示(?:する|して(?:ください)?|します)?$"
+    ),
+    re.compile(r"^(?:请)?每(?P<page>页)(?:显示)?\s*(?P<n>\d+)\s*(?:条|项|个|行)?$"),
+)
 # 'click the Lent on column header': the header is what its words name ("Lent on").
 _COLUMN_HEADER = re.compile(r"(?<=\S)\s+column(?:['’]s)?\s+(?:header|heading|title)(?=[.!]?$)", re.IGNORECASE)
 # 'deactivate this member', 'enable it': the record's own switch ("Active", "Enabled") set.
@@ -311,9 +328,11 @@ _SWITCH_IT = re.compile(
 
 
 def _said_of_it(segment: str) -> str:
-    """One step's words said as the rules below read them: a record's verb first, 'put it on
-    shelf C3' as the field and its value, 'add a note: X' as the note's label and value, 'mark it
-    returned' as a box to tick, 'deactivate this member' as the switch "Active" to clear."""
+    """One step's words said as the rules below read them: a record's verb first ('L-302 を編集'
+    as 'edit L-302'), 'put it on shelf C3' as the field and its value, 'add a note: X' as the
+    note's label and value, 'mark it returned' as a box to tick, a column's header by its words,
+    searches said in German, Chinese or Polish as 'search for X', 'the page about X' and 'the
+    question about X' by X's words, 'deactivate this member' as the switch "Active" to clear."""
     segment = _RECORD_VERB_ZH.sub(
         _record_verb, _RECORD_VERB_LAST.sub(_record_verb, segment, count=1), count=1
     )
@@ -321,6 +340,9 @@ def _said_of_it(segment: str) -> str:
     segment = _ADD_NOTE.sub(r"\g<field>: \g<val>", segment, count=1)
     segment = _MARK_IT.sub(r"check \g<what>", segment, count=1)
     segment = _COLUMN_HEADER.sub("", segment, count=1)
+    segment = _TO_PAGE_N.sub(r"go to page \g<n>", segment, count=1)
+    for per_page in _PER_PAGE:
+        segment = per_page.sub(r"show \g<n> per \g<page>", segment, count=1)
     for searching in _SEARCH_SAID:
         segment = searching.sub(r"search for \g<q>", segment, count=1)
     segment = _ABOUT_TOPIC.sub(r"\g<head>", segment, count=1)

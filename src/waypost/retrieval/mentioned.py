@@ -98,6 +98,8 @@ def _stem_shared(a: str, b: str) -> bool:
 # Words that say a value is set, not what else is meant: verbs of setting, pronouns, small words.
 _SETTING_LIST = (
     "make set put assign give mark change switch turn become becomes be is are should will now",
+    "choose select pick wählen wähle wählt auswählen setzen stellen choisis choisir choisissez",
+    "sélectionne sélectionner elige elegir selecciona seleccionar vyber vyberte wybierz wybrać",
     "her him it them this that his its their as to into in on for with a an the of",
     "mache mach setze setz stelle stell gib weise ist soll sein ihn ihr es sie auf als zu zum zur",
     "mets mettre passe passez attribue est comme en le la les au",
@@ -126,11 +128,18 @@ def pick(sentence: str, lists: list[dict[str, Any]] | None) -> MentionedOption |
     m = found[0]
     named = {fold(w) for w in words(m["options"][0])}
     label = [fold(w) for w in words(m["label"])]
-    for w in said:
-        if w in named or w in _SETTING or w in STOPWORDS or not _SPACED.search(w):
-            continue
-        if not any(_stem_shared(w, lw) for lw in label):
-            return None  # a word about something else: not (only) this list's value
+    other = [
+        w
+        for w in said
+        if not (w in named or w in _SETTING or w in STOPWORDS or not _SPACED.search(w))
+        and not any(_stem_shared(w, lw) for lw in label)
+    ]
+    # A word about something else: not (only) this list's value ('move the card to Done'); but one
+    # word may be the list's label said in another language ('Werkzeug Tile cutter wählen' for
+    # "Tool") when the option itself is named by several words or a number, as no other list has it.
+    distinct = len(named) >= 2 or any(ch.isdigit() for ch in m["options"][0])
+    if len(other) > (1 if distinct else 0):
+        return None
     return MentionedOption(
         m["path"], m["options"][0], m["label"], m.get("title") or "", m.get("chosen") or ""
     )

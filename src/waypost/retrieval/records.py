@@ -117,6 +117,9 @@ _EVERY = re.compile(
     r"\b(?:all|each|every|alle|jede[nsm]?|všechny|všech|každ[ýéou]|tous|toutes|todos|todas|tutti)\b"
 )
 _HANDLE = re.compile(r"(?<![\w@])@([\w.]*\w)")
+# A record's code of letters and digits joined by dashes ('L-301', 'INV-2024-001', 'B-1002'):
+# said whole, found whole.
+_CODE = re.compile(r"(?<![\w@#/-])(?=[a-z0-9/-]*\d)([a-z0-9]+(?:[-/][a-z0-9]+)+)(?![\w/-])")
 
 _ORDINAL_WORDS = ORDINAL_WORDS
 
@@ -187,6 +190,12 @@ class RecordTarget:
     every: bool = False
     grid: tuple[str, str] | None = None
     soft: tuple[str, ...] = ()
+    codes: tuple[str, ...] = ()
+
+    @property
+    def named(self) -> bool:
+        """The record is named by a handle or a code, which it must carry exactly."""
+        return bool(self.handles or self.codes)
 
 
 def parse_record(raw: str) -> RecordTarget:
@@ -206,7 +215,8 @@ def parse_record(raw: str) -> RecordTarget:
             tok = m.group("ord")
             ordinal = int(tok[:-1]) if tok[:-1].isdigit() else _ORDINAL_WORDS.get(tok)
         text = text[: m.start()] + " " + text[m.end() :]
-    handle_words = {w for h in handles for w in words(h)}
+    codes = tuple(dict.fromkeys(c for c in _CODE.findall(text) if re.search(r"[a-z]", c)))
+    handle_words = {w for h in (*handles, *codes) for w in words(h)}
     kept = [
         w
         for w in words(text)
@@ -217,7 +227,7 @@ def parse_record(raw: str) -> RecordTarget:
         and len(w) > 1
     ]
     soft = tuple(w for w in words(text) if w in _NAMEABLE and w not in handle_words)
-    return RecordTarget(tuple(kept), handles, ordinal, bool(_EVERY.search(text)), grid, soft)
+    return RecordTarget(tuple(kept), handles, ordinal, bool(_EVERY.search(text)), grid, soft, codes)
 
 
 # -- the page's structure -------------------------------------------------------------------------
@@ -424,6 +434,10 @@ def _has_handle(handle: str, text: str) -> bool:
     return re.search(rf"(?<![\w@])@{re.escape(handle)}(?![\w])", fold(text)) is not None
 
 
+def _has_code(code: str, text: str) -> bool:
+    return re.search(rf"(?<![\w/-]){re.escape(code)}(?![\w/-])", fold(text)) is not None
+
+
 # -- ranking by record ----------------------------------------------------------------------------
 
 
@@ -578,6 +592,8 @@ def _tickable(e: ElementDescriptor) -> bool:
 def _named_box(screen: Screen, wanted: Sequence[str]) -> bool:
     """A visible box or switch whose own name carries every word ('王芳 启用' for '启用王芳'): the
     ordinary ranking finds it, and the row's selection box is not meant."""
+    if not wanted:
+        return False  # (a record named by its code alone: 'tick L-301')
     for e in screen.elements:
         if e.visible and _tickable(e):
             own = field_words(f"{e.name} {e.label}")
@@ -779,15 +795,15 @@ async def rank_records(
     if target.grid is not None:
         return await _rank_grid(page, screen, query, target, model, index=index)
     ticking = query.intent == "check" or bool(set(words(query.verb)) & _TICK_VERBS)
-    if (query.ordinal or target.ordinal is not None) and not target.handles:
+    if (query.ordinal or target.ordinal is not None) and not target.named:
         choice = _nth_choice(screen, query, target, model, index=index)
         if choice is not None:
             return choice
-    if ticking and (query.ordinal or target.ordinal is not None) and not target.handles:
+    if ticking and (query.ordinal or target.ordinal is not None) and not target.named:
         nth = await _nth_box(page, screen, query, target, model, index=index)
         if nth is not None:
             return nth
-    elif not ticking and (query.ordinal or target.ordinal is not None) and not target.handles:
+    elif not ticking and (query.ordinal or target.ordinal is not None) and not target.named:
         nth = await _nth_link(page, screen, query, target, model, index=index)
         if nth is not None:
             return nth
@@ -796,17 +812,17 @@ async def rank_records(
         shared = _rank_share(screen, query, model, index)
         if shared is not None:
             return shared
-    if not target.words and not target.handles:
+    if not target.words and not target.named:
         return None
     groups = _groups(screen)
     if any(_UNSPACED.search(w) for w in target.words):
         target = _segment(target, groups)
     wanted = [w for w in target.words if not w.isdigit()]
-    if not wanted:
+    if not wanted and not target.codes:
         return None
     explicit = (
         target.ordinal is not None
-        or bool(target.handles)
+        or target.named
         or bool(_NAMES_RECORD.search(fold(query.raw)))
         or any(w in _KINDS for w in words(query.raw))
         or any(k in query.raw for k in _UNSPACED_KINDS if _UNSPACED.search(query.raw))
@@ -817,7 +833,7 @@ async def rank_records(
     if len(wanted) == 1 and not explicit and not target.soft and not ticking:
         return None  # one word names the control or nothing: no record (and no page round trip)
     groups = await _copy_groups(page, screen, wanted)
-    lead = wanted[0]
+    lead = wanted[0] if wanted else ""
     best: list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str], list[ElementDescriptor]]] = []
     lone: list[tuple[tuple[int, int], list[ElementDescriptor], frozenset[str], list[ElementDescriptor]]] = []
     for members in groups.values():
@@ -872,10 +888,10 @@ async def rank_records(
         return None  # 'open issue #4790' is not a tick in that issue's row (nor is a verbless phrase)
     hits = frozenset().union(*(b[2] for b in chosen))
     record_words = [w for w in target.words if w not in hits]
-    soft = not record_words and bool(target.soft) and not target.handles and target.ordinal is None
+    soft = not record_words and bool(target.soft) and not target.named and target.ordinal is None
     if soft:
         record_words = list(target.soft)  # 'the Change link in the Users row': a record named "Users"
-    elif not record_words and not target.handles and target.ordinal is None:
+    elif not record_words and not target.named and target.ordinal is None:
         return None  # only the control is named: the ordinary ranking (and its copies rule) decides
     records: list[_Record] = []
     for _, members, _, _ in chosen:
@@ -901,7 +917,7 @@ async def rank_records(
             explicit = True  # 'Follow Jean Valjean': a person's name, nowhere on the page
         else:
             return None  # words no record carries: not a record the target names (the ranking decides)
-    if not record_words and not target.handles and target.ordinal is None:
+    if not record_words and not target.named and target.ordinal is None:
         return None
 
     def fits(r: _Record, loose: bool = False) -> bool:
@@ -909,6 +925,8 @@ async def rank_records(
         if not all(_word_in(w, f, loose) for w in record_words):
             return False
         if not all(_has_handle(h, f"{r.text} {r.element.name}") for h in target.handles):
+            return False
+        if not all(_has_code(c, f"{r.text} {r.element.name}") for c in target.codes):
             return False
         if target.ordinal is not None:
             want = r.count if target.ordinal == -1 else target.ordinal
@@ -1120,7 +1138,7 @@ async def _named_row(
         not wanted
         or all(w in CONCEPTS or w in _UI_WORDS for w in wanted)  # 'next page' names a control
         or target.ordinal is not None
-        or target.handles
+        or target.named
         or target.every
         or query.intent not in ("click", "any")
         or (" ".join(words(query.verb)) not in _GOING and not _edits_by_its_link(screen, query.verb))

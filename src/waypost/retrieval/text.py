@@ -146,6 +146,8 @@ def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
         parts, filler = inside
         found = filler + sum(n for concept, n in parts if concept in doc_words)
         return 0.8 * found / len(query_word)
+    if len(query_word) >= 3 and any(ing_form(query_word, d) or ing_form(d, query_word) for d in doc_words):
+        return 0.8  # 'get help' for "Getting help", 'write a schedule' for "Writing a schedule"
     if len(query_word) < 4:
         return 0.0
     best = 0.0
@@ -224,6 +226,15 @@ def _el_stem(word: str) -> str:
         if word.endswith(ending) and len(word) - len(ending) >= 2:
             return word[: -len(ending)]
     return word
+
+
+def ing_form(word: str, other: str) -> bool:
+    """``other`` is English ``word`` with -ing: 'getting' for 'get', 'writing' for 'write',
+    'running' for 'run', 'opening' for 'open'."""
+    if not other.endswith("ing") or len(other) < len(word) + 2 or not word.isascii():
+        return False
+    stem = other[:-3]
+    return stem == word or (word.endswith("e") and stem == word[:-1]) or stem == word + word[-1]
 
 
 def _negated(word: str, other: str) -> bool:
