@@ -186,6 +186,26 @@ GitHub", previous/next buttons and the bottom bar's links, ``<details>`` blocks)
 in English on the translated ones), 21 % to be left undone; written and checked with
 ``bench/retrieval_labels.py --part held17 --replay`` only, never with ``act``, before its first
 run.
+Held-out 18 (``"part": "held18"``, ``--part held18`` only, like held-out 6 to 17): 564 cases in
+``retrieval_pypi10.jsonl`` on 95 pages of two further real applications, rendered from
+hash-pinned wheels by ``bench/thirdparty_pypi10.py`` into the same cache as held-out 9's to 17's
+and served by path as ``pypi/<site>@<version>/<lang>/<page>``: 338 cases on 34 pages of
+Flask-AppBuilder (Flask, SQLAlchemy, WTForms; Bootstrap 3, select2 and bootstrap-datepicker) in
+English, German, French, Japanese and Chinese (the log-in page, the welcome page, a community
+choir's singers list with its collapsible search panel and "Add Filter" menu, check boxes with
+"select all", the actions menu with a custom action and its confirmation, show/edit/delete
+buttons and the delete confirmation, sortable headers, the page-size menu and pagination, its
+second page, the list filtered by two filter rows, add and edit forms with a select2 box, a date
+picker, check boxes and a text area, the show page, the concerts' list, add and edit forms, the
+user's profile with its collapsible panels; the navbar's menus, language menu and user menu) and
+226 cases on 61 pages of a small Sphinx site with its default alabaster theme in English, German,
+French, Spanish, Japanese, Chinese and Czech (the side bar's navigation with toctree captions,
+related-topics previous/next links, "Quick search" and "Show Source", the relation bar's
+previous/next links, the search page's field, the general index's letters and entries); about
+58 % of them in German, French, Spanish, Czech, Polish, Japanese or Chinese (also on the English
+pages, and in English on the translated ones), 21 % to be left undone; written and checked with
+``bench/retrieval_labels.py --part held18 --replay`` only, never with ``act``, before its first
+run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -236,11 +256,12 @@ NEW_SETS = {
     "PyPI-rendered pages 7": "retrieval_pypi7.jsonl",
     "PyPI-rendered pages 8": "retrieval_pypi8.jsonl",
     "PyPI-rendered pages 9": "retrieval_pypi9.jsonl",
+    "PyPI-rendered pages 10": "retrieval_pypi10.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
 RUN_ALONE = (
     *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-    *("held16", "held17"),
+    *("held16", "held17", "held18"),
 )
 TOP_K = 5
 T = TypeVar("T")
@@ -480,7 +501,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 17 run only on their own (--part held6 ... held17): never seen by accident
+    else:  # held-out 6 to 18 run only on their own (--part held6 ... held18): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -507,14 +528,15 @@ def bench_new(args: argparse.Namespace) -> int:
         thirdparty_pypi7,
         thirdparty_pypi8,
         thirdparty_pypi9,
+        thirdparty_pypi10,
     )
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
     # (held-out 11), Sphinx with furo and django-allauth (held-out 12), Django REST framework and
     # Sphinx with pydata-sphinx-theme (held-out 13), Grappelli and Sphinx with sphinx-rtd-theme
     # (held-out 14), Jazzmin and Sphinx with sphinx-book-theme (held-out 15), Unfold and MkDocs' own
-    # theme (held-out 16), MkDocs' readthedocs theme and SQLAdmin (held-out 17) render into the same
-    # served root.
+    # theme (held-out 16), MkDocs' readthedocs theme and SQLAdmin (held-out 17), Flask-AppBuilder and
+    # Sphinx with alabaster (held-out 18) render into the same served root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
@@ -525,6 +547,7 @@ def bench_new(args: argparse.Namespace) -> int:
         (thirdparty_pypi7, tuple(f"pypi/{site}/" for site in thirdparty_pypi7.SITES)),
         (thirdparty_pypi8, tuple(f"pypi/{site}/" for site in thirdparty_pypi8.SITES)),
         (thirdparty_pypi9, tuple(f"pypi/{site}/" for site in thirdparty_pypi9.SITES)),
+        (thirdparty_pypi10, tuple(f"pypi/{site}/" for site in thirdparty_pypi10.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -614,6 +637,7 @@ _PART_NAMES = {
     "held15": "held-out 15",
     "held16": "held-out 16",
     "held17": "held-out 17",
+    "held18": "held-out 18",
 }
 
 
@@ -804,7 +828,7 @@ def main() -> None:
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
             *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-            *("held16", "held17"),
+            *("held16", "held17", "held18"),
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
@@ -817,9 +841,10 @@ def main() -> None:
         "framework and Sphinx with pydata-sphinx-theme pages rendered from PyPI), the fourteenth "
         "(Grappelli admin and Sphinx with sphinx-rtd-theme pages rendered from PyPI), the "
         "fifteenth (Jazzmin admin and Sphinx with sphinx-book-theme pages rendered from PyPI), "
-        "the sixteenth (Unfold admin and MkDocs' own theme pages rendered from PyPI) or the "
-        "seventeenth (MkDocs' readthedocs theme and SQLAdmin pages rendered from PyPI; each of "
-        "the last twelve run only when named).",
+        "the sixteenth (Unfold admin and MkDocs' own theme pages rendered from PyPI), the "
+        "seventeenth (MkDocs' readthedocs theme and SQLAdmin pages rendered from PyPI) or the "
+        "eighteenth (Flask-AppBuilder and Sphinx with alabaster pages rendered from PyPI; each of "
+        "the last thirteen run only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(

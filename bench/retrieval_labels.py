@@ -1,6 +1,6 @@
 """Dry check of the labels of the new sets, in real Chromium, without running ``act``.
 
-For every case of a part (``--part held6`` by default; ``--part held7``, ``held8``, ``held9``, ``held10``, ``held11``, ``held12``, ``held13``, ``held14``, ``held15``, ``held16`` or ``held17`` for held-out 7 to 17) the page is opened as the benchmark opens it
+For every case of a part (``--part held6`` by default; ``--part held7``, ``held8``, ``held9``, ``held10``, ``held11``, ``held12``, ``held13``, ``held14``, ``held15``, ``held16``, ``held17`` or ``held18`` for held-out 7 to 18) the page is opened as the benchmark opens it
 and each expected effect's selector(s) are looked up with ``document.querySelectorAll``. A case is
 reported when a selector is invalid, matches nothing, or (for an ``#id`` selector) matches more than
 one element; an expected value on a ``<select>`` must be the label of one of its options, and a
@@ -12,7 +12,7 @@ replayed with plain Playwright clicks (never ``act``) before looking again.
 select, check — never ``act``), with the benchmark's listener installed, and scores the result as
 the benchmark would: every case must come out *right*, or its label or page is broken. Steps with
 a ``final`` value on third-party widgets are not replayed (those cases are listed as skipped),
-except held-out 10's and 15's select2 boxes, whose hidden native ``<select>`` is set by label.
+except held-out 10's, 15's and 18's select2 boxes, whose hidden native ``<select>`` is set by label.
 
 ``--show PAGE`` lists the page's visible interactive elements (to write cases against).
 
@@ -168,8 +168,10 @@ async def replay_case(page: Page, url: str, case: dict[str, Any], events: list[A
         sel = step["el"] if isinstance(step["el"], str) else step["el"][0]
         loc = page.locator(sel).first
         if "final" in step:
-            if case["part"] in ("held10", "held15") and await loc.evaluate("(e) => e.tagName === 'SELECT'"):
-                # Held-out 10's and 15's select2 boxes keep a native <select>: choosing on it checks the label.
+            if case["part"] in ("held10", "held15", "held18") and await loc.evaluate(
+                "(e) => e.tagName === 'SELECT'"
+            ):
+                # Held-out 10's, 15's and 18's select2 boxes keep a native <select>: choosing on it checks the label.
                 await loc.select_option(label=step["final"], timeout=3000, force=True)
                 await asyncio.sleep(0.1)
                 continue
@@ -223,6 +225,8 @@ async def run(args: argparse.Namespace) -> int:
     from bench.thirdparty_pypi8 import ensure_all as ensure_pypi8
     from bench.thirdparty_pypi9 import SITES as PYPI9_SITES
     from bench.thirdparty_pypi9 import ensure_all as ensure_pypi9
+    from bench.thirdparty_pypi10 import SITES as PYPI10_SITES
+    from bench.thirdparty_pypi10 import ensure_all as ensure_pypi10
 
     npm_root = str(ensure_all())
     pypi_root = str(ensure_pypi()) if args.part == "held9" or (args.show or "").startswith("pypi/") else ""
@@ -242,6 +246,8 @@ async def run(args: argparse.Namespace) -> int:
         pypi_root = str(ensure_pypi8())  # the same root as held-out 9's to 15's
     if args.part == "held17" or (args.show or "").startswith(tuple(f"pypi/{s}/" for s in PYPI9_SITES)):
         pypi_root = str(ensure_pypi9())  # the same root as held-out 9's to 16's
+    if args.part == "held18" or (args.show or "").startswith(tuple(f"pypi/{s}/" for s in PYPI10_SITES)):
+        pypi_root = str(ensure_pypi10())  # the same root as held-out 9's to 17's
     servers, urls = _start_servers(npm_root, pypi_root)
     try:
         async with async_playwright() as pw:
@@ -315,6 +321,7 @@ def main() -> None:
             "held15",
             "held16",
             "held17",
+            "held18",
             "held5",
             "held4",
             "held3",
