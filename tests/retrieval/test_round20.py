@@ -266,3 +266,53 @@ async def test_a_lists_pages_said_in_german(
 def test_rows_per_page_said_in_japanese_and_chinese_keep_the_pages_noun() -> None:
     assert parse_instruction("1ページに25件表示")[0].target == "show 25件 per ページ"
     assert parse_instruction("每页显示 25 条")[0].target == "show 25 per 页"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("weiter", "pricing.html;"),
+        ("zur nächsten Seite", "pricing.html;"),
+        ("vorherige Seite", "intro.html;"),
+        ("次のページ", "pricing.html;"),
+    ],
+)
+@_browser
+async def test_the_next_page_is_the_link_so_marked_not_a_section_named_next(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    await _act(page, pages, quiet, "chapters_de.html", instruction, True)
+    assert await noted(page, "clicked") == clicked
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    ["suche «Bienen» und drücke Los", "buscar «Bienen» y pulsar Los", "chercher « Bienen » puis valider"],
+)
+@_browser
+async def test_a_quoted_search_then_its_button_is_two_steps(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "chapters_de.html", instruction, True)
+    assert await noted(page, "sent") == "Bienen"
+
+
+@_browser
+async def test_a_bootstrap_3_panel_already_open_is_not_toggled(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    report = await _act(page, pages, quiet, "panels_bs3.html", "expand Billing", False)
+    assert report.steps[-1].status == "already", report.text
+    assert await noted(page, "toggled") == ""
+    await _act(page, pages, quiet, "panels_bs3.html", "expand Shipping", True)
+    assert await noted(page, "toggled") == "Shipping;"
+    await _act(page, pages, quiet, "panels_bs3.html", "collapse Billing", True)
+    assert await noted(page, "toggled") == "Billing;"
+
+
+@_browser
+async def test_one_language_is_never_another(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await _act(page, pages, quiet, "lang_menu.html", "switch to English", False)
+    assert await noted(page, "clicked") == ""
+    await _act(page, pages, quiet, "lang_menu.html", "switch to Deutsch", True)
+    assert await noted(page, "clicked") == "/lang/de;"

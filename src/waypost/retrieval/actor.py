@@ -478,7 +478,7 @@ class Actor:
         what = f"the {label!r} control" if label else "the control"
         if again.ok or again.status == "already":
             again.message = f"Opened {what}, whose closed block held it. {again.message}"
-        elif again.status in ("unsure", "not_found") and before == "closed":
+        elif again.status in ("unsure", "not_found", "not_actionable", "failed") and before == "closed":
             # nothing was done in it: the block a toggle opened for nothing is closed again
             with contextlib.suppress(Exception):
                 if await _evaluate_on(toggle, _TOGGLE_STATE_JS) == "open":
@@ -4409,7 +4409,18 @@ _TOGGLE_STATE_JS = """(el) => {
     ? el.parentElement : null;
   if (d) return d.open ? 'open' : 'closed';
   const x = el.getAttribute('aria-expanded');
-  return x === 'true' ? 'open' : x === 'false' ? 'closed' : '';
+  if (x === 'true' || x === 'false') return x === 'true' ? 'open' : 'closed';
+  // (Bootstrap 3's collapse toggles say it only by the block they name being shown)
+  if ((el.getAttribute('data-toggle') || el.getAttribute('data-bs-toggle') || '') !== 'collapse') return '';
+  const sel = (el.getAttribute('data-target') || el.getAttribute('data-bs-target')
+    || el.getAttribute('href') || '').trim();
+  let t = null;
+  try {
+    t = /^#[^\\s.>]+$/.test(sel) ? document.getElementById(sel.slice(1))
+      : sel ? document.querySelector(sel) : null;
+  } catch (e) { t = null; }
+  if (!t) return '';
+  return t.getClientRects().length > 0 && getComputedStyle(t).display !== 'none' ? 'open' : 'closed';
 }"""
 
 _NO_TEXT = "does not take text"

@@ -198,6 +198,15 @@ STATE_JS = r"""
     const said = li.getAttribute('aria-expanded');
     return said !== null ? said === 'true' : /(?:^|\s)current(?:$|\s)/.test(li.className);
   };
+  // Bootstrap's collapse toggles (data-toggle="collapse", no aria-expanded in Bootstrap 3): open
+  // when the block they name (href or data-target) is shown
+  const shownBlock = (n) => {
+    if ((n.getAttribute('data-toggle') || n.getAttribute('data-bs-toggle') || '') !== 'collapse') return null;
+    const sel = (n.getAttribute('data-target') || n.getAttribute('data-bs-target') || n.getAttribute('href') || '').trim();
+    let t = null;
+    try { t = /^#[^\s.>]+$/.test(sel) ? document.getElementById(sel.slice(1)) : sel ? document.querySelector(sel) : null; } catch (e) { t = null; }
+    return t ? t.getClientRects().length > 0 && getComputedStyle(t).display !== 'none' : null;
+  };
   // Bootstrap's tabs (data-toggle="tab"): the one shown is classed "active", or its list item is
   const bsTab = toggle(c);
   const active = (n) => !!n && /(?:^|\s)active(?:$|\s)/.test(n.className || '');
@@ -211,7 +220,7 @@ STATE_JS = r"""
     selected: bsTab ? c.getAttribute('aria-selected') === 'true' || active(c) || active(c.closest('li'))
       : /^(option|tab|treeitem|gridcell|row)$/.test(role) ? c.getAttribute('aria-selected') === 'true' : null,
     expanded: c.tagName === 'SUMMARY' && c.parentElement && c.parentElement.tagName === 'DETAILS'
-      ? c.parentElement.open : tri('aria-expanded') !== null ? tri('aria-expanded') : branch(c),
+      ? c.parentElement.open : tri('aria-expanded') !== null ? tri('aria-expanded') : branch(c) ?? shownBlock(c),
     current: c.tagName === 'A' ? current(c) : null,
   };
 }

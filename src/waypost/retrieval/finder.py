@@ -285,6 +285,7 @@ class ElementFinder:
             if query.intent == "check":
                 ranking = self._checkable(screen, ranking)
         ranking = self._enabled_first(screen, ranking)
+        ranking = self._to_another_page(screen, ranking)
         ranking = _field_for_text(ranking, self.settings)
         return self._away_from_here(screen, ranking)
 
@@ -415,6 +416,39 @@ class ElementFinder:
             if e is not top and e.enabled and e.visible and e.role == top.role and _paging_alike(top, e)
         ]
         return self._only(screen, ranking, others[0]) if len(others) == 1 else ranking
+
+    def _to_another_page(self, screen: Screen, ranking: Ranking) -> Ranking:
+        """'次のページ', 'weiter', 'next page': the link marked as the next (previous) document by
+        its title ("Next document", "次の章へ") goes there; a link to a section that only has the
+        word in its name ("What next", a heading of another page) does not."""
+        query = ranking.query
+        if query is None or query.intent not in ("click", "any") or not ranking.candidates:
+            return ranking
+        asked: set[str] = set()
+        for w in words(query.raw):
+            if w in STOPWORDS or w in _PAGE_NOUNS:
+                continue
+            inside = None if w in CONCEPTS else said_unspaced(w)
+            asked |= inside if inside is not None else {CONCEPTS.get(w, w)}
+        if asked not in ({"§next"}, {"§previous"}):
+            return ranking
+        sections = [c for c in ranking.candidates[:3] if "#" in c.element.href and c.p >= 0.2]
+        if not sections or (ranking.decision == "confident" and sections[0] is not ranking.candidates[0]):
+            return ranking  # (no section link in the running, or a sure winner that is none)
+        want = next(iter(asked))
+        marked = [
+            e
+            for e in screen.elements
+            if e.visible
+            and e.role == "link"
+            and e.href
+            and not e.href.startswith(("#", "javascript:"))
+            and "#" not in e.href
+            and want in _concepts_of(e.title)
+        ]
+        if not marked or len({urljoin(screen.url, e.href) for e in marked}) != 1:
+            return ranking
+        return self._only(screen, ranking, marked[0])
 
     def _away_from_here(self, screen: Screen, ranking: Ranking) -> Ranking:
         """A link to the page shown only shows it again: 'sign out' on the sign-out page is the
@@ -688,6 +722,20 @@ def _not_the_other_way(ranking: Ranking) -> Ranking:
         if want in asked and other not in asked and other in named and want not in named:
             return replace(ranking, decision="low")
     return ranking
+
+
+# Words for what a pager turns ('next page', 'nächste Seite', '下一页' has its own word).
+_PAGE_NOUNS = frozenset(
+    {"page", "seite", "pagina", "página", "strona", "stronę", "stránka", "stránku", "страница"}
+)
+
+
+def _concepts_of(text: str) -> set[str]:
+    out: set[str] = set()
+    for w in words(text):
+        inside = None if w in CONCEPTS else said_unspaced(w)
+        out |= inside if inside is not None else {CONCEPTS.get(w, w)}
+    return out
 
 
 def _field_for_text(ranking: Ranking, settings: RetrievalSettings) -> Ranking:

@@ -293,6 +293,9 @@ _SEARCH_SAID = (
         re.IGNORECASE,
     ),
     re.compile(r"^(?:[^\W\d]\S*\s+)?nach\s+(?P<q>\S.*?)\s+(?:durchsuchen|suchen)[.!]?$", re.IGNORECASE),
+    re.compile(
+        r"^(?:bitte\s+)?(?:suche|such)\s+(?P<q>\x00\d+\x00)[.!]?$", re.IGNORECASE
+    ),  # ('suche «Bienen»')
     re.compile(r"^(?:请)?(?:在\s*\S+?\s*(?:中|里|内)\s*)?(?:搜索|查找)\s*(?P<q>\S.*?)[。！]?$"),
     re.compile(
         r"^(?:wyszukaj|szukaj|znajdź)\s+(?:w|we)\s+(?:dokumentacji|dokumentach|serwisie|witrynie)\s+"
@@ -333,6 +336,7 @@ def _said_of_it(segment: str) -> str:
     note's label and value, 'mark it returned' as a box to tick, a column's header by its words,
     searches said in German, Chinese or Polish as 'search for X', 'the page about X' and 'the
     question about X' by X's words, 'deactivate this member' as the switch "Active" to clear."""
+    segment = segment.rstrip(" ,")  # ('suche «Bienen», then …': the comma ends the step)
     segment = _RECORD_VERB_ZH.sub(
         _record_verb, _RECORD_VERB_LAST.sub(_record_verb, segment, count=1), count=1
     )
@@ -1124,10 +1128,24 @@ _PERSON_OBJECT = re.compile(
 _WHATS_IN = re.compile(r"^what(?:['’]s|\s+is)\s+(?:in|on|under)\s+(?=\S)", re.I)
 # A search, then 'and click …' in any language read here ('wyszukaj labrador i kliknij lupę'): the
 # words end at the conjunction, and the click is a step of its own.
+_SEARCH_VERBS = (
+    r"search|wyszukaj|szukaj|suche|suchen|cherche|chercher|recherche|rechercher|busca|buscar|vyhledej|"
+    r"vyhledejte|hledat|najdi|найди|искать"
+)
 _SEARCH_THEN_CLICK = re.compile(
-    r"^(?P<search>(?:search|wyszukaj|szukaj|suche|cherche|busca|vyhledej|vyhledejte|najdi|найди|искать)\b"
-    r"[^\x00]*?)\s*,?\s+(?:and|und|et|y|i|a|и|e)\s+(?=(?:click|klicke|kliknij|klikni|klikněte|cliquez|"
-    r"clique|haz\s+clic|pulsa|pulse|нажми|нажмите|press|hit|drücke)\b)",
+    rf"^(?P<search>(?:{_SEARCH_VERBS})\b"
+    r"(?:[^\x00]*?|[^\x00]*?\x00\d+\x00))\s*,?\s+(?:and|und|et|y|i|a|и|e|puis|luego|dann|then)\s+"
+    r"(?=(?:click|klicke|kliknij|klikni|klikněte|cliquez|clique|cliquer|haz\s+clic|pulsa|pulse|pulsar|"
+    r"presiona|presionar|нажми|нажмите|press|hit|drücke|drück)\b)",
+    re.I,
+)
+# A search whose words are quoted, then 'and submit' said as a verb ('chercher « essaim » puis
+# valider'): the search is sent as it is typed; no other step.
+_SEARCH_THEN_SUBMIT = re.compile(
+    rf"^(?P<search>(?:{_SEARCH_VERBS})\b[^\x00]*?\x00\d+\x00)\s*,?\s+"
+    r"(?:and|und|et|y|i|a|и|e|puis|luego|dann|then)\s+"
+    r"(?:submit|send|valider|valide|validez|confirmer|envoyer|enviar|envía|abschicken|absenden|bestätigen|"
+    r"odeslat|potvrdit|wyślij|zatwierdź)[.!]?$",
     re.I,
 )
 # 'get it as JSON', 'download this as CSV': the format is what names the link or item.
@@ -1736,6 +1754,7 @@ def parse_instruction(instruction: str) -> list[Step]:
         protected,
         count=1,
     )
+    protected = _SEARCH_THEN_SUBMIT.sub(r"\g<search>", protected, count=1)
     protected = _SEARCH_THEN_CLICK.sub(r"\g<search>, then ", protected, count=1)
     protected = _AS_FORMAT.sub(
         lambda m: "open " if m["verb"].casefold() in ("get", "view", "show", "see") else f"{m['verb']} ",
@@ -1794,6 +1813,7 @@ def parse_instruction(instruction: str) -> list[Step]:
 # What sends a search form: 'search for X and hit search' sends it by its button, not twice.
 _SENDS = re.compile(
     r"(?:the\s+)?(?:search|submit|go|find|ok|send|enter|apply|suche|suchen|rechercher|recherche|buscar|"
+    r"ir\s+a|los|aller|přejít|转向|"  # (Sphinx's "Go" in Spanish, German, French, Czech, Chinese)
     r"hledat|vyhledat|szukaj|wyszukaj|поиск|найти|搜索|検索"
     # the magnifier a search form's button shows ('kliknij lupę')
     r"|magnifier|magnifying\s+glass|lup[aeęy]|loupe|lupe|лупу|лупа|放大镜|虫眼鏡)(?:\s+(?:button|icon|key))?",

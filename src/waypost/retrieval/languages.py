@@ -238,7 +238,7 @@ _LANGUAGES: tuple[_Language, ...] = (
     _svo(
         "es",
         click=r"haga\s+clic\s+en|haz\s+clic\s+en|hacer\s+clic\s+en|haga\s+click\s+en|haz\s+click\s+en|"
-        r"pulsa|presione|presiona|abra|abre|toque|toca|despliegue|despliega|desplegar|contraiga|contrae|"
+        r"pulsa|pulsar|pulse|presione|presiona|presionar|abra|abre|abrir|toque|toca|despliegue|despliega|desplegar|contraiga|contrae|"
         r"(?:ir|ve|vaya|vuelve|vuelva|volver|cambia|cambie|cambiar|pasa|pase|pasar)\s+al?",
         type_verbs=r"escriba|escribe|escribir|introduzca|introduce|ingrese|ingresa|teclee|teclea",
         into=r"en|como",

@@ -93,7 +93,7 @@ _CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
     "print": ("print", "drucken"),
     "filter": ("filter", "filtern"),
     "sort": ("sort", "sortieren", "sortierung"),
-    "language": ("language", "sprache", "english", "deutsch"),
+    "language": ("language", "sprache"),  # (not "English" or "Deutsch": one language is never another)
     "yes": ("yes", "ja"),
     "no": ("no", "nein"),
     "date": ("date", "datum", "geburtsdatum", "birthday"),
@@ -207,14 +207,16 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
     "next": (
         "suivant", "suivante", "siguiente", "successivo", "avanti", "prossimo", "próximo", "seguinte",
         "volgende", "następny", "następna", "następnej", "następną", "następne", "dalej", "další",
-        "následující", "далее", "следующая", "следующую", "следующий", "nächsten", "次のページ",
+        "následující", "далее", "следующая", "следующую", "следующий", "nächsten", "nächste", "nächstes",
+        "次のページ", "次の章", "次章",
         "вперёд", "下一页", "下一个", "下一篇", "下一章", "下一步", "次へ", "다음", "következő", "tovább",
         "sonraki", "ileri", "επόμενο", "επόμενη", "nästa",
     ),
     "previous": (
         "précédent", "précédente", "retour", "anterior", "volver", "atrás", "precedente", "indietro",
         "voltar", "vorige", "terug", "poprzedni", "poprzednia", "poprzedniej", "poprzednią", "wstecz",
-        "předchozí", "zpět", "назад", "предыдущую", "vorherigen", "前のページ",
+        "předchozí", "zpět", "назад", "предыдущую", "vorherigen", "vorherige", "vorheriges", "前のページ",
+        "前の章",
         "предыдущая", "предыдущий", "上一页", "上一个", "上一篇", "上一章", "返回", "前へ", "戻る",
         "이전", "뒤로",
         "előző", "vissza", "önceki", "geri", "προηγούμενο", "πίσω", "föregående",
