@@ -381,6 +381,58 @@ def render_mkdocs(
     finish_render(part, dest, version)
 
 
+# Addresses a rendered page must not load from (the bench runs offline).
+OUTSIDE = ("https://fonts.", "//cdn.", "https://unpkg", "https://cdnjs", "googleapis")
+
+
+def render_sphinx(
+    site: Path,
+    dest: Path,
+    langs: Sequence[str],
+    docs: dict[str, str],
+    conf: str,
+    fresh: str,
+    version: str,
+    *,
+    outside: Sequence[str] = OUTSIDE,
+) -> None:
+    """Build the Sphinx site ``docs`` (file name → reStructuredText) with ``conf`` (``conf.py``,
+    ``{lang}`` filled in) once per language of ``langs`` into ``dest``, with the packages
+    installed in ``site``; every page gets ``fresh`` at the start of its head (a theme keeps the
+    chosen mode in localStorage: each load starts afresh, so one case's clicks do not change the
+    next case's page), and none may load from the addresses ``outside``."""
+    part = dest.with_name(dest.name + ".part")
+    shutil.rmtree(part, ignore_errors=True)
+    part.mkdir(parents=True)
+    env = dict(os.environ, PYTHONPATH=str(site), PYTHONNOUSERSITE="1")
+    for lang in langs:
+        with tempfile.TemporaryDirectory() as tmp:
+            src = Path(tmp) / "src"
+            for name, text in docs.items():
+                (src / name).parent.mkdir(parents=True, exist_ok=True)
+                (src / name).write_text(text, encoding="utf-8")
+            (src / "conf.py").write_text(conf.format(lang=lang), encoding="utf-8")
+            done = subprocess.run(
+                [sys.executable, "-S", "-m", "sphinx", "-b", "html", "-q", "-E", str(src), str(part / lang)],
+                capture_output=True,
+                text=True,
+                timeout=300,
+                env=env,
+                cwd=tmp,
+            )
+        if done.returncode != 0:
+            raise RuntimeError(f"sphinx build ({lang}) failed: {done.stderr.strip()[-600:]}")
+        shutil.rmtree(part / lang / ".doctrees", ignore_errors=True)
+        for page in (part / lang).rglob("*.html"):
+            html = page.read_text(encoding="utf-8")
+            for address in outside:
+                if address in html:
+                    raise RuntimeError(f"{page.name} would load {address}")
+            html = html.replace("<head>", f"<head>{fresh}", 1)
+            page.write_text(html, encoding="utf-8")
+    finish_render(part, dest, version)
+
+
 def ensure_site(
     site_name: str,
     requirements: str,

@@ -55,16 +55,14 @@ rpds-py and wrapt, pinned for CPython 3.11 on x86-64 Linux (the bench's interpre
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import ensure_site, fill_and_say, finish_render, run_renderer
+from bench.thirdparty_pypi import ensure_site, fill_and_say, finish_render, render_sphinx, run_renderer
 
 FAB = "5.3.0"
 ALABASTER = "1.0.0"
@@ -610,36 +608,7 @@ html_sidebars = {{"**": ["about.html", "navigation.html", "relations.html", "sea
 
 
 def _render_sx(site: Path, dest: Path) -> None:
-    part = dest.with_name(dest.name + ".part")
-    shutil.rmtree(part, ignore_errors=True)
-    part.mkdir(parents=True)
-    env = dict(os.environ, PYTHONPATH=str(site), PYTHONNOUSERSITE="1")
-    for lang in SX_LANGS:
-        with tempfile.TemporaryDirectory() as tmp:
-            src = Path(tmp) / "src"
-            for name, text in _DOCS.items():
-                (src / name).parent.mkdir(parents=True, exist_ok=True)
-                (src / name).write_text(text, encoding="utf-8")
-            (src / "conf.py").write_text(_CONF.format(lang=lang), encoding="utf-8")
-            done = subprocess.run(
-                [sys.executable, "-S", "-m", "sphinx", "-b", "html", "-q", "-E", str(src), str(part / lang)],
-                capture_output=True,
-                text=True,
-                timeout=300,
-                env=env,
-                cwd=tmp,
-            )
-        if done.returncode != 0:
-            raise RuntimeError(f"sphinx build ({lang}) failed: {done.stderr.strip()[-600:]}")
-        shutil.rmtree(part / lang / ".doctrees", ignore_errors=True)
-        for page in (part / lang).rglob("*.html"):
-            html = page.read_text(encoding="utf-8")
-            for outside in ("https://fonts.", "//cdn.", "https://unpkg", "https://cdnjs", "googleapis"):
-                if outside in html:
-                    raise RuntimeError(f"{page.name} would load {outside}")
-            html = html.replace("<head>", f"<head>{_FRESH}", 1)
-            page.write_text(html, encoding="utf-8")
-    finish_render(part, dest, RENDER_VERSION)
+    render_sphinx(site, dest, SX_LANGS, _DOCS, _CONF, _FRESH, RENDER_VERSION)
 
 
 def _render_fab(site: Path, dest: Path) -> None:

@@ -56,16 +56,14 @@ charset-normalizer, pinned for CPython 3.11 on x86-64 Linux (the bench's interpr
 from __future__ import annotations
 
 import hashlib
-import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import ensure_site, fill_and_say, finish_render, run_renderer
+from bench.thirdparty_pypi import ensure_site, fill_and_say, finish_render, render_sphinx, run_renderer
 
 DRF = "3.18.3"
 PYDATA = "0.24.0"
@@ -593,38 +591,16 @@ urlpatterns = [
 
 
 def _render_pydata(site: Path, dest: Path) -> None:
-    part = dest.with_name(dest.name + ".part")
-    shutil.rmtree(part, ignore_errors=True)
-    part.mkdir(parents=True)
-    env = dict(os.environ, PYTHONPATH=str(site), PYTHONNOUSERSITE="1")
-    for lang in PYDATA_LANGS:
-        with tempfile.TemporaryDirectory() as tmp:
-            src = Path(tmp) / "src"
-            for name, text in _DOCS.items():
-                (src / name).parent.mkdir(parents=True, exist_ok=True)
-                (src / name).write_text(text, encoding="utf-8")
-            (src / "conf.py").write_text(_CONF.format(lang=lang), encoding="utf-8")
-            done = subprocess.run(
-                [sys.executable, "-S", "-m", "sphinx", "-b", "html", "-q", "-E", str(src), str(part / lang)],
-                capture_output=True,
-                text=True,
-                timeout=300,
-                env=env,
-                cwd=tmp,
-            )
-        if done.returncode != 0:
-            raise RuntimeError(f"sphinx build ({lang}) failed: {done.stderr.strip()[-600:]}")
-        shutil.rmtree(part / lang / ".doctrees", ignore_errors=True)
-        for page in (part / lang).rglob("*.html"):
-            html = page.read_text(encoding="utf-8")
-            for outside in ("https://fonts.", "//cdn.", "https://unpkg", "https://cdnjs"):
-                if outside in html:
-                    raise RuntimeError(f"{page.name} would load {outside}")
-            # The theme keeps the chosen mode in localStorage: each load starts afresh, so that
-            # one case's clicks do not change the next case's page.
-            html = html.replace("<head>", f"<head>{_FRESH}", 1)
-            page.write_text(html, encoding="utf-8")
-    finish_render(part, dest, RENDER_VERSION)
+    render_sphinx(
+        site,
+        dest,
+        PYDATA_LANGS,
+        _DOCS,
+        _CONF,
+        _FRESH,
+        RENDER_VERSION,
+        outside=("https://fonts.", "//cdn.", "https://unpkg", "https://cdnjs"),
+    )
 
 
 def _render_drf(site: Path, dest: Path) -> None:
