@@ -350,35 +350,13 @@ def render_mkdocs(
     """Build the MkDocs site ``docs`` (file name → Markdown) with ``yml`` (``{lang}`` filled in)
     once per language of ``langs`` into ``dest``, with the packages installed in ``site``; every
     page gets ``fresh`` at the start of its head, and none may load anything from outside."""
-    part = dest.with_name(dest.name + ".part")
-    shutil.rmtree(part, ignore_errors=True)
-    part.mkdir(parents=True)
-    env = dict(os.environ, PYTHONPATH=str(site), PYTHONNOUSERSITE="1")
-    for lang in langs:
-        with tempfile.TemporaryDirectory() as tmp:
-            root = Path(tmp) / "docs"
-            for name, text in docs.items():
-                (root / name).parent.mkdir(parents=True, exist_ok=True)
-                (root / name).write_text(text, encoding="utf-8")
-            (Path(tmp) / "mkdocs.yml").write_text(yml.format(lang=lang), encoding="utf-8")
-            done = subprocess.run(
-                [sys.executable, "-S", "-m", "mkdocs", "build", "--quiet", "--site-dir", str(part / lang)],
-                capture_output=True,
-                text=True,
-                timeout=300,
-                env=env,
-                cwd=tmp,
-            )
-        if done.returncode != 0:
-            raise RuntimeError(f"mkdocs build ({lang}) failed: {done.stderr.strip()[-600:]}")
-        for page in (part / lang).rglob("*.html"):
-            html = page.read_text(encoding="utf-8")
-            for outside in ("https://fonts.", "//cdn.", "https://unpkg", "https://cdnjs", "googleapis"):
-                if outside in html:
-                    raise RuntimeError(f"{page.name} would load {outside}")
-            html = html.replace("<head>", f"<head>{fresh}", 1)
-            page.write_text(html, encoding="utf-8")
-    finish_render(part, dest, version)
+
+    def build(lang: str, tmp: Path, out: Path) -> list[str]:
+        _write_docs(tmp / "docs", docs)
+        (tmp / "mkdocs.yml").write_text(yml.format(lang=lang), encoding="utf-8")
+        return ["mkdocs", "build", "--quiet", "--site-dir", str(out)]
+
+    _render_languages(site, dest, langs, build, fresh, version, OUTSIDE)
 
 
 # Addresses a rendered page must not load from (the bench runs offline).
@@ -401,19 +379,42 @@ def render_sphinx(
     installed in ``site``; every page gets ``fresh`` at the start of its head (a theme keeps the
     chosen mode in localStorage: each load starts afresh, so one case's clicks do not change the
     next case's page), and none may load from the addresses ``outside``."""
+
+    def build(lang: str, tmp: Path, out: Path) -> list[str]:
+        _write_docs(tmp / "src", docs)
+        (tmp / "src" / "conf.py").write_text(conf.format(lang=lang), encoding="utf-8")
+        return ["sphinx", "-b", "html", "-q", "-E", str(tmp / "src"), str(out)]
+
+    _render_languages(site, dest, langs, build, fresh, version, outside)
+
+
+def _write_docs(root: Path, docs: dict[str, str]) -> None:
+    for name, text in docs.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+
+
+def _render_languages(
+    site: Path,
+    dest: Path,
+    langs: Sequence[str],
+    build: Callable[[str, Path, Path], list[str]],
+    fresh: str,
+    version: str,
+    outside: Sequence[str],
+) -> None:
+    """Run the module ``build`` names (its argv, after writing its sources into a scratch folder)
+    once per language into ``dest``; put ``fresh`` first in each page's head and refuse a page
+    that would load from ``outside``."""
     part = dest.with_name(dest.name + ".part")
     shutil.rmtree(part, ignore_errors=True)
     part.mkdir(parents=True)
     env = dict(os.environ, PYTHONPATH=str(site), PYTHONNOUSERSITE="1")
     for lang in langs:
         with tempfile.TemporaryDirectory() as tmp:
-            src = Path(tmp) / "src"
-            for name, text in docs.items():
-                (src / name).parent.mkdir(parents=True, exist_ok=True)
-                (src / name).write_text(text, encoding="utf-8")
-            (src / "conf.py").write_text(conf.format(lang=lang), encoding="utf-8")
+            argv = build(lang, Path(tmp), part / lang)
             done = subprocess.run(
-                [sys.executable, "-S", "-m", "sphinx", "-b", "html", "-q", "-E", str(src), str(part / lang)],
+                [sys.executable, "-S", "-m", *argv],
                 capture_output=True,
                 text=True,
                 timeout=300,
@@ -421,7 +422,7 @@ def render_sphinx(
                 cwd=tmp,
             )
         if done.returncode != 0:
-            raise RuntimeError(f"sphinx build ({lang}) failed: {done.stderr.strip()[-600:]}")
+            raise RuntimeError(f"{argv[0]} build ({lang}) failed: {done.stderr.strip()[-600:]}")
         shutil.rmtree(part / lang / ".doctrees", ignore_errors=True)
         for page in (part / lang).rglob("*.html"):
             html = page.read_text(encoding="utf-8")
