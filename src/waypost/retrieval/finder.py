@@ -10,7 +10,7 @@ import inspect
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 from urllib.parse import urldefrag, urljoin
@@ -424,12 +424,7 @@ class ElementFinder:
         query = ranking.query
         if query is None or query.intent not in ("click", "any") or not ranking.candidates:
             return ranking
-        asked: set[str] = set()
-        for w in words(query.raw):
-            if w in STOPWORDS or w in _PAGE_NOUNS:
-                continue
-            inside = None if w in CONCEPTS else said_unspaced(w)
-            asked |= inside if inside is not None else {CONCEPTS.get(w, w)}
+        asked = _concepts_of(w for w in words(query.raw) if w not in STOPWORDS and w not in _PAGE_NOUNS)
         if asked not in ({"§next"}, {"§previous"}):
             return ranking
         sections = [c for c in ranking.candidates[:3] if "#" in c.element.href and c.p >= 0.2]
@@ -444,7 +439,7 @@ class ElementFinder:
             and e.href
             and not e.href.startswith(("#", "javascript:"))
             and "#" not in e.href
-            and want in _concepts_of(e.title)
+            and want in _concepts_of(words(e.title))
         ]
         if not marked or len({urljoin(screen.url, e.href) for e in marked}) != 1:
             return ranking
@@ -665,16 +660,7 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
     def concepts(text: str) -> set[str]:
         # (articles and possessives aside: 'forgot my password' is "Forgot your password?"; a
         # Japanese or Chinese run of concept words and particles says just those: '次のページへ')
-        out: set[str] = set()
-        for w in words(text):
-            if w in STOPWORDS:
-                continue
-            inside = None if w in CONCEPTS else said_unspaced(w)
-            if inside is not None:
-                out |= inside
-            else:
-                out.add(CONCEPTS.get(w, w))
-        return out
+        return _concepts_of(w for w in words(text) if w not in STOPWORDS)
 
     qw = concepts(query.exact)
     verbless = qw == concepts(query.raw)
@@ -730,9 +716,11 @@ _PAGE_NOUNS = frozenset(
 )
 
 
-def _concepts_of(text: str) -> set[str]:
+def _concepts_of(said: Iterable[str]) -> set[str]:
+    """The concepts of words, a run of concept words and particles of an unspaced script as the
+    concepts it holds ('次のページへ': next)."""
     out: set[str] = set()
-    for w in words(text):
+    for w in said:
         inside = None if w in CONCEPTS else said_unspaced(w)
         out |= inside if inside is not None else {CONCEPTS.get(w, w)}
     return out
