@@ -503,17 +503,24 @@ class ElementFinder:
     async def validate_candidate(self, page: Page, c: Candidate) -> tuple[Selector | None, Validation]:
         """The first of ``c``'s selectors that resolves to exactly ``c``'s element, with its validation.
 
-        Falls back to a structural CSS path when no synthesized selector singles the element out.
+        Falls back to a structural CSS path when no synthesized CSS selector singles the element
+        out, and to the role, label and text selectors last: the page checks a CSS selector itself,
+        while those first install Playwright's selector engine in the document (tens of
+        milliseconds on each new page, paid again by the action's own engine).
         """
         last = Validation("missing")
-        for sel in c.selectors:
+        css = [sel for sel in c.selectors if sel.is_css]
+        others = [sel for sel in c.selectors if not sel.is_css]
+        for sel in css:
             v = await validate(page, sel, c.element.index)
             if v.element_ok:
                 return sel, v
             last = v
         path = c.element.path or await structural_path(page, c.element.index)
-        if path:
-            sel = Selector("path", path, frames=c.element.frames)
+        tried = [Selector("path", path, frames=c.element.frames)] if path else []
+        for sel in [*tried, *others]:
+            if sel in css:
+                continue
             v = await validate(page, sel, c.element.index)
             if v.element_ok:
                 return sel, v

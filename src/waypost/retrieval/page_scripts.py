@@ -653,6 +653,7 @@ INVENTORY_JS = (
   const maxEls = (opts && opts.maxElements) || 5000;
   const budgetMs = (opts && opts.budgetMs) || 3000;
   let truncated = '';
+  let sawShadow = false;
   let visited = 0;
   const visitEl = (el, ctx, depth) => {
     if (truncated) return;
@@ -754,7 +755,10 @@ INVENTORY_JS = (
       }
       return;
     }
-    if (el.shadowRoot) walk(el.shadowRoot, Object.assign({}, next, { shadow: true }), depth + 1);
+    if (el.shadowRoot) {
+      sawShadow = true;
+      walk(el.shadowRoot, Object.assign({}, next, { shadow: true }), depth + 1);
+    }
     if (reveal && tag === 'DETAILS' && !el.open && next.rv < 0 && !ctx.frames.length) {
       const summary = el.querySelector(':scope > summary');
       if (summary && shownEl(summary)) {
@@ -769,6 +773,9 @@ INVENTORY_JS = (
   const ctx0 = { frames: [], ox: 0, oy: 0, shadow: false, ov: [], main: false, reg: '', inside: false, pointer: false, native: false, rv: -1 };
   if (document.body) walk(document.body, ctx0, 1);
   st.els = els;
+  // A document walked whole without a shadow root: its CSS selectors mean what the page's own
+  // querySelectorAll finds (validation may then skip Playwright's selector engine).
+  st.shadowFree = !sawShadow && !truncated;
   // One JSON string crosses the protocol much faster than a tree of objects.
   return JSON.stringify({
     url: location.href, title: document.title, elements: out, strs, lists, paths, overlays, frames, held, openers,

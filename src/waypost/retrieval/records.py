@@ -45,6 +45,7 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Literal
 
 from waypost.retrieval.descriptor import ElementDescriptor, Screen
@@ -242,7 +243,12 @@ def _segments(path: str) -> list[str]:
 def _key(e: ElementDescriptor) -> tuple[object, ...]:
     """Copies of one control share this key: kind and structural path without positions, but for
     the column of a table cell (the id link and the team link of one row are two controls)."""
-    return (e.frames, e.tag, e.role, e.type, _POSITION.sub(_column, e.path))
+    return (e.frames, e.tag, e.role, e.type, _unpositioned(e.path))
+
+
+@lru_cache(maxsize=1 << 14)
+def _unpositioned(path: str) -> str:
+    return _POSITION.sub(_column, path)
 
 
 _POSITION = re.compile(r"(?<![\w-])t[dh]:nth-(?:of-type|child)\(\d+\)|\d+")
@@ -269,6 +275,7 @@ def _groups(screen: Screen) -> dict[tuple[object, ...], list[ElementDescriptor]]
     return groups
 
 
+@lru_cache(maxsize=1 << 16)
 def _plain(text: str) -> str:
     """Without diacritics: 'Odstraň' and 'Odstranit' share their stem."""
     return "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
