@@ -56,7 +56,16 @@ from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
 from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, UNSPACED
 from waypost.retrieval.telemetry import ActionRecord
-from waypost.retrieval.text import concept, content_words, expand, field_words, token_match, unlisted, words
+from waypost.retrieval.text import (
+    concept,
+    content_words,
+    expand,
+    field_words,
+    language_of,
+    token_match,
+    unlisted,
+    words,
+)
 from waypost.retrieval.validation import Validation
 from waypost.retrieval.values import (
     AmbiguousDate,
@@ -1343,6 +1352,13 @@ class Actor:
             if len(hidden) == 1 and hidden[0]["opener"]:
                 # 'Title: Dr.' where a script hid the list labelled "Title" behind its own widget
                 return await self._choose_in_widget(page, hidden[0])
+            said = words(text)
+            if len(said) == 1 and language_of(said[0]) and "§language" in expand(list(words(target))):
+                # 'set the language to German' where each language is a link (in a menu whose
+                # button shows a flag): the link of that language, by any of its names
+                switched = await self.click(page, text, verb="switch to")
+                if switched.ok or switched.status == "already":
+                    return switched
         if result.status == "failed" and result.selector and Selector.parse(target) is None:
             # 'search for upload' where only the form's button says "Search": its form's one field
             button = Selector.parse(result.selector)
@@ -4512,6 +4528,10 @@ async def _say_which_item(
     said = " ".join(rest)
     if any(set(rest) & set(words(item)) for item in items):
         return  # an item has some of the words: the menu is opened, and its item looked for
+    if all(concept(w) == "§language" for w in rest) and all(
+        any(language_of(w) for w in words(item)) for item in items
+    ):
+        return  # 'the language menu' for a menu of languages, whatever its opener shows (a flag)
     offered = ", ".join(f'"{short(i, 30)}"' for i in items[:8])
     raise _WhichItem(
         f'{res.element_text} opens a menu of {offered}; none of them is "{short(said, 40)}". '

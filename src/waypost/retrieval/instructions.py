@@ -16,10 +16,11 @@ from typing import Literal
 from waypost.page.text import ORDINALS, Slots, squash
 from waypost.retrieval import languages
 from waypost.retrieval.kinds import KIND_WORDS
+from waypost.retrieval.language_names import ENGLISH_NAMES
 from waypost.retrieval.ordinal_words import ORDINAL_WORDS
 from waypost.retrieval.query import parse_query
-from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS
-from waypost.retrieval.text import fold, words
+from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, concept_words_inside
+from waypost.retrieval.text import fold, language_of, words
 from waypost.retrieval.values import date_readings, looks_like_date, looks_like_time
 
 StepAction = Literal[
@@ -330,6 +331,68 @@ _SWITCH_IT = re.compile(
 )
 
 
+# A change of the page's language said in any language ('Sprache auf Japanisch umstellen', 'passer
+# l'interface en chinois', 'la interfaz en francés', '切换成德语界面'): one language named, and
+# around it only words of switching, of the interface and of politeness, with a word of the
+# interface or a verb other than English's (English 'switch to German' is read as it is).
+_LANGUAGE_NOUNS = frozenset(
+    {"language", "languages", "interface", "ui", "sprache", "oberfläche", "benutzeroberfläche", "langue",
+     "idioma", "interfaz", "lingua", "língua", "jazyk", "rozhraní", "język", "interfejs", "язык",
+     "интерфейс", "taal", "språk", "sprog", "kieli", "dil", "nyelv", "limba"}
+)  # fmt: skip
+_SWITCH_VERBS = frozenset(
+    {"umstellen", "umschalten", "stellen", "stelle", "wechseln", "wechsle", "ändern", "ändere", "setzen",
+     "setze", "schalte", "anzeigen", "passer", "passe", "changer", "mettre", "mets", "basculer",
+     "bascule", "afficher", "affiche", "choisir", "cambiar", "cambia", "poner", "pon", "pasar", "pasa",
+     "mostrar", "muestra", "elegir", "cambiare", "passare", "impostare", "imposta", "mudar", "mude",
+     "trocar", "troque", "alterar", "přepnout", "přepni", "změnit", "změň", "nastavit", "nastav",
+     "přepněte", "przełącz", "przełączyć", "zmień", "zmienić", "ustaw", "ustawić", "переключить",
+     "переключи", "переключите", "сменить", "смени", "изменить", "измени", "поменять", "поменяй"}
+)  # fmt: skip
+_SWITCH_FILLER = frozenset(
+    {"switch", "change", "set", "use", "make", "show", "display", "view", "put", "turn", "select",
+     "choose", "pick", "go", "to", "in", "into", "the", "a", "an", "please", "for", "me", "site", "page",
+     "version", "auf", "zu", "nach", "ins", "bitte", "die", "der", "das", "la", "le", "l", "en", "vers",
+     "s", "il", "vous", "plaît", "plait", "el", "al", "por", "favor", "per", "piacere", "para", "do",
+     "na", "prosím", "proszę", "po", "на", "пожалуйста"}
+)  # fmt: skip
+_SWITCH_UNSPACED = re.compile(
+    r"切换成|切换到|切换为|切换至|切换|换成|换到|改成|改为|改用|设为|设置为|设置成|设置|语言|界面|显示|版本|版|请|使用"
+    r"|に切り替える|に切り替えて|切り替えて|切り替える|切り替え|に変更|変更|表示言語|言語|表示|する|して|ください"
+    r"|画面|にする|に|へ|を|で|の|は|用"
+)
+
+
+def _language_switch(segment: str) -> str:
+    named: list[str] = []
+    said_so = False  # a word of the interface, a verb other than English's, or unspaced switching
+    for t in words(segment):
+        if language_of(t):
+            named.append(t)
+            continue
+        inside = [m for m in concept_words_inside(t) if CONCEPTS[m.group(0)].startswith("§lang-")]
+        if len(inside) == 1:
+            m = inside[0]
+            if _SWITCH_UNSPACED.sub("", t[: m.start()] + t[m.end() :]):
+                return segment
+            named.append(m.group(0))
+            said_so = True
+        elif t in _LANGUAGE_NOUNS or t in _SWITCH_VERBS:
+            said_so = True
+        elif (
+            t not in _SWITCH_FILLER
+            and t not in STOPWORDS
+            and not (_SWITCH_UNSPACED.fullmatch(t) or t in ("'", "’"))
+        ):
+            return segment
+    if len(named) != 1 or not said_so:
+        return segment
+    if named[0] not in CONCEPTS:  # an inflected name ('do angličtiny'): the language's English name
+        return f"set the language to {ENGLISH_NAMES[language_of(named[0]) or '']}"
+    as_said = re.search(re.escape(named[0]), segment, re.IGNORECASE)
+    return f"set the language to {as_said.group(0) if as_said else named[0]}"
+
+
 def _said_of_it(segment: str) -> str:
     """One step's words said as the rules below read them: a record's verb first ('L-302 を編集'
     as 'edit L-302'), 'put it on shelf C3' as the field and its value, 'add a note: X' as the
@@ -337,6 +400,7 @@ def _said_of_it(segment: str) -> str:
     searches said in German, Chinese or Polish as 'search for X', 'the page about X' and 'the
     question about X' by X's words, 'deactivate this member' as the switch "Active" to clear."""
     segment = segment.rstrip(" ,")  # ('suche «Bienen», then …': the comma ends the step)
+    segment = _language_switch(segment)
     segment = _RECORD_VERB_ZH.sub(
         _record_verb, _RECORD_VERB_LAST.sub(_record_verb, segment, count=1), count=1
     )

@@ -63,11 +63,17 @@ def _user_menu_opener(e: ElementDescriptor) -> bool:
 
 
 def _menu_opener_of(e: ElementDescriptor, said: list[str]) -> bool:
-    """A menu opener whose own words say all of ``said`` ('download' for "Download this page")."""
+    """A menu opener whose own words say all of ``said`` ('download' for "Download this page"); one
+    showing a country's flag icon says "language" ('flag de', 'fi fi-jp', 'flag-icon-gb')."""
     if not _menu_opener(e):
         return False
     own = frozenset(expand(list(_opener_words(e))))
+    if _FLAG_ICON.search(e.classes.casefold()):
+        own |= {"§language"}
     return all(token_match(w, own) >= 0.8 for w in said)
+
+
+_FLAG_ICON = re.compile(r"(?:^|\s)(?:flag|flag-icon|fi)(?:\s+|-)[a-z]{2}(?:\s|$)")
 
 
 def prefer_opener(

@@ -12,6 +12,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from waypost.retrieval.language_names import LANGUAGE_NAMES
+
 _CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
     "login": ("login", "signin", "logon", "anmelden", "anmeldung", "einloggen", "anmelde"),
     "logout": ("logout", "signout", "abmelden", "ausloggen", "abmeldung"),
@@ -93,7 +95,19 @@ _CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
     "print": ("print", "drucken"),
     "filter": ("filter", "filtern"),
     "sort": ("sort", "sortieren", "sortierung"),
-    "language": ("language", "sprache"),  # (not "English" or "Deutsch": one language is never another)
+    "language": (
+        "language",
+        "sprache",
+        "langue",
+        "idioma",
+        "lingua",
+        "língua",
+        "jazyk",
+        "język",
+        "язык",
+        "语言",
+        "言語",
+    ),  # (not "English" or "Deutsch": one language is never another)
     "yes": ("yes", "ja"),
     "no": ("no", "nein"),
     "date": ("date", "datum", "geburtsdatum", "birthday"),
@@ -816,6 +830,10 @@ CONCEPTS: dict[str, str] = {}
 for _key, _group in _CONCEPT_GROUPS.items():
     for _word in _group:
         CONCEPTS.setdefault(_fold(_word).replace(" ", ""), "§" + _key)
+# Each language by any of its names ('Japanisch', '日本語', 'Japanese'): one concept per language,
+# never one for all of them ('switch to English' is not "Deutsch").
+for _name, _code in LANGUAGE_NAMES.items():
+    CONCEPTS.setdefault(_name, "§lang-" + _code)
 # English gerunds of the concepts' verbs, as documentation titles them ("Installing", "Saving"),
 # after every word of the tables (a word that is its own concept keeps it)
 for _key, _group in _CONCEPT_GROUPS.items():

@@ -99,13 +99,42 @@ def concept(word: str) -> str | None:
 
 def expand(tokens: tuple[str, ...] | list[str]) -> list[str]:
     """Tokens plus their concept tokens."""
+    return list(_expanded(tuple(tokens)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _expanded(tokens: tuple[str, ...]) -> tuple[str, ...]:
     out = list(tokens)
     for t in tokens:
         c = CONCEPTS.get(t)
         if c is not None and not (t in _ALONE_ONLY and _qualified(tokens)):
             out.append(c)
         out.extend(unspaced_concepts(t))
-    return out
+    return tuple(out)
+
+
+def language_of(word: str) -> str | None:
+    """The language a (folded) word names, by its code: 'japanisch', '日本語', 'Japanese' are
+    ``ja``; a name of six letters or more with another last letter too ('japonštinu', 'češtiny',
+    'po polsku')."""
+    c = CONCEPTS.get(word)
+    if c is not None:
+        return c.removeprefix("§lang-") if c.startswith("§lang-") else None
+    inflected = not word.isascii() or word.endswith("u")  # ('Germany' is no language)
+    if len(word) >= 6 and word.isalpha() and inflected and not _UNSPACED_CHAR.search(word):
+        return _LANGUAGE_STEMS.get(word[:-1])
+    return None
+
+
+def _language_stems() -> dict[str, str]:
+    stems: dict[str, set[str]] = {}
+    for name, c in CONCEPTS.items():
+        if c.startswith("§lang-") and len(name) >= 6 and name.isalpha():
+            stems.setdefault(name[:-1], set()).add(c.removeprefix("§lang-"))
+    return {stem: codes.pop() for stem, codes in stems.items() if len(codes) == 1}
+
+
+_LANGUAGE_STEMS = _language_stems()
 
 
 # Words that carry their concept only when nothing else qualifies them: a "Start" link is the
@@ -134,6 +163,12 @@ def char_ngrams(text: str, n: int = 3) -> tuple[str, ...]:
 def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
     """How well one query word is found among a field's words: 1 exact or same concept,
     0.8 for a shared stem or compound part, else 0."""
+    if isinstance(doc_words, frozenset):  # a field's words (hashable): asked again and again
+        return _token_match_cached(query_word, doc_words)
+    return _token_match(query_word, doc_words)
+
+
+def _token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
     if query_word in doc_words:
         return 1.0
     c = CONCEPTS.get(query_word)
@@ -154,6 +189,12 @@ def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
     for d in doc_words:
         if d.startswith("§") or len(d) < 4:
             continue
+        if d[0] != query_word[0]:
+            # every rule below but the inner part starts both words alike
+            inner = len(query_word) >= 5 and (query_word in d or d in query_word)
+            if inner and not (_negated(query_word, d) or _negated(d, query_word)):
+                best = max(best, 0.7)
+            continue
         if _negated(query_word, d) or _negated(d, query_word):
             continue  # 'uninstall' is not 'install'
         if (
@@ -170,6 +211,9 @@ def token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float:
         elif len(query_word) >= 6 and len(d) >= 6 and query_word[:5] == d[:5]:
             best = max(best, 0.6)
     return best
+
+
+_token_match_cached = lru_cache(maxsize=1 << 16)(_token_match)
 
 
 # Words of scripts without spaces that name no thing of their own: a kind of thing ('モード': mode,

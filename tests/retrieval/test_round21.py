@@ -1,0 +1,133 @@
+"""`act` round 21: languages by any of their names, and selectors checked by the page itself (our
+own pages in ``pages/ext25``).
+
+A change of the page's language said in any language ('Sprache auf Deutsch umstellen', 'přepnout
+do angličtiny', '切换到中文', 'cambiar el idioma a polaco') chooses that language, by any of its
+names (CLDR's, in 42 languages), in a menu of links behind a flag or in a native list; a language
+the page does not offer, or the one it shows, is not chosen. 'the language menu' is a menu of
+languages whatever its button shows. Validation checks a CSS selector with the page's own
+``querySelectorAll`` only where that finds what Playwright's engine finds (no shadow root).
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer, act_on, noted
+from waypost.retrieval import Actor, ActReport
+from waypost.retrieval.inventory import collect
+from waypost.retrieval.selectors import Selector
+from waypost.retrieval.text import language_of
+from waypost.retrieval.validation import validate
+
+_browser = pytest.mark.asyncio(loop_scope="session")
+
+
+async def _act(
+    page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str, done: bool
+) -> ActReport:
+    return await act_on(page, pages, quiet, f"ext25/{file}", instruction, done)
+
+
+@pytest.mark.parametrize(
+    ("word", "code"),
+    [
+        ("japanisch", "ja"),
+        ("日本語", "ja"),
+        ("japanese", "ja"),
+        ("chinois", "zh"),
+        ("英文", "en"),
+        ("немецкий", "de"),
+        ("japonštinu", "ja"),  # Czech accusative
+        ("češtiny", "cs"),  # Czech genitive
+        ("polsku", "pl"),  # Polish 'po polsku'
+        ("germany", None),  # a country
+        ("save", None),
+        ("polite", None),
+    ],
+)
+def test_a_language_by_any_of_its_names(word: str, code: str | None) -> None:
+    assert language_of(word) == code
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("Sprache auf Deutsch umstellen", "/?hl=de;"),
+        ("přepnout do angličtiny", "/?hl=en;"),
+        ("切换到中文", "/?hl=zh;"),
+        ("cambiar el idioma a polaco", "/?hl=pl;"),
+        ("переключить язык на русский", "/?hl=ru;"),
+        ("passer l'interface en espagnol", "/?hl=es;"),
+        ("英語に切り替える", "/?hl=en;"),
+    ],
+)
+@_browser
+async def test_a_language_said_in_any_language_is_chosen_from_a_flag_menu(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    await _act(page, pages, quiet, "lang_switch.html", instruction, True)
+    assert await noted(page, "opened") == "langs;"
+    assert await noted(page, "clicked") == clicked
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    ["switch to Czech", "la interfaz en italiano", "Sprache auf Japanisch umstellen"],
+)
+@_browser
+async def test_a_language_the_menu_does_not_offer_is_not_chosen(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "lang_switch.html", instruction, False)
+    assert await noted(page, "clicked") == ""
+
+
+@_browser
+async def test_the_language_menu_is_the_menu_of_languages(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await _act(page, pages, quiet, "lang_switch.html", "open the language menu", True)
+    assert await noted(page, "opened") == "langs;"
+    assert await noted(page, "clicked") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "value"),
+    [
+        ("Sprache auf Japanisch umstellen", "ja"),
+        ("change the language to French", "fr"),
+        ("passer l'interface en tchèque", "cs"),
+        ("přepnout do němčiny", "de"),
+    ],
+)
+@_browser
+async def test_a_language_said_in_any_language_is_chosen_in_a_list(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, value: str
+) -> None:
+    await _act(page, pages, quiet, "lang_select.html", instruction, True)
+    assert await page.input_value("#ui-lang") == value
+    assert await noted(page, "clicked") == ""
+
+
+@_browser
+async def test_a_language_already_shown_is_already_chosen(page: Page, pages: PageServer, quiet: Actor) -> None:
+    report = await _act(page, pages, quiet, "lang_select.html", "言語を英語に", False)
+    assert report.steps[-1].status == "already", report.text
+    assert await page.input_value("#ui-lang") == "en"
+
+
+@_browser
+async def test_a_link_named_for_a_language_is_that_language(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await _act(page, pages, quiet, "lang_select.html", "auf Koreanisch wechseln", True)
+    assert await noted(page, "clicked") == "/ko/;"
+
+
+@pytest.mark.parametrize("file", ["lang_select.html", "shadow_twins.html"])
+@_browser
+async def test_a_css_selector_is_checked_as_playwright_finds_it(page: Page, pages: PageServer, file: str) -> None:
+    await page.goto(pages.url_for(f"ext25/{file}"))
+    await collect(page)  # the inventory that says whether the page has shadow roots
+    for css in ("#ui-lang", "button", "button.go", "a", "select > option", "h1", "#nothing", "p > a"):
+        seen = await page.locator(f"css={css}").count()
+        v = await validate(page, Selector("path", css))
+        assert v.count == seen, (css, v)
