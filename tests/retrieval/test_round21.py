@@ -16,6 +16,7 @@ from playwright.async_api import Page
 
 from tests.retrieval.site import PageServer, act_on, noted
 from waypost.retrieval import Actor, ActReport
+from waypost.retrieval.instructions import parse_instruction
 from waypost.retrieval.inventory import collect
 from waypost.retrieval.selectors import Selector
 from waypost.retrieval.text import language_of
@@ -85,7 +86,9 @@ async def test_a_language_the_menu_does_not_offer_is_not_chosen(
 
 
 @_browser
-async def test_the_language_menu_is_the_menu_of_languages(page: Page, pages: PageServer, quiet: Actor) -> None:
+async def test_the_language_menu_is_the_menu_of_languages(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
     await _act(page, pages, quiet, "lang_switch.html", "open the language menu", True)
     assert await noted(page, "opened") == "langs;"
     assert await noted(page, "clicked") == ""
@@ -110,24 +113,149 @@ async def test_a_language_said_in_any_language_is_chosen_in_a_list(
 
 
 @_browser
-async def test_a_language_already_shown_is_already_chosen(page: Page, pages: PageServer, quiet: Actor) -> None:
+async def test_a_language_already_shown_is_already_chosen(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
     report = await _act(page, pages, quiet, "lang_select.html", "言語を英語に", False)
     assert report.steps[-1].status == "already", report.text
     assert await page.input_value("#ui-lang") == "en"
 
 
 @_browser
-async def test_a_link_named_for_a_language_is_that_language(page: Page, pages: PageServer, quiet: Actor) -> None:
+async def test_a_link_named_for_a_language_is_that_language(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
     await _act(page, pages, quiet, "lang_select.html", "auf Koreanisch wechseln", True)
     assert await noted(page, "clicked") == "/ko/;"
 
 
 @pytest.mark.parametrize("file", ["lang_select.html", "shadow_twins.html"])
 @_browser
-async def test_a_css_selector_is_checked_as_playwright_finds_it(page: Page, pages: PageServer, file: str) -> None:
+async def test_a_css_selector_is_checked_as_playwright_finds_it(
+    page: Page, pages: PageServer, file: str
+) -> None:
     await page.goto(pages.url_for(f"ext25/{file}"))
     await collect(page)  # the inventory that says whether the page has shadow roots
     for css in ("#ui-lang", "button", "button.go", "a", "select > option", "h1", "#nothing", "p > a"):
         seen = await page.locator(f"css={css}").count()
         v = await validate(page, Selector("path", css))
         assert v.count == seen, (css, v)
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    ["tout sélectionner", "alle Zeilen markieren", "全选", "seleccionar todas las filas", "すべて選択",
+     "select all volunteers on this page"],
+)  # fmt: skip
+@_browser
+async def test_all_rows_said_in_any_language_tick_the_nameless_box_for_all(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    report = await _act(page, pages, quiet, "roster.html", instruction, True)
+    assert await page.is_checked("#cb-select-all-1"), report.text
+    assert "a checkbox" in report.text  # (named by its kind, not by its selector alone)
+    assert await noted(page, "clicked") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("ordenar por nombre", "?sort=name;"),
+        ("trier par e-mail", "?sort=email;"),
+        ("nach Name sortieren", "?sort=name;"),
+        ("名前で並べ替え", "?sort=name;"),
+        ("按邮箱排序", "?sort=email;"),
+    ],
+)
+@_browser
+async def test_sorting_said_in_any_language_by_a_column_named_in_another(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    await _act(page, pages, quiet, "roster.html", instruction, True)
+    assert await noted(page, "clicked") == clicked
+
+
+@_browser
+async def test_sorting_by_a_column_without_a_way_to_sort_does_nothing(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _act(page, pages, quiet, "roster.html", "nach Schicht sortieren", False)
+    await _act(page, pages, quiet, "roster.html", "sort by shift", False)
+    assert await noted(page, "clicked") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("jump to the letter K", "#K;"),
+        ("zum Buchstaben M", "#M;"),
+        ("písmeno R", "#R;"),
+        ("la lettre B", "#B;"),
+        ("go to the letter Z", "#Z;"),
+        ("the letter Q", ""),  # no entries under Q: no link
+    ],
+)
+@_browser
+async def test_an_index_letter_is_named_by_the_letter(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    await _act(page, pages, quiet, "az_index.html", instruction, bool(clicked))
+    assert await noted(page, "clicked") == clicked
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("previous page", "setup.html;"),
+        ("back to the previous page", "setup.html;"),
+        ("vorherige Seite", "setup.html;"),
+        ("page précédente", "setup.html;"),
+        ("next page", "usage.html;"),
+        ("nächste Seite", "usage.html;"),
+    ],
+)
+@_browser
+async def test_the_previous_or_next_document_is_the_link_its_title_marks(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    await _act(page, pages, quiet, "doc_prev.html", instruction, True)
+    assert await noted(page, "clicked") == clicked
+
+
+@pytest.mark.parametrize(
+    ("instruction", "action", "target"),
+    [
+        ("otevřít rejstřík", "click", "rejstřík"),
+        ("zobrazit koncerty", "click", "koncerty"),
+        ("kliknout na Uložit", "click", "Uložit"),
+        ("zaškrtnout Aktivní", "check", "Aktivní"),
+    ],
+)
+def test_czech_verbs_in_the_infinitive(instruction: str, action: str, target: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target) == (action, target)
+
+
+@pytest.mark.parametrize(
+    ("instruction", "field", "value"),
+    [
+        ("it starts on 2026-12-19 at 18:30", "#starts", "2026-12-19 18:30"),  # its picker's "Y-m-d H:i"
+        ("ends 19 Dec 2026, 21:00", "#ends", "2026-12-19 21:00"),  # its placeholder's form
+        ("raise the price to 25.00", "#price", "25.00"),
+        ("lower the price to 5.50", "#price", "5.50"),
+    ],
+)
+@_browser
+async def test_a_date_and_time_in_the_form_the_picker_declares_and_values_raised(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, field: str, value: str
+) -> None:
+    await _act(page, pages, quiet, "event_form.html", instruction, True)
+    assert await page.input_value(field) == value
+
+
+@_browser
+async def test_moving_it_with_nothing_it_names_does_nothing(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _act(page, pages, quiet, "event_form.html", "move it to Friday", False)
+    assert [await page.input_value(s) for s in ("#starts", "#ends", "#price")] == ["", "", "12.00"]

@@ -821,9 +821,20 @@ class Actor:
             # 'sort by Born', 'sort the first table by Price', 'trie par nom', '按公司排序': the
             # header of the one column so named (a sorted column is already so: a click would
             # turn its order round)
-            column = sort["col"] or sort["zh"]
+            column = sort["col"] or sort["zh"] or sort["ja"] or sort["de"]
             table = _TABLE_ORDINALS.get((sort["nth"] or "").casefold(), 0)
             header = await _evaluate(page, _COLUMN_HEADER_JS, [column, table])
+            if header == 0:
+                # no header named so: the one whose words say the same ('ordenar por nombre',
+                # '按姓名排序' for "Name"), in any language the tables know
+                want = content_words(column)
+                alike = {
+                    h
+                    for h in await _evaluate(page, _HEADER_NAMES_JS, table) or []
+                    if want and all(token_match(w, field_words(h)) >= 0.8 for w in want)
+                }
+                if len(alike) == 1:
+                    header = await _evaluate(page, _COLUMN_HEADER_JS, [alike.pop(), table])
             if isinstance(header, str) and header.startswith("?"):
                 # a plain header: sortable only by a script listening on it, its row or its table
                 # (a Markdown table's "Height" sorts nothing); unknown (not Chromium): clicked
@@ -1492,8 +1503,9 @@ class Actor:
                 shown = await loc.evaluate("el => el.value || el.placeholder || ''")
                 value = time_for_text_field(text, shown)
             elif v.type.casefold() in ("", "text") and looks_like_date(text):
-                # ... and a date with a time in the form it shows ('2026-02-10 08:00:00')
-                shown = await loc.evaluate("el => el.value || el.placeholder || ''")
+                # ... and a date with a time in the form it shows ('2026-02-10 08:00:00') or its
+                # picker declares ('yyyy-MM-dd hh:mm:ss')
+                shown = await loc.evaluate(_SHOWN_OR_FORMAT_JS)
                 value = datetime_for_text_field(text, shown, lang, page_lang) or value
                 if _ISO_DATE.fullmatch(shown.strip()) and not _ISO_DATE.fullmatch(value):
                     # the field shows its dates as ISO ("2026-11-12"): typed the same way
@@ -4225,9 +4237,25 @@ _SORT_BY = re.compile(
     r"(?:(?:(?:the|le|la|les|die|der|den|el|los|las)\s+)?(?:(?P<nth>[^\W\d]+|\d+(?:st|nd|rd|th))\s+)??"
     r"(?:table|tableau|tabelle|tabla|list|liste|lista|results|rows|entries|records|[^\W\d]+s)\s+)?"
     r"(?:by|nach|par|por|per|podle|według|po|по)\s+(?:(?:the|le|la|les|die|der|den|el|los)\s+)?(?P<col>.+?)"
-    r"(?:\s+(?:column|colonne|spalte|columna))?|按\s*(?P<zh>.+?)\s*排序)\s*$",
+    r"(?:\s+(?:column|colonne|spalte|columna))?|按\s*(?P<zh>.+?)\s*排序"
+    r"|(?P<ja>.+?)\s*(?:の順に|順に|で)\s*(?:並べ替え|並び替え|ソート)(?:る|て|する|して(?:ください)?)?"
+    r"|nach\s+(?:(?:der|dem|den)\s+)?(?P<de>.+?)\s+(?:sortieren|ordnen))\s*$",
     re.I,
 )
+# The names of a page's visible column headers (of its ``nth`` table when not 0), each once.
+_HEADER_NAMES_JS = """(nth) => {
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  let scope = document;
+  if (nth) {
+    const tables = [...document.querySelectorAll('table, [role=table], [role=grid]')].filter(shown);
+    scope = tables[nth > 0 ? nth - 1 : tables.length + nth];
+    if (!scope) return [];
+  }
+  const names = [...scope.querySelectorAll('th, [role=columnheader]')].filter(shown)
+    .map((th) => (th.getAttribute('aria-label') || th.textContent || '').replace(/\\s+/g, ' ').trim())
+    .filter((t) => t && t.length <= 60);
+  return [...new Set(names)];
+}"""
 # The CSS path of the one visible column header named so (exactly, case aside), else how many.
 _COLUMN_HEADER_JS = (
     """(want) => {
@@ -4290,6 +4318,11 @@ def _click_sort(timeout_ms: float) -> Callable[[Locator, Resolution], Awaitable[
         return f"Clicked {res.element_text} to sort by it"
 
     return do
+
+
+# What a field shows (its value or placeholder), else the format its date picker declares.
+_SHOWN_OR_FORMAT_JS = """(el) => el.value || el.placeholder || el.getAttribute('data-format')
+  || (el.closest('[data-date-format]') || el).getAttribute('data-date-format') || ''"""
 
 
 # Verbs that say to click or go somewhere: the sentence names an element, not a list's option.
@@ -4883,6 +4916,11 @@ def _select_all_box(elements: list[Any], ranked: list[Candidate], step: Step, ti
     wanted = [w for w in content_words(step.target) if w not in _PLACE_WORDS]
     if len(rows) >= 2 and all(token_match(w, listed) >= 0.8 for w in wanted):
         return master  # ('select all rows': the rows of the list the box selects)
+    # the page's one such box, and what the words name is a heading of the page (a panel's
+    # "Singers" above the search form that is the box's own nearest heading)
+    headings = field_words(" ".join({e.section for e in elements if e.visible}))
+    if len(rows) >= 2 and wanted and all(token_match(w, headings) >= 0.8 for w in wanted):
+        return master
     return None
 
 

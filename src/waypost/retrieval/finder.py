@@ -21,7 +21,7 @@ from waypost.retrieval.errors import PageTooLarge, PageUnavailable
 from waypost.retrieval.features import FEATURES, name_words, role_fit
 from waypost.retrieval.index import Embedder, TfidfIndex, context_text
 from waypost.retrieval.inventory import collect, collect_hidden, structural_path
-from waypost.retrieval.kinds import KIND_WORDS, typable
+from waypost.retrieval.kinds import KIND_WORDS, fold_phrases, typable
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.openers import prefer_opener
 from waypost.retrieval.ordinal_words import ORDINAL_WORDS
@@ -120,6 +120,8 @@ class Resolution:
         if self.validation is not None and self.validation.name:
             kind = self.validation.tag or "element"
             return f'{kind} "{" ".join(self.validation.name.split())[:60]}"'
+        if self.validation is not None and self.validation.count == 1 and self.validation.tag:
+            return f"a {self.validation.type or self.validation.tag}"  # nameless ('a checkbox')
         return str(self.selector) if self.selector else "the element"
 
 
@@ -419,17 +421,17 @@ class ElementFinder:
 
     def _to_another_page(self, screen: Screen, ranking: Ranking) -> Ranking:
         """'次のページ', 'weiter', 'next page': the link marked as the next (previous) document by
-        its title ("Next document", "次の章へ") goes there; a link to a section that only has the
-        word in its name ("What next", a heading of another page) does not."""
+        its title ("Next document", "次の章へ") goes there when nothing else is sure; a link to a
+        section that only has the word in its name ("What next", a heading of another page) does
+        not."""
         query = ranking.query
         if query is None or query.intent not in ("click", "any") or not ranking.candidates:
             return ranking
         asked = _concepts_of(w for w in words(query.raw) if w not in STOPWORDS and w not in _PAGE_NOUNS)
         if asked not in ({"§next"}, {"§previous"}):
             return ranking
-        sections = [c for c in ranking.candidates[:3] if "#" in c.element.href and c.p >= 0.2]
-        if not sections or (ranking.decision == "confident" and sections[0] is not ranking.candidates[0]):
-            return ranking  # (no section link in the running, or a sure winner that is none)
+        if ranking.decision == "confident" and "#" not in ranking.candidates[0].element.href:
+            return ranking  # (a sure winner that is no link to a section)
         want = next(iter(asked))
         marked = [
             e
@@ -672,6 +674,7 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
     qw = concepts(query.exact)
     verbless = qw == concepts(query.raw)
     if verbless:
+        qw = concepts(fold_phrases(query.exact))  # ('zum Buchstaben Q': the letter is named alone)
         # the whole instruction without a verb, not a quote: words of a kind ('the email box') or
         # generic ones ('mode sombre') need not be on the element, and what it is named by
         # includes its classes (a brand link is 'home'); every other word must be there
@@ -692,6 +695,9 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
             place = concepts(" ".join(query.context))
             if place <= around | concepts(own):
                 qw &= concepts(" ".join(query.head))  # ('at the bottom': the footer, said otherwise)
+    initials = "".join(w[0] for w in words(e.display_name) if w.isalpha() and w not in STOPWORDS)
+    if len(initials) >= 3:
+        own = f"{own} {initials}"  # ('FAQ' for "Frequently asked questions")
     if qw and qw <= concepts(own):  # the same concept as the page writes it ('x' and 'Close')
         return ranking
     if verbless and qw:

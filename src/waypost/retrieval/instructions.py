@@ -393,6 +393,41 @@ def _language_switch(segment: str) -> str:
     return f"set the language to {as_said.group(0) if as_said else named[0]}"
 
 
+# Every row of a list chosen, said verb last or in a language of its own ('tout sélectionner',
+# 'alle Zeilen markieren', 'seleccionar todas las filas', '全选', '全行を選択'): 'select all'
+# (English, and what the rows are, is read by the rules).
+_ALL_VERBS = (
+    r"(?:sélectionner|sélectionne[sz]?|cocher|coche[sz]?|auswählen|wähle|markieren"
+    r"|markiere|ankreuzen|seleccionar|selecciona|seleccione|marcar|marca|selezionare|seleziona|vybrat|vyber"
+    r"|označit|označ|zaznaczyć|zaznacz|выбрать|выбери|выделить|выдели)"
+)
+_ALL_ROWS = (
+    r"(?:all|tout|tous|toutes|alle|alles|todo|todos|todas|tutto|tutti|tutte|vše|všechno|všechny|wszystko"
+    r"|wszystkie|все|всё)(?:\s+(?:the\s+|les\s+|die\s+|las\s+|los\s+|le\s+)?(?:rows|lines|entries|items"
+    r"|records|lignes|entrées|zeilen|einträge|filas|registros|righe|řádky|wiersze|строки))?"
+)
+_ALL_SAID = re.compile(
+    rf"^(?:{_ALL_VERBS}\s+{_ALL_ROWS}|{_ALL_ROWS}\s+{_ALL_VERBS}"
+    r"|全选|全部选择|选择所有行|全选所有行|すべて選択|全て選択|全件選択|全行を選択|すべての行を選択)[.!]?$",
+    re.IGNORECASE,
+)
+
+
+# A value raised, lowered or moved to another ('raise the ticket price to 20.00', 'den Eintritt auf
+# 15.00 senken'): the field set to it, as 'change X to V' says.
+_RAISE_TO = re.compile(
+    r"^(?:raise|lower|increase|decrease|reduce|bump|move|update|adjust|push|cut)\s+(?:the\s+)?"
+    r"(?P<field>(?!(?:it|her|him|them|this|that)\b)[^,;\x00]{2,40}?)\s+to\s+(?P<val>[^,;\x00]+?)[.!]?$"
+    r"|^(?:(?:den|die|das)\s+)?(?P<de_field>[^,;\x00]{2,40}?)\s+auf\s+(?P<de_val>[^,;\x00]+?)\s+"
+    r"(?:senken|erhöhen|anheben|reduzieren|ändern|setzen|stellen|verschieben|verlegen)[.!]?$",
+    re.IGNORECASE,
+)
+
+
+def _raised_to(m: re.Match[str]) -> str:
+    return f"change {m['field'] or m['de_field']} to {m['val'] or m['de_val']}"
+
+
 def _said_of_it(segment: str) -> str:
     """One step's words said as the rules below read them: a record's verb first ('L-302 を編集'
     as 'edit L-302'), 'put it on shelf C3' as the field and its value, 'add a note: X' as the
@@ -401,10 +436,13 @@ def _said_of_it(segment: str) -> str:
     question about X' by X's words, 'deactivate this member' as the switch "Active" to clear."""
     segment = segment.rstrip(" ,")  # ('suche «Bienen», then …': the comma ends the step)
     segment = _language_switch(segment)
+    if _ALL_SAID.match(segment.strip()):
+        return "select all"
     segment = _RECORD_VERB_ZH.sub(
         _record_verb, _RECORD_VERB_LAST.sub(_record_verb, segment, count=1), count=1
     )
     segment = _PUT_IT.sub(r"\g<rest>", segment, count=1)
+    segment = _RAISE_TO.sub(_raised_to, segment, count=1)
     segment = _ADD_NOTE.sub(r"\g<field>: \g<val>", segment, count=1)
     segment = _MARK_IT.sub(r"check \g<what>", segment, count=1)
     segment = _COLUMN_HEADER.sub("", segment, count=1)

@@ -46,6 +46,13 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             r"(?:collapsible|expandable|accordion)(?:\s+(?:section|panel|header|item)s?)?|sections|accordions",
             "section",
         ),
+        # 'the letter V', 'zum Buchstaben Q', 'písmeno H', '字母 P': an index's letter is named by
+        # the letter alone
+        (
+            r"(?:(?:the|la|le|die|den|dem|el|la)\s+)?(?:letter|buchstaben?|lettre|letra|lettera|písmeno|písmena|písmenu|litera|literę|буква|букву)"
+            r"\s+(?=[^\W\d_]\b)|字母\s*(?=[A-Za-z]\b)",
+            "",
+        ),
     )
 )
 
@@ -208,6 +215,15 @@ _SELECT_ALL = re.compile(
 
 
 def select_all(e: ElementDescriptor) -> bool:
-    """A checkbox (input or role) named 'Select all' or the like in a language read here."""
+    """A checkbox (input or role) named 'Select all' or the like in a language read here, or,
+    nameless, whose id, name or class says so ('check_all', 'select-all', 'toggle-all')."""
     is_box = (e.tag == "input" and e.type == "checkbox") or e.role in ("checkbox", "switch")
-    return is_box and any(_SELECT_ALL.match(t) for t in (e.display_name, e.label, e.title) if t)
+    if not is_box:
+        return False
+    if any(_SELECT_ALL.match(t) for t in (e.display_name, e.label, e.title) if t):
+        return True
+    nameless = not "".join((e.name, e.label, e.title, e.text)).strip()
+    return nameless and bool(_ALL_BOX_ATTR.search(f"{e.id} {e.name_attr} {e.classes}"))
+
+
+_ALL_BOX_ATTR = re.compile(r"(?:check|select|toggle|mark)[-_]?all\b|\ball[-_]?(?:check|select|toggle)", re.I)

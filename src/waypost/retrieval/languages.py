@@ -151,18 +151,20 @@ def _svo(
 _LANGUAGES: tuple[_Language, ...] = (
     _svo(
         "cs",
-        click=r"klikněte\s+na|klikni\s+na|klikněte|klikni|klepněte\s+na|klepni\s+na|stiskněte|stiskni|"
-        r"otevřete|otevři|přejděte\s+(?:na|do)|přejdi\s+(?:na|do)|jdi\s+na|přepněte\s+na|přepni\s+na|"
-        r"rozbalte|rozbal|sbalte|sbal",
-        type_verbs=r"zadejte|zadej|napište|napiš|vložte|vlož|vyplňte|vyplň",
+        # (the infinitive too, as instructions are often written: 'otevřít rejstřík')
+        click=r"klikněte\s+na|klikni\s+na|kliknout\s+na|klikněte|klikni|kliknout|klepněte\s+na|klepni\s+na|"
+        r"klepnout\s+na|stiskněte|stiskni|stisknout|otevřete|otevři|otevřít|přejděte\s+(?:na|do)|"
+        r"přejdi\s+(?:na|do)|přejít\s+(?:na|do)|jdi\s+na|přepněte\s+na|přepni\s+na|zobrazte|zobraz|zobrazit|"
+        r"rozbalte|rozbal|rozbalit|sbalte|sbal|sbalit",
+        type_verbs=r"zadejte|zadej|zadat|napište|napiš|napsat|vložte|vlož|vložit|vyplňte|vyplň|vyplnit",
         into=r"do|v|ve|na|jako",
-        select_verbs=r"vyberte|vyber|zvolte|zvol",
+        select_verbs=r"vyberte|vyber|vybrat|zvolte|zvol|zvolit",
         from_=r"z|ze|v|ve",
-        set_=r"nastavte|nastav|změňte|změň",
+        set_=r"nastavte|nastav|nastavit|změňte|změň|změnit",
         to=r"na",
         as_=r"jako",
-        check=r"zaškrtněte|zaškrtni|označte|označ",
-        uncheck=r"zrušte\s+zaškrtnutí|odškrtněte|odškrtni|odznačte|odznač",
+        check=r"zaškrtněte|zaškrtni|zaškrtnout|označte|označ|označit",
+        uncheck=r"zrušte\s+zaškrtnutí|odškrtněte|odškrtni|odškrtnout|odznačte|odznač|odznačit",
         articles=r"na|do|v|ve|z|ze",
         kinds={
             r"tlačítk[oaum]": "button",

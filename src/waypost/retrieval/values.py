@@ -306,11 +306,18 @@ def time_for_text_field(value: str, shown: str) -> str:
 _SHOWS_ISO_DATETIME = re.compile(r"\s*\d{4}-\d{2}-\d{2}(?P<sep>[ T])\d{2}:\d{2}(?P<sec>:\d{2})?\s*")
 
 
+# ... or the format a date-time picker declares for it ('yyyy-MM-dd hh:mm:ss', 'YYYY-MM-DD HH:mm').
+_FORMAT_ISO_DATETIME = re.compile(r"\s*yyyy-mm-dd(?P<sep>[ T])hh:(?:mm|ii)(?P<sec>:ss)?\s*", re.IGNORECASE)
+_PHP_ISO_DATETIME = re.compile(r"\s*Y-m-d(?P<sep>[ T])H:i(?P<sec>:s)?\s*")  # (flatpickr's 'Y-m-d H:i')
+
+
 def datetime_for_text_field(value: str, shown: str, lang: str = "", page_lang: str = "") -> str | None:
     """``value`` (a date and a time: '14 Feb 2026, 10:15') as a text field showing a year-first
-    date and time ('2026-02-10 08:00:00') holds it: ``2026-02-14 10:15:00``; ``None`` when the field
-    shows no such thing or ``value`` is not a date and a time."""
-    form = _SHOWS_ISO_DATETIME.fullmatch(shown or "")
+    date and time ('2026-02-10 08:00:00', or its picker's format: 'yyyy-MM-dd hh:mm:ss', 'Y-m-d H:i')
+    holds it: ``2026-02-14 10:15:00``; ``None`` when the field shows no such thing or ``value`` is
+    not a date and a time."""
+    forms = (_SHOWS_ISO_DATETIME, _FORMAT_ISO_DATETIME, _PHP_ISO_DATETIME)
+    form = next((m for rx in forms if (m := rx.fullmatch(shown or ""))), None)
     m = _DATETIME.match(value.strip())
     if form is None or m is None:
         return None
