@@ -259,3 +259,23 @@ async def test_moving_it_with_nothing_it_names_does_nothing(
 ) -> None:
     await _act(page, pages, quiet, "event_form.html", "move it to Friday", False)
     assert [await page.input_value(s) for s in ("#starts", "#ends", "#price")] == ["", "", "12.00"]
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    ["显示源代码", "mostrar el código fuente", "ukázat zdroj", "Quelltext anzeigen", "view the source"],
+)
+@_browser
+async def test_the_pages_source_said_in_any_language(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "doc_prev.html", instruction, True)
+    assert await noted(page, "clicked") == "_sources/troubleshooting.rst.txt;"
+
+
+@_browser
+async def test_a_panel_is_named_by_its_toggle(page: Page, pages: PageServer, quiet: Actor) -> None:
+    report = await act_on(page, pages, quiet, "ext24/panels_bs3.html", "expand the billing panel", False)
+    assert report.steps[-1].status == "already", report.text  # (Billing is open)
+    await act_on(page, pages, quiet, "ext24/panels_bs3.html", "open the shipping panel", True)
+    assert await noted(page, "toggled") == "Shipping;"

@@ -669,7 +669,7 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
     def concepts(text: str) -> set[str]:
         # (articles and possessives aside: 'forgot my password' is "Forgot your password?"; a
         # Japanese or Chinese run of concept words and particles says just those: '次のページへ')
-        return _concepts_of(w for w in words(text) if w not in STOPWORDS)
+        return _concepts_of(w for w in words(text) if w not in STOPWORDS and w not in _ARTICLES)
 
     qw = concepts(query.exact)
     verbless = qw == concepts(query.raw)
@@ -727,6 +727,10 @@ def _not_the_other_way(ranking: Ranking) -> Ranking:
 _PAGE_NOUNS = frozenset(
     {"page", "seite", "pagina", "página", "strona", "stronę", "stránka", "stránku", "страница"}
 )
+
+
+# Articles that may start a name ('Le Monde', 'El Paso'), so no stop words, but name nothing alone.
+_ARTICLES = frozenset({"el", "la", "le", "il", "lo", "l"})
 
 
 def _concepts_of(said: Iterable[str]) -> set[str]:

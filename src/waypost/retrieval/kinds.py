@@ -43,7 +43,7 @@ _PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"links", "link"),
         (r"tabs", "tab"),
         (
-            r"(?:collapsible|expandable|accordion)(?:\s+(?:section|panel|header|item)s?)?|sections|accordions",
+            r"(?:collapsible|expandable|accordion)(?:\s+(?:section|panel|header|item)s?)?|sections|accordions|panels?",
             "section",
         ),
         # 'the letter V', 'zum Buchstaben Q', 'písmeno H', '字母 P': an index's letter is named by

@@ -537,6 +537,13 @@ _FIELD_WORDS: dict[str, tuple[str, ...]] = {
         "remarques", "notas", "nota", "notities", "notatki", "notatka", "poznámky", "poznámka",
         "заметки", "заметка", "примечание", "примечания", "备注", "メモ", "備考",
     ),
+    # a page's source as documentation themes offer it ("Show Source", "Quellcode anzeigen",
+    # "Mostrar el código", "Ukázat zdroj", "显示源代码"): the code of the page is its source
+    "source": (
+        "source", "sources", "quelltext", "quellcode", "fuente", "código", "sorgente", "codice", "broncode",
+        "zdroj", "zdrojový", "kód", "źródło", "źródła", "исходник", "исходный", "源代码", "源码", "原始码",
+        "ソース", "ソースコード", "소스",
+    ),
     "description": (
         "description", "beschreibung", "descripción", "descrizione", "descrição", "beschrijving",
         "opis", "popis", "описание", "描述", "説明",
