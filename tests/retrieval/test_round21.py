@@ -212,6 +212,7 @@ async def test_an_index_letter_is_named_by_the_letter(
         ("page précédente", "setup.html;"),
         ("next page", "usage.html;"),
         ("nächste Seite", "usage.html;"),
+        ("next chapter", "usage.html;"),  # the side bar's link so titled, of the two to usage.html
     ],
 )
 @_browser
@@ -279,3 +280,15 @@ async def test_a_panel_is_named_by_its_toggle(page: Page, pages: PageServer, qui
     assert report.steps[-1].status == "already", report.text  # (Billing is open)
     await act_on(page, pages, quiet, "ext24/panels_bs3.html", "open the shipping panel", True)
     assert await noted(page, "toggled") == "Shipping;"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [("nächstes Kapitel", "erste-schritte.html;"), ("vorheriges Kapitel", "index.html;")],
+)
+@_browser
+async def test_a_document_said_as_a_links_title_among_links_to_it(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    await _act(page, pages, quiet, "doc_de.html", instruction, True)
+    assert await noted(page, "clicked") == clicked

@@ -274,7 +274,8 @@ def lead_with_best_copy(
         # (of two links to one place named alike, the one named with the words asked and no more:
         # 'axes page' is "Axes", not "previous Axes"; 'next: FAQ' is "Next FAQ")
         named = set(words(e.name))
-        extra = len(named - set(asked)) - 10 * len(named & set(asked))
+        said = named | set(words(e.title))  # (or titled so: 'nächstes Kapitel' for the link so titled)
+        extra = len(named - set(asked)) - 10 * len(said & set(asked))
         return (not (e.visible and e.enabled), not in_overlay, extra, not e.in_viewport, not e.in_main)
 
     best = min(group, key=lambda c: (*key(c), c.element.index))
