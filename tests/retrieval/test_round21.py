@@ -292,3 +292,25 @@ async def test_a_document_said_as_a_links_title_among_links_to_it(
 ) -> None:
     await _act(page, pages, quiet, "doc_de.html", instruction, True)
     assert await noted(page, "clicked") == clicked
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    ["Login ruth, Passwort alto-voice", "login ruth, heslo alto-voice", "login ruth, 密码 alto-voice"],
+)
+@_browser
+async def test_a_password_by_its_label_in_another_language(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "sign_in.html", instruction, True)
+    assert [await page.input_value(s) for s in ("#login", "#pw")] == ["ruth", "alto-voice"]
+    assert await noted(page, "sent") == ""
+
+
+@pytest.mark.parametrize(("instruction", "clicked"), [("go back", "/previous;"), ("go home", "/;")])
+@_browser
+async def test_going_back_or_home_is_the_link_so_named(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    await _act(page, pages, quiet, "sign_in.html", instruction, True)
+    assert await noted(page, "clicked") == clicked

@@ -4771,8 +4771,8 @@ def _concept_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[Element
         return None
     fits: list[ElementDescriptor] = []
     for e in fields:
-        if e.type == "password":
-            continue  # a password goes only into the field whose whole label was said
+        if e.type == "password" and concept != "§password":
+            continue  # a password goes only into the field whose label was said ('Passwort X')
         label = _UNIT_IN_LABEL.sub("", " ".join((e.label or e.placeholder or "").split()))
         shown = [w for w in words(label) if w not in STOPWORDS]
         if not shown or len(shown) > 3 or {CONCEPTS.get(w) for w in shown} == {"§search"}:

@@ -428,6 +428,10 @@ def _raised_to(m: re.Match[str]) -> str:
     return f"change {m['field'] or m['de_field']} to {m['val'] or m['de_val']}"
 
 
+# 'go back', 'go home': the place is the name ("Back", "Home"), 'go' no part of it.
+_GO_BACK = re.compile(r"^\s*go\s+(?=(?:back|home|forward)\b)", re.IGNORECASE)
+
+
 def _said_of_it(segment: str) -> str:
     """One step's words said as the rules below read them: a record's verb first ('L-302 を編集'
     as 'edit L-302'), 'put it on shelf C3' as the field and its value, 'add a note: X' as the
@@ -436,6 +440,7 @@ def _said_of_it(segment: str) -> str:
     question about X' by X's words, 'deactivate this member' as the switch "Active" to clear."""
     segment = segment.rstrip(" ,")  # ('suche «Bienen», then …': the comma ends the step)
     segment = _language_switch(segment)
+    segment = _GO_BACK.sub("", segment, count=1)
     if _ALL_SAID.match(segment.strip()):
         return "select all"
     segment = _RECORD_VERB_ZH.sub(
