@@ -314,3 +314,12 @@ async def test_going_back_or_home_is_the_link_so_named(
 ) -> None:
     await _act(page, pages, quiet, "sign_in.html", instruction, True)
     assert await noted(page, "clicked") == clicked
+
+
+@_browser
+async def test_all_of_a_kind_the_list_is_not_ticks_nothing(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _act(page, pages, quiet, "roster.html", "select all comments on this page", False)
+    assert not await page.is_checked("#cb-select-all-1")
+    assert await page.evaluate("[...document.querySelectorAll('tbody input:checked')].length") == 0

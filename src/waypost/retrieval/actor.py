@@ -4916,9 +4916,15 @@ def _select_all_box(elements: list[Any], ranked: list[Candidate], step: Step, ti
     wanted = [w for w in content_words(step.target) if w not in _PLACE_WORDS]
     if len(rows) >= 2 and all(token_match(w, listed) >= 0.8 for w in wanted):
         return master  # ('select all rows': the rows of the list the box selects)
-    # the page's one such box, and what the words name is a heading of the page (a panel's
-    # "Singers" above the search form that is the box's own nearest heading)
-    headings = field_words(" ".join({e.section for e in elements if e.visible}))
+    # the page's one such box, and the words name one of the two headings nearest above it (a
+    # panel's "Singers" above the search form whose heading is the box's own)
+    above: list[str] = []
+    for e in reversed([e for e in elements if e.index < master.index and e.visible and e.section]):
+        if e.section not in above:
+            above.append(e.section)
+        if len(above) == 2:
+            break
+    headings = field_words(" ".join(above))
     if len(rows) >= 2 and wanted and all(token_match(w, headings) >= 0.8 for w in wanted):
         return master
     return None

@@ -416,7 +416,7 @@ _ALL_SAID = re.compile(
 # A value raised, lowered or moved to another ('raise the ticket price to 20.00', 'den Eintritt auf
 # 15.00 senken'): the field set to it, as 'change X to V' says.
 _RAISE_TO = re.compile(
-    r"^(?:raise|lower|increase|decrease|reduce|bump|move|update|adjust|push|cut)\s+(?:the\s+)?"
+    r"^(?:raise|lower|increase|decrease|reduce|bump|update|adjust|cut)\s+(?:the\s+)?"
     r"(?P<field>(?!(?:it|her|him|them|this|that)\b)[^,;\x00]{2,40}?)\s+to\s+(?P<val>[^,;\x00]+?)[.!]?$"
     r"|^(?:(?:den|die|das)\s+)?(?P<de_field>[^,;\x00]{2,40}?)\s+auf\s+(?P<de_val>[^,;\x00]+?)\s+"
     r"(?:senken|erhöhen|anheben|reduzieren|ändern|setzen|stellen|verschieben|verlegen)[.!]?$",
@@ -428,8 +428,9 @@ def _raised_to(m: re.Match[str]) -> str:
     return f"change {m['field'] or m['de_field']} to {m['val'] or m['de_val']}"
 
 
-# 'go back', 'go home': the place is the name ("Back", "Home"), 'go' no part of it.
-_GO_BACK = re.compile(r"^\s*go\s+(?=(?:back|home|forward)\b)", re.IGNORECASE)
+# 'go back', 'go forward': the place is the name ("Back"), 'go' no part of it ('go home' is read
+# as the site's home page by the rules).
+_GO_BACK = re.compile(r"^\s*go\s+(?=(?:back|forward)\b)", re.IGNORECASE)
 
 
 def _said_of_it(segment: str) -> str:
