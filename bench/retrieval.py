@@ -206,6 +206,26 @@ previous/next links, the search page's field, the general index's letters and en
 pages, and in English on the translated ones), 21 % to be left undone; written and checked with
 ``bench/retrieval_labels.py --part held18 --replay`` only, never with ``act``, before its first
 run.
+Held-out 19 (``"part": "held19"``, ``--part held19`` only, like held-out 6 to 18): 662 cases in
+``retrieval_pypi11.jsonl`` on 104 pages of two further real applications, rendered from
+hash-pinned wheels by ``bench/thirdparty_pypi11.py`` into the same cache as held-out 9's to 18's
+and served by path as ``pypi/<site>@<version>/<lang>/<page>``: 406 cases on 48 pages of
+starlette-admin (Starlette, SQLAlchemy; Tabler, select2 and flatpickr) in English, German, French,
+Russian, Chinese and Portuguese (the log-in page, a community bike workshop's repair jobs list with
+its search field, "Filters" builder, "Columns" drop-down, export and import dialog, check boxes
+with "select all", the "With selected" menu with a custom action and its confirmation, row
+view/edit/delete icons, sortable headers, the page-size select and pagination, its second page,
+add and edit forms with select2 relation boxes, a native status select, flatpickr date and
+date-time fields, a switch, a number field and a text area, the details page, the members' list
+and edit form; the side menu, language menu and user menu) and 256 cases on 56 pages of a small
+Sphinx site with the shibuya theme in English, German, French, Spanish, Japanese, Chinese, Czech
+and Polish (the header's links, drop-down, search box and translations menu, the colour-mode
+switch, the side bar's toctree, "On this page", "Edit this page", the "Copy page" button and
+menu, previous/next links, the search page's field and button, the general index's letters and
+entries); 379 of them (57 %) in German, French, Spanish, Italian, Portuguese, Russian, Czech,
+Polish, Japanese or Chinese, 295 (45 %) in another language than the page's, 20 % to be left
+undone; written and checked with ``bench/retrieval_labels.py --part held19 --replay`` only, never
+with ``act``, before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -257,11 +277,12 @@ NEW_SETS = {
     "PyPI-rendered pages 8": "retrieval_pypi8.jsonl",
     "PyPI-rendered pages 9": "retrieval_pypi9.jsonl",
     "PyPI-rendered pages 10": "retrieval_pypi10.jsonl",
+    "PyPI-rendered pages 11": "retrieval_pypi11.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
 RUN_ALONE = (
     *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-    *("held16", "held17", "held18"),
+    *("held16", "held17", "held18", "held19"),
 )
 TOP_K = 5
 T = TypeVar("T")
@@ -501,7 +522,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 18 run only on their own (--part held6 ... held18): never seen by accident
+    else:  # held-out 6 to 19 run only on their own (--part held6 ... held19): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -529,6 +550,7 @@ def bench_new(args: argparse.Namespace) -> int:
         thirdparty_pypi8,
         thirdparty_pypi9,
         thirdparty_pypi10,
+        thirdparty_pypi11,
     )
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
@@ -536,7 +558,8 @@ def bench_new(args: argparse.Namespace) -> int:
     # Sphinx with pydata-sphinx-theme (held-out 13), Grappelli and Sphinx with sphinx-rtd-theme
     # (held-out 14), Jazzmin and Sphinx with sphinx-book-theme (held-out 15), Unfold and MkDocs' own
     # theme (held-out 16), MkDocs' readthedocs theme and SQLAdmin (held-out 17), Flask-AppBuilder and
-    # Sphinx with alabaster (held-out 18) render into the same served root.
+    # Sphinx with alabaster (held-out 18), starlette-admin and Sphinx with shibuya (held-out 19) render
+    # into the same served root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
@@ -548,6 +571,7 @@ def bench_new(args: argparse.Namespace) -> int:
         (thirdparty_pypi8, tuple(f"pypi/{site}/" for site in thirdparty_pypi8.SITES)),
         (thirdparty_pypi9, tuple(f"pypi/{site}/" for site in thirdparty_pypi9.SITES)),
         (thirdparty_pypi10, tuple(f"pypi/{site}/" for site in thirdparty_pypi10.SITES)),
+        (thirdparty_pypi11, tuple(f"pypi/{site}/" for site in thirdparty_pypi11.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -638,6 +662,7 @@ _PART_NAMES = {
     "held16": "held-out 16",
     "held17": "held-out 17",
     "held18": "held-out 18",
+    "held19": "held-out 19",
 }
 
 
@@ -828,7 +853,7 @@ def main() -> None:
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
             *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-            *("held16", "held17", "held18"),
+            *("held16", "held17", "held18", "held19"),
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
@@ -842,9 +867,10 @@ def main() -> None:
         "(Grappelli admin and Sphinx with sphinx-rtd-theme pages rendered from PyPI), the "
         "fifteenth (Jazzmin admin and Sphinx with sphinx-book-theme pages rendered from PyPI), "
         "the sixteenth (Unfold admin and MkDocs' own theme pages rendered from PyPI), the "
-        "seventeenth (MkDocs' readthedocs theme and SQLAdmin pages rendered from PyPI) or the "
-        "eighteenth (Flask-AppBuilder and Sphinx with alabaster pages rendered from PyPI; each of "
-        "the last thirteen run only when named).",
+        "seventeenth (MkDocs' readthedocs theme and SQLAdmin pages rendered from PyPI), the "
+        "eighteenth (Flask-AppBuilder and Sphinx with alabaster pages rendered from PyPI) or the "
+        "nineteenth (starlette-admin and Sphinx with shibuya pages rendered from PyPI; each of the "
+        "last fourteen run only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(
