@@ -323,3 +323,23 @@ async def test_all_of_a_kind_the_list_is_not_ticks_nothing(
     await _act(page, pages, quiet, "roster.html", "select all comments on this page", False)
     assert not await page.is_checked("#cb-select-all-1")
     assert await page.evaluate("[...document.querySelectorAll('tbody input:checked')].length") == 0
+
+
+@_browser
+async def test_the_pages_own_language_is_already_chosen(page: Page, pages: PageServer, quiet: Actor) -> None:
+    report = await _act(page, pages, quiet, "lang_all.html", "Sprache auf Deutsch umstellen", False)
+    assert report.steps[-1].status == "already", report.text
+    assert await noted(page, "clicked") == ""
+    await _act(page, pages, quiet, "lang_all.html", "passer l'interface en anglais", True)
+    assert await noted(page, "clicked") == "?lang=en;"
+
+
+@_browser
+async def test_a_number_field_holding_the_number_already_holds_it(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    report = await _act(page, pages, quiet, "event_form.html", "seats 40", False)
+    assert report.steps[-1].status == "already", report.text
+    assert await page.input_value("#seats") == "40.00"
+    await _act(page, pages, quiet, "event_form.html", "seats 45", True)
+    assert await page.input_value("#seats") == "45"

@@ -13,6 +13,7 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qsl, urldefrag, urljoin, urlsplit
@@ -36,6 +37,7 @@ from waypost.retrieval.instructions import (
     parse_instruction,
 )
 from waypost.retrieval.inventory import collect, structural_path
+from waypost.retrieval.language_names import ENGLISH_NAMES
 from waypost.retrieval.listeners import listened_up_to, mark_listened
 from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.number_words import numeric_value
@@ -198,11 +200,14 @@ _CLOSING_VERBS = frozenset(
 )
 
 
-def _holds_already(now: str, wanted: str, *, phone: bool = False) -> bool:
+def _holds_already(now: str, wanted: str, *, phone: bool = False, number: bool = False) -> bool:
     """Whether a field holding ``now`` already holds ``wanted`` (spaces aside; a phone number by
-    its digits, once a national '0' or a country code in front is set aside)."""
+    its digits, once a national '0' or a country code in front is set aside; a number field's
+    number by its value: "21.00" holds '21')."""
     if " ".join(now.split()) == " ".join(wanted.split()):
         return True
+    if number and _PLAIN_NUMBER.fullmatch(now.strip()) and _PLAIN_NUMBER.fullmatch(wanted.strip()):
+        return Decimal(now.strip()) == Decimal(wanted.strip())
     if not phone:
         return False
     a, b = ("".join(ch for ch in x if ch.isdigit()) for x in (now, wanted))
@@ -210,6 +215,9 @@ def _holds_already(now: str, wanted: str, *, phone: bool = False) -> bool:
         return False
     a, b = a.lstrip("0"), b.lstrip("0")
     return a == b or (len(a) != len(b) and (a.endswith(b) or b.endswith(a)) and abs(len(a) - len(b)) <= 3)
+
+
+_PLAIN_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 class AlreadySo(Exception):
@@ -1366,7 +1374,14 @@ class Actor:
             said = words(text)
             if len(said) == 1 and language_of(said[0]) and "§language" in expand(list(words(target))):
                 # 'set the language to German' where each language is a link (in a menu whose
-                # button shows a flag): the link of that language, by any of its names
+                # button shows a flag): the link of that language, by any of its names; none on a
+                # page in that language already (its menu may list it too)
+                shown = str(await _evaluate(page, "document.documentElement.lang || ''") or "")
+                if re.split(r"[-_]", shown.casefold())[0] == language_of(said[0]):
+                    line = f"The page is already in {ENGLISH_NAMES.get(shown.casefold()[:2], text)}"
+                    return ActionResult(
+                        "type", target, "already", f"{line} (lang={shown!r}); nothing was done."
+                    )
                 switched = await self.click(page, text, verb="switch to")
                 if switched.ok or switched.status == "already":
                     return switched
@@ -1532,7 +1547,10 @@ class Actor:
         before = None
         if v.type.casefold() != "password" or not value:
             before = (await loc.evaluate(_VALUE_NOW_JS))[0]
-            held = before is not None and _holds_already(before, value, phone=v.type.casefold() == "tel")
+            kind = v.type.casefold()
+            held = before is not None and _holds_already(
+                before, value, phone=kind == "tel", number=kind == "number"
+            )
             if held and not submit:
                 # Typing it again would only fire the page's input handlers for nothing.
                 raise AlreadySo(f'{res.element_text} already holds "{short(value, 60)}"; nothing was typed.')
