@@ -344,6 +344,17 @@ def finish_render(part: Path, dest: Path, version: str) -> None:
     part.rename(dest)
 
 
+def render_app(site: Path, dest: Path, script: str, args: Sequence[str], version: str) -> None:
+    """Run the render ``script`` (its first argument the directory to write, then ``args``) with
+    the packages of ``site`` into a fresh ``dest``, stamped ``version``."""
+    part = dest.with_name(dest.name + ".part")
+    shutil.rmtree(part, ignore_errors=True)
+    part.mkdir(parents=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        run_renderer(site, [script, str(part), *args], tmp)
+    finish_render(part, dest, version)
+
+
 def render_mkdocs(
     site: Path, dest: Path, langs: Sequence[str], docs: dict[str, str], yml: str, fresh: str, version: str
 ) -> None:

@@ -55,14 +55,12 @@ rpds-py and wrapt, pinned for CPython 3.11 on x86-64 Linux (the bench's interpre
 from __future__ import annotations
 
 import hashlib
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import ensure_site, fill_and_say, finish_render, render_sphinx, run_renderer
+from bench.thirdparty_pypi import ensure_site, fill_and_say, render_app, render_sphinx
 
 FAB = "5.3.0"
 ALABASTER = "1.0.0"
@@ -612,12 +610,7 @@ def _render_sx(site: Path, dest: Path) -> None:
 
 
 def _render_fab(site: Path, dest: Path) -> None:
-    part = dest.with_name(dest.name + ".part")
-    shutil.rmtree(part, ignore_errors=True)
-    part.mkdir(parents=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        run_renderer(site, [_FAB, str(part), ",".join(FAB_LANGS), f"/{FAB_SITE}/static/", _FRESH], tmp)
-    finish_render(part, dest, RENDER_VERSION)
+    render_app(site, dest, _FAB, [",".join(FAB_LANGS), f"/{FAB_SITE}/static/", _FRESH], RENDER_VERSION)
 
 
 def ensure_all() -> Path:

@@ -61,14 +61,12 @@ pinned for CPython 3.11 on x86-64 Linux (the bench's interpreter).
 from __future__ import annotations
 
 import hashlib
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import ensure_site, fill_and_say, finish_render, render_sphinx, run_renderer
+from bench.thirdparty_pypi import ensure_site, fill_and_say, render_app, render_sphinx
 
 SA = "1.0.3"
 SHIBUYA = "2026.7.12"
@@ -723,12 +721,7 @@ def _render_sx(site: Path, dest: Path) -> None:
 
 
 def _render_sa(site: Path, dest: Path) -> None:
-    part = dest.with_name(dest.name + ".part")
-    shutil.rmtree(part, ignore_errors=True)
-    part.mkdir(parents=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        run_renderer(site, [_SA, str(part), ",".join(SA_LANGS), f"/{SA_SITE}/static/", _FRESH], tmp)
-    finish_render(part, dest, RENDER_VERSION)
+    render_app(site, dest, _SA, [",".join(SA_LANGS), f"/{SA_SITE}/static/", _FRESH], RENDER_VERSION)
 
 
 def ensure_all() -> Path:

@@ -53,14 +53,12 @@ pinned for CPython 3.11 on x86-64 Linux (the bench's interpreter).
 from __future__ import annotations
 
 import hashlib
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.thirdparty_pypi import ensure_site, fill_and_say, finish_render, render_mkdocs, run_renderer
+from bench.thirdparty_pypi import ensure_site, fill_and_say, render_app, render_mkdocs
 
 MKDOCS = "1.6.1"
 SQLADMIN = "0.32.0"
@@ -523,12 +521,7 @@ def _render_rtd(site: Path, dest: Path) -> None:
 
 
 def _render_sq(site: Path, dest: Path) -> None:
-    part = dest.with_name(dest.name + ".part")
-    shutil.rmtree(part, ignore_errors=True)
-    part.mkdir(parents=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        run_renderer(site, [_SQ, str(part), ",".join(SQ_LANGS), f"/{SQ_SITE}/statics/", _FRESH], tmp)
-    finish_render(part, dest, RENDER_VERSION)
+    render_app(site, dest, _SQ, [",".join(SQ_LANGS), f"/{SQ_SITE}/statics/", _FRESH], RENDER_VERSION)
 
 
 def ensure_all() -> Path:
