@@ -73,6 +73,7 @@ from waypost.retrieval.values import (
     AmbiguousDate,
     NotATime,
     calendar_language,
+    date_and_time,
     date_hinted,
     datetime_for_text_field,
     field_format,
@@ -154,6 +155,20 @@ class _WhichItem(ActionProblem):
 
 _CHOOSES_NOTHING = "clicking it chooses nothing."
 _IN_CLOSED_MENU = "an entry of a closed menu is named so."
+_NOT_VISIBLE = "is not visible (maybe in a closed menu"
+# Set a flatpickr field (or the labelled input a flatpickr alt input stands for) to a date and time
+# through the picker's own setDate, which writes both the stored value and the shown text; the
+# shown text, or null when no picker holds the field.
+_PICKER_SET_JS = """(el, p) => {
+  const prev = el.previousElementSibling;
+  const host = el._flatpickr ? el : (prev && prev._flatpickr ? prev : null);
+  if (!host || typeof host._flatpickr.setDate !== 'function') return null;
+  host._flatpickr.setDate(new Date(p[0], p[1] - 1, p[2], p[3], p[4]), true);
+  host._flatpickr.close && host._flatpickr.close();
+  const shown = host._flatpickr.altInput ? host._flatpickr.altInput.value : host.value;
+  return host.value ? (shown || host.value) : null;
+}"""
+_ELEMENT_NAME = re.compile(r'[\w-]+ "(.+)"')
 _IN_ITS_LIST = "only in the list it opens; nothing was chosen."
 _NOTHING_TO_CLOSE = "No cookie banner or dialog to close."
 # A dialog's Cancel button, as 'cancel it' names it, in the languages instructions are read in.
@@ -923,9 +938,14 @@ class Actor:
         answer = answer_of(target) if result.status in _UNSURE and whole and named else None
         if answer is not None:
             # 'yes, delete it', 'confirm', 'no, take me back' on a page that asks: its one yes or no
-            asked = await _evaluate(page, CONFIRM_JS)
-            if isinstance(asked, dict) and answer.fits(str(asked.get("context") or "")):
-                return await self._act(page, "click", f"css={asked[answer.kind]}", "click", do)
+            # (a dialog the step before opened may still be fading in)
+            for wait_ms in (0, 250, 350, 400):
+                await page.wait_for_timeout(wait_ms)
+                asked = await _evaluate(page, CONFIRM_JS)
+                if isinstance(asked, dict) and answer.fits(str(asked.get("context") or "")):
+                    return await self._act(page, "click", f"css={asked[answer.kind]}", "click", do)
+                if isinstance(asked, dict) or not await _evaluate(page, _DIALOG_OPENING_JS):
+                    break
         if result.status == "not_found" and not exact and _LOGIN.fullmatch(target.strip()):
             # 'press login' where the login form's one button says "OK" or "→"
             sel = await _evaluate(page, _LOGIN_BUTTON_JS, list(_NOT_LOGIN))
@@ -972,6 +992,13 @@ class Actor:
             # 'I already have an account': the one link of the sentence that says so ("Already
             # have an account? Then please sign in.")
             result = await self._link_of_sentence(page, exact, do) or result
+        hidden_name = (
+            _ELEMENT_NAME.fullmatch(result.element or "") if result.status == "not_actionable" else None
+        )
+        if hidden_name and _NOT_VISIBLE in result.message:
+            # 'switch to English' where "English" is the link of a menu that opens under the
+            # pointer (the ranking found it; its menu is closed)
+            result = await self._in_closed_menu(page, hidden_name.group(1), do) or result
         weak = result.status == "unsure" and not any(
             set(words(exact or target)) <= set(words(c.element.display_name)) for c in result.candidates
         )
@@ -1383,6 +1410,10 @@ class Actor:
                         "type", target, "already", f"{line} (lang={shown!r}); nothing was done."
                     )
                 switched = await self.click(page, text, verb="switch to")
+                if switched.status in ("not_found", "unsure", "not_actionable"):
+                    # (the language's link in a closed menu: the menu is opened first)
+                    step = Step("click", target=text, verb="switch to")
+                    switched, _ = await self._in_hidden_block(page, step, [step], text, False, switched)
                 if switched.ok or switched.status == "already":
                     return switched
         if result.status == "failed" and result.selector and Selector.parse(target) is None:
@@ -1598,6 +1629,13 @@ class Actor:
                 f'{res.element_text} turned "{short(value, 30)}" into "{short(str(now), 30)}" (its date '
                 f'picker reads dates otherwise); it was set back to "{short(old, 30)}".'
             )
+        if value and now == "" and not disabled and looks_like_date(text):
+            # A picker that takes no typing (flatpickr without allowInput empties its field on
+            # blur): the date is set through the picker of the field, or of the input it replaced.
+            parts = date_and_time(text, lang, page_lang)
+            shown = await _evaluate_on(loc, _PICKER_SET_JS, list(parts)) if parts else None
+            if shown:
+                return f'Set {res.element_text} to "{short(str(shown), 40)}" with its date picker'
         if value and now == "":
             state = " (it became disabled)" if disabled else ""
             raise ActionProblem(f"{res.element_text} did not take the text{state}; it is still empty.")
@@ -3109,6 +3147,17 @@ _DISMISS_WORDS = sorted(set(_DISMISS.split("|")))
 # Answers of a confirmation dialog that change nothing, beyond the dismissing words.
 _KEEP_WORDS = ["keep", "go back", "back", "behalten", "zurück", "conserver", "retour", "mantener", "volver"]
 # 'confirm', 'confirm it', 'confirm the deletion', 'bestätigen'...: a target that only confirms.
+# Whether a dialog is on its way in: a modal shown but still transparent, or a Bootstrap modal
+# whose backdrop is there before the dialog has its "show" class.
+_DIALOG_OPENING_JS = """() => {
+  const shown = (el) => {
+    const s = getComputedStyle(el); return s.display !== 'none' && s.visibility !== 'hidden'; };
+  for (const el of document.querySelectorAll('[role=dialog], [role=alertdialog], dialog, .modal')) {
+    if (shown(el) && parseFloat(getComputedStyle(el).opacity) < 1) return true;
+  }
+  return !!document.querySelector('.modal-backdrop, body.modal-open') &&
+    !document.querySelector('.modal.show');
+}"""
 _CONFIRM_TARGET = re.compile(
     r"(?:confirm(?:\s+(?:it|this|that|the\s+\w+))?|bestätigen|bestätige|confirmer|confirmez|confirmar|"
     r"confirme|potvrdit|potvrďte|подтвердить|подтвердите|确认|確認)",
@@ -3397,7 +3446,10 @@ _CLOSED_MENU_ENTRY_JS = (
       const list = el.closest('ul, ol, [role=menu]');
       const byId = list && list.id
         ? document.querySelector(`[aria-controls="${CSS.escape(list.id)}"]`) : null;
-      const opener = byId || (list && list.previousElementSibling);
+      let opener = byId || (list && list.previousElementSibling);
+      if (!opener && list && list.parentElement && list.parentElement.children.length === 1) {
+        opener = list.parentElement.previousElementSibling;  // (the list in a box of its own)
+      }
       if (opener && opener.matches('button, a, [aria-haspopup], [aria-expanded]') && shown(opener)) {
         chain.push(cssPath(opener));
         labels.push((opener.textContent.replace(/\\s+/g, ' ').trim() || opener.getAttribute('aria-label')
@@ -4518,6 +4570,11 @@ _HERE_JS = """(el) => {
   const MARKS = '.active, .current, .is-active, .is-current, .selected, .current-menu-item, '
     + '.current_page_item, [aria-current]:not([aria-current=false])';
   const marked = [a, a.parentElement].some((n) => n && n.matches(MARKS));
+  const strip0 = (u) => u.split('#')[0].replace(/\\/$/, '');
+  const crumbs = document.querySelector('.breadcrumb, .breadcrumbs, [aria-label*="readcrumb" i]');
+  const above = crumbs && a.href && !crumbs.contains(a)
+    && [...crumbs.querySelectorAll('a[href]')].some((c) => strip0(c.href) === strip0(a.href));
+  if (above) return false;  // (the breadcrumb links there: the page shown is below it, a record of it)
   if (marked && said(a) !== '') {
     // a side bar's marked link named as the page's own heading (SQLAdmin's "Loans" on its list)
     const own = [...document.querySelectorAll('h1, h2, h3')].filter((h) => h.getClientRects().length
@@ -4932,7 +4989,9 @@ def _select_all_box(elements: list[Any], ranked: list[Candidate], step: Step, ti
     rows = [e for e in elements if e.visible and e.type == "checkbox" and e is not master]
     listed = field_words(f"{master.name} {master.section} {title}")
     wanted = [w for w in content_words(step.target) if w not in _PLACE_WORDS]
-    if len(rows) >= 2 and all(token_match(w, listed) >= 0.8 for w in wanted):
+    if len(rows) >= 2 and len(wanted) == 1 and (numeric_value(wanted[0]) or wanted[0]) == str(len(rows)):
+        return master  # ('tick all three' on a page of three rows)
+    if len(rows) >= 2 and all(_names_list(w, listed) for w in wanted):
         return master  # ('select all rows': the rows of the list the box selects)
     # the page's one such box, and the words name one of the two headings nearest above it (a
     # panel's "Singers" above the search form whose heading is the box's own)
@@ -4943,9 +5002,17 @@ def _select_all_box(elements: list[Any], ranked: list[Candidate], step: Step, ti
         if len(above) == 2:
             break
     headings = field_words(" ".join(above))
-    if len(rows) >= 2 and wanted and all(token_match(w, headings) >= 0.8 for w in wanted):
+    if len(rows) >= 2 and wanted and all(_names_list(w, headings) for w in wanted):
         return master
     return None
+
+
+def _names_list(word: str, listed: frozenset[str]) -> bool:
+    """``word`` is one of ``listed`` or close to it: 'job' of "jobs", 'Aufträge' of the compound
+    "Reparaturaufträge"."""
+    if token_match(word, listed) >= 0.8 or f"{word}s" in listed or f"{word}es" in listed:
+        return True
+    return len(word) >= 5 and any(d.endswith(word) for d in listed)
 
 
 # 'on this page', 'in the list', 'all rows': where the things are, or that they are records.

@@ -383,8 +383,10 @@ class ElementFinder:
                 for e in screen.elements
                 if e.visible and e.type == "checkbox" and row and _row_of(e.path) == row
             ]
-            if len(mates) == 1:
-                # 'tick notes.txt': the box of the row the name is in (the box has no name of its own)
+            if len(mates) == 1 and ranking.decision == "confident":
+                # 'tick notes.txt': the box of the row the name is in (the box has no name of its own;
+                # a row that carries only some of the words is not named: 'Bleed disc brakes' is no
+                # "New brake pads")
                 return self._only(screen, ranking, mates[0])
             href = top.href or ""
             goes = href not in ("", "#", "#!") and not href.startswith("javascript:")

@@ -211,7 +211,7 @@ def _about_it(m: re.Match[str]) -> str:
 # record); 'should be', 'must be' do not need one.
 _FIELD_IS = re.compile(
     r"^(?:(?:the|my|his|her|its|their|our|your)\s+(?P<f1>[^,;:]+?)\s+(?:is|will\s+be|is\s+now)|"
-    r"(?P<f2>[^,;:]+?)\s+(?:should|must|needs\s+to|has\s+to|ought\s+to)\s+(?:now\s+)?be)\s+"
+    r"(?P<f2>[^,;:]+?)\s+(?:should|must|needs\s+to|has\s+to|ought\s+to)\s+(?:now\s+)?(?:be|read|say))\s+"
     r"(?P<val>[^,;]+?)(?:\s+now)?[.!]?$",
     re.IGNORECASE,
 )
@@ -356,6 +356,12 @@ _SWITCH_FILLER = frozenset(
      "s", "il", "vous", "plaît", "plait", "el", "al", "por", "favor", "per", "piacere", "para", "do",
      "na", "prosím", "proszę", "po", "на", "пожалуйста"}
 )  # fmt: skip
+_ASKED_POLITELY = frozenset(
+    {"please", "bitte", "favor", "plaît", "plait", "prosím", "proszę", "пожалуйста", "piacere"}
+)
+_POLITE_FILLER = frozenset(
+    {"in", "en", "auf", "na", "po", "por", "s", "il", "vous", "per", "em", "w", "v", "на"}
+)
 _SWITCH_UNSPACED = re.compile(
     r"切换成|切换到|切换为|切换至|切换|换成|换到|改成|改为|改用|设为|设置为|设置成|设置|语言|界面|显示|版本|版|请|使用"
     r"|に切り替える|に切り替えて|切り替えて|切り替える|切り替え|に変更|変更|表示言語|言語|表示|する|して|ください"
@@ -379,6 +385,10 @@ def _language_switch(segment: str) -> str:
             said_so = True
         elif t in _LANGUAGE_NOUNS or t in _SWITCH_VERBS:
             said_so = True
+        elif t in _ASKED_POLITELY and all(
+            language_of(u) or u in _ASKED_POLITELY or u in _POLITE_FILLER for u in words(segment)
+        ):
+            said_so = True  # ('English please', 'auf Deutsch bitte': a language asked for, no more)
         elif (
             t not in _SWITCH_FILLER
             and t not in STOPWORDS
@@ -398,7 +408,8 @@ def _language_switch(segment: str) -> str:
 # (English, and what the rows are, is read by the rules).
 _ALL_VERBS = (
     r"(?:sélectionner|sélectionne[sz]?|cocher|coche[sz]?|auswählen|wähle|markieren"
-    r"|markiere|ankreuzen|seleccionar|selecciona|seleccione|marcar|marca|selezionare|seleziona|vybrat|vyber"
+    r"|markiere|ankreuzen|seleccionar|selecciona|seleccione|selecionar|selecione|seleciona|marcar|marca|marque"
+    r"|selezionare|seleziona|vybrat|vyber"
     r"|označit|označ|zaznaczyć|zaznacz|выбрать|выбери|выделить|выдели)"
 )
 _ALL_ROWS = (
@@ -409,6 +420,15 @@ _ALL_ROWS = (
 _ALL_SAID = re.compile(
     rf"^(?:{_ALL_VERBS}\s+{_ALL_ROWS}|{_ALL_ROWS}\s+{_ALL_VERBS}"
     r"|全选|全部选择|选择所有行|全选所有行|すべて選択|全て選択|全件選択|全行を選択|すべての行を選択)[.!]?$",
+    re.IGNORECASE,
+)
+
+
+# 'selecionar todas as reparações', 'sélectionner tous les membres', 'vybrat všechny zakázky': every
+# one of them selected, as 'select all …' says.
+_ALL_OF = re.compile(
+    rf"^{_ALL_VERBS}\s+(?:todas|todos|toutes|tous|tutte|tutti|všechny|wszystkie|все)\s+"
+    r"(?:(?:as|os|les|las|los|le|i|gli)\s+)?(?P<rest>[^\x00,;]+)$",
     re.IGNORECASE,
 )
 
@@ -625,7 +645,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "search",
         r"^(?:rechercher|recherchez|chercher|cherche|cherchez|buscar|busca|busque|hledat|hledej|",
         r"vyhledat|vyhledej|vyhledejte|szukaj|wyszukaj|найти|найди|искать|ищи|cerca|cercare|zoek|pesquisar|",
-        r"procurar)\s+(?:(?:naar|po|na)\s+)?(?:(?:le\s+mot|la\s+palabra|slovo|słowo|слово|la\s+parola)\s+)?",
+        r"procurar|procure|pesquise|busque)\s+(?:(?:naar|po|na|por)\s+)?(?:(?:le\s+mot|la\s+palabra|slovo|słowo|слово|la\s+parola)\s+)?",
         r"(?P<text>.+)$",
     ),
     _rule("search", r"^(?:(?:in|im|auf)\s+.{1,40}?\s+)?nach\s+(?P<text>.+?)\s+suchen$"),
@@ -1233,18 +1253,97 @@ _ASKING = re.compile(
 _PERSON_OBJECT = re.compile(
     r"^(?P<verb>[^\W\d]+)\s+(?:her|him|them|us)\s+(?=(?:up|in|out|from|for|to|on|off)\b)", re.I
 )
+# '… and confirm' said in another language after a delete ('Auftrag 5 löschen und bestätigen',
+# 'supprime la réparation 5 et confirme', '删除工单5并确认'): the answer to the dialog the delete
+# opens is a step of its own (English splits at its verbs already).
+_AND_CONFIRM = re.compile(
+    r"^(?P<before>.+?)\s*(?:,\s*|\s+)(?:(?:and|und|et|y|i|a|e|и)\s+"
+    r"(?:(?:then|dann|puis|luego|pak|potom|potem|depois|затем)\s+)?|(?:then|dann|puis|luego|pak|potom|potem|depois|затем)\s+)"
+    r"(?P<yes>confirm|bestätigen|bestätige|confirmer|confirme|confirmez|confirmar|confirma|conferma|confermare|"
+    r"potvrdit|potvrď|potvrďte|potwierdź|potwierdzić|подтвердить|подтверди|подтвердите)"
+    r"(?:\s+(?:it|das|es|ça|le|la|lo|to|je|ją|это|isso))?\s*[.!。]?$"
+    r"|^(?P<cjk>.+?)(?:并且|并|然后|再)\s*(?P<cjk_yes>确认|確認)$"
+    r"|^(?P<ja>.+?)して\s*(?P<ja_yes>確定|確認)(?:する|して(?:ください)?|します)?$",
+    re.I,
+)
+_DELETE_WORDS = tuple(fold(w) for w, c in CONCEPTS.items() if c == "§delete")
+# 'als erledigt markieren und bestätigen': a bulk action, confirmed as a delete is
+_MARKING = ("mark", "marqu", "marca", "markier", "označ", "oznacz", "отмет", "segna")
+
+
+def _and_confirm(text: str) -> str:
+    m = _AND_CONFIRM.match(text)
+    if m is None:
+        return text
+    before = m["before"] or m["cjk"] or m["ja"]
+    yes = m["yes"] or m["cjk_yes"] or m["ja_yes"]
+    said = [fold(w) for w in re.findall(r"[^\W\d_]+", before)]
+    deletes = any(
+        w in _DELETE_WORDS or (len(w) >= 5 and any(d[:5] == w[:5] for d in _DELETE_WORDS)) for w in said
+    ) or any(d in before for d in ("删除", "削除", "삭제", "标记", "マーク"))
+    deletes = deletes or any(w.startswith(_MARKING) for w in said)
+    return f"{before}, then {yes}" if deletes else text
+
+
+# A field's words, then a date, without a verb ('finished on 2026-06-30', 'Termin am 15.07.2026 um
+# 9 Uhr', 'joined on 1 March 2022'): the date is typed into that field.
+_DATE_PREPOSITIONS = frozenset(
+    {"on", "at", "for", "to", "am", "le", "el", "dne", "dnia", "de", "на", "于", "à"}
+)
+
+
+def _field_then_date(text: str) -> str:
+    tokens = text.split()
+    for i in range(1, min(len(tokens), 6)):
+        field, value = tokens[:i], " ".join(tokens[i:])
+        if any(ch.isdigit() or ch == "\x00" for ch in "".join(field)):
+            return text
+        if re.match(rf"(?:{_STEP_VERBS})\b", " ".join(field), re.I):
+            return text
+        if looks_like_date(value) and (value[:1].isdigit() or len(tokens) - i <= 6):
+            if (
+                fold(field[-1]) not in _DATE_PREPOSITIONS
+                and i + 1 < len(tokens)
+                and fold(tokens[i]) in _DATE_PREPOSITIONS
+            ):
+                continue  # ('finished on …': the preposition is the label's)
+            return f"type {value} into {' '.join(field)}"
+    return text
+
+
+# 'pressione Enter', 'appuie sur la touche Entrée', '按回车键', 'Enterキーを押す': the key, as
+# 'press Enter' is (a button named "Enter" is clicked by 'click Enter', in any language).
+_PRESS_ENTER = re.compile(
+    r"(?:\s*,?\s+(?:and(?:\s+then)?|und(?:\s+dann)?|et(?:\s+puis)?|puis|y(?:\s+luego)?|i|a(?:\s+pak|\s+potom)?|"
+    r"e(?:\s+depois)?|и(?:\s+затем)?|then|dann)\s+|\s*[,;]\s*|^|(?<=\s))"
+    r"(?:pressione|pressiona|pressionar|aperte|apertar|carregue\s+(?:em|no)|carregar\s+(?:em|no)|premi|premere|"
+    r"stiskni|stiskněte|stisknout|zmáčkni|zmáčknout|naciśnij|nacisnąć|wciśnij|wcisnąć|appuie\s+sur|"
+    r"appuyez\s+sur|appuyer\s+sur|tape\s+sur|taper\s+sur|drücke|drück|drücken|pulsa|pulse|pulsar|presiona|"
+    r"presionar|oprima|oprimir|нажми|нажмите|нажать|druk\s+op)\s+"
+    r"(?:(?:la\s+|a\s+|die\s+|de\s+)?(?:touche|tecla|klávesu|klawisz|клавишу|taste|toets)\s+)?"
+    r"(?:enter|entrée|entrer|intro|eingabe|eingabetaste|enter-taste|enteru|ввод|return)"
+    r"(?:\s*-?\s*(?:taste|klávesu|key))?(?=\s*[.!]?\s*$|\s*[,;]|\s+(?:and|und|et|y|i|a|e|и)\s)"
+    r"(?P<after>\s*[,;]\s*(?:a\s+potem|potem|a\s+pak|pak|potom|puis|dann|danach|luego|después|depois|затем|потом|"
+    r"then)?\s*|\s+(?:and|und|et|y|i|a|e|и)\s+(?:then\s+|dann\s+|puis\s+|potem\s+|pak\s+|luego\s+|depois\s+)?)?"
+    r"|[，,]?\s*(?:然后|再|并)?\s*按(?:下)?\s*(?:回车|Enter|enter|ENTER)(?:键)?"
+    r"|(?:して|[、,])?\s*(?:Enter|enter|ENTER|エンター)\s*(?:キー)?\s*を\s*押(?:す|して(?:ください)?|します)?",
+    re.I,
+)
 _WHATS_IN = re.compile(r"^what(?:['’]s|\s+is)\s+(?:in|on|under)\s+(?=\S)", re.I)
 # A search, then 'and click …' in any language read here ('wyszukaj labrador i kliknij lupę'): the
 # words end at the conjunction, and the click is a step of its own.
 _SEARCH_VERBS = (
-    r"search|wyszukaj|szukaj|suche|suchen|cherche|chercher|recherche|rechercher|busca|buscar|vyhledej|"
-    r"vyhledejte|hledat|najdi|найди|искать"
+    r"search|wyszukaj|szukaj|suche|suchen|cherche|chercher|cherchez|recherche|rechercher|recherchez|busca|"
+    r"buscar|busque|pesquise|pesquisar|pesquisa|procure|procurar|cerca|cercare|vyhledej|vyhledejte|vyhledat|"
+    r"hledej|hledejte|hledat|najdi|найди|искать|ищи|найти"
 )
 _SEARCH_THEN_CLICK = re.compile(
     rf"^(?P<search>(?:{_SEARCH_VERBS})\b"
     r"(?:[^\x00]*?|[^\x00]*?\x00\d+\x00))\s*,?\s+(?:and|und|et|y|i|a|и|e|puis|luego|dann|then)\s+"
     r"(?=(?:click|klicke|kliknij|klikni|klikněte|cliquez|clique|cliquer|haz\s+clic|pulsa|pulse|pulsar|"
-    r"presiona|presionar|нажми|нажмите|press|hit|drücke|drück)\b)",
+    r"presiona|presionar|нажми|нажмите|press|hit|drücke|drück|drücken|pressione|pressiona|aperte|carregue|"
+    r"pressionar|apertar|carregar|premi|premere|stiskni|stiskněte|stisknout|zmáčkni|naciśnij|nacisnąć|wciśnij|"
+    r"appuie|appuyez|appuyer|tape|tapez)\b)",
     re.I,
 )
 # A search whose words are quoted, then 'and submit' said as a verb ('chercher « essaim » puis
@@ -1855,6 +1954,14 @@ def parse_instruction(instruction: str) -> list[Step]:
         protected = protected[question.end() :]
     if (asking := _ASKING.match(protected)) is not None:
         protected = protected[asking.end() :].rstrip(" ?？")
+    if not _ALL_SAID.match(protected.strip()):
+        protected = _ALL_OF.sub(r"select all \g<rest>", protected, count=1)
+    protected = _and_confirm(protected)
+    if not _parses(protected, slots):
+        protected = _field_then_date(protected)
+    protected = _PRESS_ENTER.sub(
+        lambda m: f"{' then ' if m.start() else ''}press Enter{', then ' if m['after'] else ''}", protected
+    )
     protected = _WHATS_IN.sub("", protected, count=1)  # "what's in slate?": the tab so named
     protected = _UP_TO.sub("go to ", protected, count=1)
     protected = _ONE_PAGE.sub(
@@ -1915,7 +2022,23 @@ def parse_instruction(instruction: str) -> list[Step]:
     if filtering:
         # each facet is set on; a link of that name would navigate instead of filtering
         steps = [replace(s, verb="filter") if s.action == "choose" else s for s in steps]
-    return _sent_once(_elided_kinds([_opened_layer(s) for s in steps]))
+    return _sent_once(_elided_kinds([_quoted_record(_opened_layer(s)) for s in steps]))
+
+
+_EDIT_WORDS = tuple(fold(w) for w, c in CONCEPTS.items() if c == "§edit")
+
+
+def _quoted_record(step: Step) -> Step:
+    """'supprimer la réparation « Fit mudguards »': the quoted words name the record a delete or
+    an edit is done to, not the control clicked (as 'delete the job "Fit mudguards"' reads)."""
+    if step.action != "click" or not step.exact or step.verb or fold(step.exact) == fold(step.target):
+        return step
+    rest = fold(step.target).replace(fold(step.exact), " ")
+    said = re.findall(r"[^\W\d_]+", rest)
+    acting = (*_DELETE_WORDS, *_EDIT_WORDS)
+    if any(w in acting or (len(w) >= 5 and any(a[:5] == w[:5] for a in acting if len(a) >= 5)) for w in said):
+        return replace(step, exact="")
+    return step
 
 
 # What sends a search form: 'search for X and hit search' sends it by its button, not twice.

@@ -209,7 +209,11 @@ _SELECT_ALL = re.compile(
     r"(?:tout|tous|toutes)\s+(?:sélectionner|cocher)|sélectionner\s+tout|"
     r"seleccionar\s+todo[s]?|marcar\s+todo[s]?|seleziona(?:re)?\s+tutt[oie]|selecionar\s+tud[oa]s?|"
     r"zaznacz\s+wszystk(?:o|ie)|vybrat\s+vše|označit\s+vše|выбрать\s+все|выделить\s+все|"
-    r"全选|全部选择|すべて選択|全て選択|모두\s*선택|전체\s*선택)\s*$",
+    r"(?:select|check|tick)\s+all|(?:sélectionner|cocher)\s+(?:toutes?|tous)\s+(?:les\s+)?\w+|"
+    r"(?:alle|sämtliche)\s+\w+\s+(?:auswählen|markieren)|seleccionar\s+tod[oa]s\s+(?:las\s+|los\s+)?\w+|"
+    r"selecionar\s+tod[oa]s\s+(?:as\s+|os\s+)?\w+|vybrat\s+všechny\s+\w+|zaznacz\s+wszystkie\s+\w+|"
+    r"выбрать\s+все\s+\w+|"
+    r"全选|全部选择|选择所有行?|选择全部|全選択|すべて選択|全て選択|すべての行を選択|모두\s*선택|전체\s*선택)\s*$",
     re.IGNORECASE,
 )
 

@@ -502,6 +502,8 @@ _CJK: tuple[_Language, ...] = (
             (_rx(r"^(?:请)?(?:选择|选取|选)\s*(?P<text>.+?)\s*作为\s*(?P<target>.+)$"), "select"),
             (_rx(r"^(?:请)?(?:输入|填写|填入|键入)\s*(?P<text>.+?)\s*作为\s*(?P<target>.+)$"), "type"),
             (_rx(r"^(?:请)?(?:把|将)\s*(?P<target>.+?)\s*", _ZH_SET, r"\s*(?P<text>.+)$"), "type"),
+            # '姓名改为 Chloé Bernard': the field first, without 把
+            (_rx(r"^(?:请)?(?P<target>[^\s\x00把将]{1,12}?)\s*", _ZH_SET, r"\s*(?P<text>.+)$"), "type"),
             (_rx(r"^(?:请)?(?:设置|设定|调整)\s*(?P<target>.+?)\s*(?:为|成)\s*(?P<text>.+)$"), "type"),
             (_rx(r"^(?:请)?(?:选择|选取)\s*(?P<target>.+)$"), "choose"),
             (
@@ -1074,7 +1076,11 @@ def split(segment: str) -> list[str]:
     if not (_FOREIGN_START.match(_PLEASE.sub("", segment.strip())) or _CJK_TEXT.search(segment)):
         return [segment]
     # Japanese 'して' and Korean '하고' end a step; the next one follows.
-    segment = re.sub(r"(?<=(?<!と)して)(?!ください|下さい)(?=[^\s、,])", " ", segment)
+    # ('保存して編集を続ける', '保存してもう一つ追加' are the names of "Save and continue editing" and
+    # "Save and add another", one button each)
+    segment = re.sub(
+        r"(?<=(?<!と)して)(?!ください|下さい|[^\s、,]{0,8}?(?:続け|続行|追加))(?=[^\s、,])", " ", segment
+    )
     parts = [p for p in _SPLIT.split(segment) if p and p.strip()]
     out: list[str] = []
     i = 0

@@ -253,9 +253,22 @@ def number_value(text: str, lang: str = "") -> str | None:
     return None if n is None else str(n)
 
 
+# An amount with its currency ('45 euros', '€32.50', '19,90 €', '300 Kč'): the number is the value.
+_AMOUNT = re.compile(
+    r"\s*(?:[€$£¥₽]|eur|usd|gbp|chf|czk|pln|us\$)?\s*(?P<n>[+-]?\d+(?:[.,]\d{1,2})?)\s*"
+    r"(?:[€$£¥₽元円]|eur|euros?|usd|dollars?|gbp|pounds?|chf|francs?|yen|yuan|rmb|czk|kč|korun[ay]?|pln|zł|"
+    r"złotych|zlotych|руб\.?|рубл(?:ей|я|ь)|евро|долларов)?\s*[.!]?\s*",
+    re.IGNORECASE,
+)
+
+
 def numeric_value(text: str, lang: str = "") -> str:
-    """``text`` as digits when it is a number in words (or digits with a counter), else as given:
-    the value for a field that takes only numbers."""
+    """``text`` as digits when it is a number in words (or digits with a counter), or an amount
+    with its currency ('45 euros', '€32.50', '19,90 €'), else as given: the value for a field that
+    takes only numbers."""
+    amount = _AMOUNT.fullmatch(text)
+    if amount and amount["n"] != text.strip():
+        return amount["n"].replace(",", ".")
     return number_value(text, lang) or text
 
 

@@ -71,6 +71,16 @@ _HELPERS = r"""
   const labelText = (el) => {
     const parts = [];
     if (el.labels) for (const l of el.labels) parts.push(contentText(l, 200));
+    if (!parts.length && el.tagName === 'INPUT') {
+      // a picker's own input shown in place of the labelled one it hid (flatpickr's altInput)
+      const was = el.previousElementSibling;
+      if (was && was.tagName === 'INPUT' && was.type === 'hidden' && was.id) {
+        // (a hidden input has no .labels: its label is found by its id)
+        const root = el.getRootNode();
+        const found = root.querySelectorAll ? root.querySelectorAll(`label[for="${CSS.escape(was.id)}"]`) : [];
+        for (const l of found) parts.push(contentText(l, 200));
+      }
+    }
     return clean(parts.join(' '), 200);
   };
   // A stretched link (Bootstrap's .stretched-link, sphinx-design's cards) covers its card with

@@ -409,6 +409,8 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         verbs.append(head[0])
         head = head[1:]
     verb_named = any(_match(v, own) >= _FOUND for v in verbs)
+    if control and verbs and fold_word(verbs[0]) in _LASTING and not verb_named and e.role == "generic":
+        return True  # 'delete Replace chain' is not the job's clickable name: the row's delete control is
     if not head:
         return False
     missing = [w for w in head if _match(w, own) < _STEM]

@@ -40,6 +40,7 @@ people to follow), the decision becomes a tie.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter, defaultdict
@@ -302,6 +303,7 @@ def _own_cached(e: ElementDescriptor) -> frozenset[str]:
     return own
 
 
+@functools.lru_cache(maxsize=65_536)
 def _carries(word: str, own: frozenset[str]) -> bool:
     if token_match(word, own) >= 0.8 or token_match(_plain(word), own) >= 0.8:
         return True
@@ -423,11 +425,14 @@ async def _records(
 def _word_in(word: str, field: frozenset[str], loose: bool = False) -> bool:
     """A record word is there as written (folded); longer words also with another ending
     ('Svoboda' / 'Svobody'), never as part of another name ('Jane' is not 'Janet'). ``loose``:
-    also a name of four letters with a case ending added ('Petra' / 'Petr')."""
+    also a name of four letters with a case ending added ('Petra' / 'Petr'), and a word of the
+    list's name in the plural ('job' / "jobs")."""
     if word in field:
         return True
     if _UNSPACED.search(word):
         return len(word) >= 2 and any(word in d for d in field)
+    if loose and word.isalpha() and (f"{word}s" in field or f"{word}es" in field):
+        return True  # ('the third job' in a list of "Repair jobs")
     if len(word) < 5 or not word.isalpha():
         return False
     return any(
@@ -1261,6 +1266,7 @@ def _linked_rows(screen: Screen, *, several: bool = False) -> list[list[ElementD
             m.visible
             and m.role == "link"
             and _real_href(m.href)
+            and not m.href.startswith(("mailto:", "tel:", "sms:"))  # (a mail link opens no record)
             and _list_of(m.path)
             and not _CHROME.search(m.region)
             for m in members

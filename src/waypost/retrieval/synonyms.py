@@ -131,6 +131,8 @@ _CONCEPT_GROUPS: dict[str, tuple[str, ...]] = {
     "open": ("open", "öffnen", "öffne", "oeffnen", "aufrufen"),
     "select": ("select", "choose", "auswählen", "wählen", "wähle"),
     "more": ("more", "mehr", "weitere", "details", "expand", "ausklappen"),
+    # ('more actions' for "その他の操作")
+    "action": ("action", "actions", "aktion", "aktionen"),
     "price": ("price", "preis", "kosten"),
     "bold": ("bold", "fett"),
     "italic": ("italic", "kursiv"),
@@ -222,7 +224,8 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
         "suivant", "suivante", "siguiente", "successivo", "avanti", "prossimo", "próximo", "seguinte",
         "volgende", "następny", "następna", "następnej", "następną", "następne", "dalej", "další",
         "následující", "далее", "следующая", "следующую", "следующий", "nächsten", "nächste", "nächstes",
-        "次のページ", "次の章", "次章",
+        "次のページ", "次の章", "次章", "続ける", "続行", "继续", "繼續", "continuer", "continuar",
+        "continua", "pokračovat", "kontynuuj", "продолжить",
         "вперёд", "下一页", "下一个", "下一篇", "下一章", "下一步", "次へ", "다음", "következő", "tovább",
         "sonraki", "ileri", "επόμενο", "επόμενη", "nästa",
     ),
@@ -301,6 +304,9 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
     "notifications": (
         "notificaciones", "notifiche", "notificações", "meldingen", "powiadomienia", "oznámení",
         "уведомления", "通知", "알림", "értesítések", "bildirimler", "ειδοποιήσεις", "aviseringar",
+    ),
+    "action": (
+        "acciones", "acción", "azioni", "ações", "akce", "akcje", "действия", "操作", "アクション", "动作",
     ),
     "more": (
         "más", "altro", "altri", "mais", "meer", "więcej", "více", "ещё", "еще", "больше", "更多",
@@ -850,7 +856,14 @@ for _key, _group in _CONCEPT_GROUPS.items():
             CONCEPTS.setdefault(f"{_stem}ing", "§" + _key)
 PHRASES = {_fold(k): _fold(v) for k, v in PHRASES.items()}
 ROLE_WORDS = {_fold(k): v for k, v in ROLE_WORDS.items()}
-STOPWORDS = frozenset(_fold(w) for w in STOPWORDS)
+# 'this' in the other languages read here ('diese Seite', 'edytuj tę stronę', 'editar esta página')
+_DEMONSTRATIVES = (
+    "diese", "dieses", "diesen", "dieser", "diesem", "cette", "ce", "cet", "ces", "esta", "este",
+    "estos", "estas", "questa", "questo", "questi", "queste", "essa", "esse", "isto", "tę", "tą",
+    "tego", "tej", "tato", "tuto", "tento", "toto", "tohle", "tuhle", "této", "эту", "этот", "эта",
+    "это", "этой", "deze", "dit",
+)  # fmt: skip
+STOPWORDS = frozenset(_fold(w) for w in (*STOPWORDS, *_DEMONSTRATIVES))
 
 # Concept words of scripts without spaces, found inside a longer run ('上传文件' holds '上传').
 # A character of a script written without spaces between words (Japanese, Chinese, Korean).

@@ -181,7 +181,10 @@ def _token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float
         parts, filler = inside
         found = filler + sum(n for concept, n in parts if concept in doc_words)
         return 0.8 * found / len(query_word)
-    if len(query_word) >= 3 and any(ing_form(query_word, d) or ing_form(d, query_word) for d in doc_words):
+    if len(query_word) >= 3 and (
+        any(d.endswith("ing") and ing_form(query_word, d) for d in doc_words)
+        or (query_word.endswith("ing") and any(ing_form(d, query_word) for d in doc_words))
+    ):
         return 0.8  # 'get help' for "Getting help", 'write a schedule' for "Writing a schedule"
     if len(query_word) < 4:
         return 0.0

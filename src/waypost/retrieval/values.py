@@ -483,6 +483,25 @@ _DATETIME = re.compile(
 )
 
 
+def date_and_time(value: str, lang: str = "", page_lang: str = "") -> tuple[int, int, int, int, int] | None:
+    """``(year, month, day, hour, minute)`` of a date said with or without a time ('15.07.2026 um
+    9 Uhr', '2026-06-30'); ``None`` when ``value`` is no date. Raises :class:`AmbiguousDate` as
+    :func:`for_field` does."""
+    text = value.strip()
+    found = date_readings(text)
+    hm: tuple[int, int] | None = (0, 0)
+    if not found and (m := _DATETIME.match(text)):
+        found, hm = date_readings(m["d"]), parse_time(m["t"])
+        hour = re.fullmatch(r"(\d{1,2})\s*(?:uhr|h)?", m["t"].strip(), re.IGNORECASE)
+        if hm is None and hour and int(hour[1]) < 24:
+            hm = (int(hour[1]), 0)  # ('um 9 Uhr')
+        text = m["d"]
+    if not found or hm is None:
+        return None
+    d = _choose(text, found, lang, page_lang)
+    return d.year, d.month, d.day, hm[0], hm[1]
+
+
 def looks_like_date(value: str) -> bool:
     """Whether ``value`` is a date (or a date and a time), so that the field's format matters."""
     m = _DATETIME.match(value.strip())
