@@ -10,6 +10,8 @@ said in Japanese is never the plain "Save"; 'English please' on an English page 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.async_api import Page
 
@@ -298,3 +300,77 @@ async def test_back_to_the_list_from_a_record_of_it(page: Page, pages: PageServe
 async def test_the_list_shown_is_already_there(page: Page, pages: PageServer, quiet: Actor) -> None:
     report = await _act(page, pages, quiet, "job_list_here.html", "go to the repair jobs", False)
     assert report.steps[-1].status == "already"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "clicked"),
+    [
+        ("the third question", "#weather;"),
+        ("first question", "#need-a-network;"),
+        ("跳到第二个问题", "#feet;"),
+    ],
+)
+@_browser
+async def test_the_nth_question_by_the_contents_links(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, clicked: str
+) -> None:
+    await _act(page, pages, quiet, "faq_toc.html", instruction, True)
+    assert await noted(page, "clicked") == clicked
+
+
+@_browser
+async def test_no_fourth_question_on_a_page_of_three(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await _act(page, pages, quiet, "faq_toc.html", "the fourth question", False)
+    assert await noted(page, "clicked") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "target"),
+    [
+        ("jump to the First run section", "First run"),
+        ("ir a la sección First run", "First run"),
+        ("přejít na sekci Tide tables", "Tide tables"),
+        ("przejdź do sekcji Passing the sill", "Passing the sill"),
+        ("go to the next section", "next section"),
+    ],
+)
+def test_a_section_is_named_by_its_own_words(instruction: str, target: str) -> None:
+    assert parse_instruction(instruction)[0].target == target
+
+
+@_browser
+async def test_a_section_by_the_contents_link(page: Page, pages: PageServer, quiet: Actor) -> None:
+    said = "jump to the Can I use feet instead of metres? section"
+    await _act(page, pages, quiet, "faq_toc.html", said, True)
+    assert await noted(page, "clicked") == "#feet;"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "steps"),
+    [
+        ("「水深」と入力して検索ボタンを押す", [("type", "水深"), ("click", None)]),
+        ("Suchbegriff Schwelle eingeben", [("type", "Schwelle")]),
+        ("Nachname Lind eintragen", [("type", "Lind")]),
+        ("previous: Installation", [("click", None)]),
+    ],
+)
+def test_values_and_pager_labels_said_otherwise(instruction: str, steps: list[tuple[str, Any]]) -> None:
+    assert [(s.action, s.text) for s in parse_instruction(instruction)] == steps
+
+
+@pytest.mark.parametrize(
+    ("instruction", "language"),
+    [
+        ("zur englischen Version wechseln", "English"),
+        ("passa al tedesco", "tedesco"),
+        ("passa all'inglese", "inglese"),
+    ],
+)
+def test_a_change_of_language_in_german_and_italian(instruction: str, language: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target, step.text) == ("type", "language", language)
+
+
+@pytest.mark.parametrize("instruction", ["passa la palla", "fischen gehen"])
+def test_no_language_named_no_change_of_language(instruction: str) -> None:
+    assert parse_instruction(instruction)[0].target != "language"

@@ -483,6 +483,21 @@ class ElementFinder:
             for e in screen.elements
             if e.visible and is_question(e) and (e.tag == "summary" or e.role in ("button", "treeitem"))
         ]
+        if not questions:
+            # a page of questions without toggles: its contents' links to them, in order (an FAQ
+            # page's "On this page"), each place once
+            seen: set[str] = set()
+            for e in screen.elements:
+                if (
+                    e.visible
+                    and e.role == "link"
+                    and len(e.href) > 1
+                    and e.href.startswith("#")
+                    and is_question(e)
+                    and e.href not in seen
+                ):
+                    seen.add(e.href)
+                    questions.append(e)
         if not questions or abs(query.ordinal or 0) > len(questions):
             return None
         n = query.ordinal or 1

@@ -342,7 +342,7 @@ _LANGUAGE_NOUNS = frozenset(
 )  # fmt: skip
 _SWITCH_VERBS = frozenset(
     {"umstellen", "umschalten", "stellen", "stelle", "wechseln", "wechsle", "ändern", "ändere", "setzen",
-     "setze", "schalte", "anzeigen", "passer", "passe", "changer", "mettre", "mets", "basculer",
+     "setze", "schalte", "anzeigen", "passer", "passe", "changer", "mettre", "mets", "basculer", "passa",
      "bascule", "afficher", "affiche", "choisir", "cambiar", "cambia", "poner", "pon", "pasar", "pasa",
      "mostrar", "muestra", "elegir", "cambiare", "passare", "impostare", "imposta", "mudar", "mude",
      "trocar", "troque", "alterar", "přepnout", "přepni", "změnit", "změň", "nastavit", "nastav",
@@ -352,7 +352,8 @@ _SWITCH_VERBS = frozenset(
 _SWITCH_FILLER = frozenset(
     {"switch", "change", "set", "use", "make", "show", "display", "view", "put", "turn", "select",
      "choose", "pick", "go", "to", "in", "into", "the", "a", "an", "please", "for", "me", "site", "page",
-     "version", "auf", "zu", "nach", "ins", "bitte", "die", "der", "das", "la", "le", "l", "en", "vers",
+     "version", "auf", "zu", "zur", "zum", "nach", "ins", "bitte", "die", "der", "das", "la", "le", "l",
+     "en", "vers", "all", "alla", "allo", "all’", "all'",
      "s", "il", "vous", "plaît", "plait", "el", "al", "por", "favor", "per", "piacere", "para", "do",
      "na", "prosím", "proszę", "po", "на", "пожалуйста"}
 )  # fmt: skip
@@ -424,6 +425,12 @@ _ALL_SAID = re.compile(
 )
 
 
+# 'previous: Installation', 'next: Glossary': the pager link so labelled, not a field and its value
+_PAGER_LABEL = re.compile(
+    r"^(previous|prev|next|back|zurück|weiter|suivant|précédent|anterior|siguiente|předchozí|další|"
+    r"poprzednia|następna)\s*:\s*",
+    re.IGNORECASE,
+)
 # 'selecionar todas as reparações', 'sélectionner tous les membres', 'vybrat všechny zakázky': every
 # one of them selected, as 'select all …' says.
 _ALL_OF = re.compile(
@@ -741,6 +748,12 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     _rule(
         "type",
         r"^(?P<text>.+?)\s+(?:in|ins)\s+(?P<target>.+?)\s+(?:eingeben|eintragen|eintippen|tippen|schreiben)$",
+    ),
+    # 'Suchbegriff Schwelle eingeben', 'Nachname Lind eintragen': the field (one noun), its value
+    _rule(
+        "type",
+        r"^(?:(?:den|die|das|als)\s+)?(?P<target>[A-ZÄÖÜ][\w-]+)\s+(?P<text>[^\x00]+?|\x00\d+\x00)\s+"
+        r"(?:eingeben|eintragen|eintippen)$",
     ),
     # 'E-Mail-Adresse ändern auf x@y.org', 'Nachname auf Lind setzen', 'Stadt in Bern ändern'
     _rule("type", r"^(?P<target>.+?)\s+(?:ändern|setzen|stellen)\s+(?:auf|zu|in)\s+(?P<text>.+)$"),
@@ -1956,6 +1969,7 @@ def parse_instruction(instruction: str) -> list[Step]:
         protected = protected[asking.end() :].rstrip(" ?？")
     if not _ALL_SAID.match(protected.strip()):
         protected = _ALL_OF.sub(r"select all \g<rest>", protected, count=1)
+    protected = _PAGER_LABEL.sub(r"\g<1> ", protected, count=1)
     protected = _and_confirm(protected)
     if not _parses(protected, slots):
         protected = _field_then_date(protected)
@@ -2022,7 +2036,27 @@ def parse_instruction(instruction: str) -> list[Step]:
     if filtering:
         # each facet is set on; a link of that name would navigate instead of filtering
         steps = [replace(s, verb="filter") if s.action == "choose" else s for s in steps]
-    return _sent_once(_elided_kinds([_quoted_record(_opened_layer(s)) for s in steps]))
+    return _sent_once(_elided_kinds([_section_named(_quoted_record(_opened_layer(s))) for s in steps]))
+
+
+# 'jump to the First run section', 'ir a la sección First run', 'přejít na sekci Tide tables': the
+# section's own words name it (its heading, or the contents' link to it).
+_SECTION_OF = re.compile(
+    r"^(?:(?:the|la|die|den|le|il|a)\s+)?(?:section|sección|seccion|sekci|sekce|sekcji|sekcja|abschnitt|"
+    r"раздел|разделу|sezione|secção|seção)\s+(?P<x>[^\x00]+)$"
+    r"|^(?:the\s+)?(?P<y>[^\x00]+?)\s+(?:section|abschnitt)$",
+    re.IGNORECASE,
+)
+
+
+def _section_named(step: Step) -> Step:
+    if step.action != "click" or step.exact:
+        return step
+    m = _SECTION_OF.match(step.target.strip())
+    name = (m["x"] or m["y"]) if m else ""
+    if not name or len(name.split()) > 6 or fold(name) in ("this", "that", "next", "previous", "the"):
+        return step
+    return replace(step, target=name)
 
 
 _EDIT_WORDS = tuple(fold(w) for w, c in CONCEPTS.items() if c == "§edit")

@@ -553,6 +553,7 @@ _CJK: tuple[_Language, ...] = (
             (_rx(rf"^(?P<text>.+?)\s*を\s*(?P<target>.+?)として(?:入力|記入){_JA_END}$"), "type"),
             (_rx(rf"^(?P<target>.+?)を\s*(?P<text>.+?)\s*に(?:設定|変更|指定){_JA_END}$"), "type"),
             (_rx(rf"^(?P<text>{_Q}|[^\s\x00]+)\s*を入力{_JA_END}$"), "type_any"),
+            (_rx(rf"^(?P<text>{_Q}|[^\s\x00]+)\s*と入力{_JA_END}$"), "type_any"),  # ('「水深」と入力して')
             (_rx(r"^(?P<target>.+?)を(?:クリック|タップ|押下)(?:して(?:ください)?|する|します)?$"), "click"),
             (_rx(r"^(?P<target>.+?)を押(?:して(?:ください)?|す|します)$"), "click"),
             # the verb last: 'クイックスタートを開いて', '最初の質問を展開', 'ダークモードにして'

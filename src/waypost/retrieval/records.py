@@ -507,14 +507,16 @@ async def _copy_groups(
     id when it has a unique one ('#follow-maya', '#follow-omar'): the elements carrying a wanted
     word are then grouped by their tag names from the document down, read from the page."""
     groups = _groups(screen)
-    carrying = [
-        e
-        for members in groups.values()
-        if len(members) <= _MAX_MEMBERS
-        for e in members
-        if any(_names(w, e, _own_cached(e), wanted[0]) for w in wanted)
-    ]
-    if not any("#" in e.path for e in carrying) or len(carrying) > 2 * _MAX_MEMBERS:
+
+    def carries(e: ElementDescriptor) -> bool:
+        return any(_names(w, e, _own_cached(e), wanted[0]) for w in wanted)
+
+    small = [members for members in groups.values() if len(members) <= _MAX_MEMBERS]
+    # (those whose paths start at an id first: when none carries a word, nothing is regrouped)
+    if not any(carries(e) for members in small for e in members if "#" in e.path):
+        return groups
+    carrying = [e for members in small for e in members if carries(e)]
+    if len(carrying) > 2 * _MAX_MEMBERS:
         return groups
     try:
         chains: list[str] | None = await page.evaluate(STRUCTURE_JS, [e.index for e in carrying])

@@ -120,6 +120,11 @@ def language_of(word: str) -> str | None:
     c = CONCEPTS.get(word)
     if c is not None:
         return c.removeprefix("§lang-") if c.startswith("§lang-") else None
+    for ending in ("en", "em", "er", "es", "e"):
+        # a German adjective declined ('zur englischen Version'): "englisch"
+        base = word[: -len(ending)]
+        if word.endswith(ending) and base.endswith("isch") and CONCEPTS.get(base, "").startswith("§lang-"):
+            return CONCEPTS[base].removeprefix("§lang-")
     inflected = not word.isascii() or word.endswith("u")  # ('Germany' is no language)
     if len(word) >= 6 and word.isalpha() and inflected and not _UNSPACED_CHAR.search(word):
         return _LANGUAGE_STEMS.get(word[:-1])
