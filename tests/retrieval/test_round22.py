@@ -374,3 +374,42 @@ def test_a_change_of_language_in_german_and_italian(instruction: str, language: 
 @pytest.mark.parametrize("instruction", ["passa la palla", "fischen gehen"])
 def test_no_language_named_no_change_of_language(instruction: str) -> None:
     assert parse_instruction(instruction)[0].target != "language"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "steps"),
+    [
+        (
+            "логин mechanic, пароль chain-lube",
+            [("type", "username field", "mechanic"), ("type", "password field", "chain-lube")],
+        ),
+        (
+            "identifiant mechanic, mot de passe chain-lube, et coche « se souvenir de moi »",
+            [
+                ("type", "username field", "mechanic"),
+                ("type", "password field", "chain-lube"),
+                ("check", "se souvenir de moi", None),
+            ],
+        ),
+        (
+            "enter mechanic / chain-lube and sign in",
+            [
+                ("type", "username field", "mechanic"),
+                ("type", "password field", "chain-lube"),
+                ("click", "sign in", None),
+            ],
+        ),
+        ("name Bob, age 5", [("click", "name Bob, age 5", None)]),
+    ],
+)
+def test_fields_named_with_their_values(instruction: str, steps: list[tuple[str, str, Any]]) -> None:
+    assert [(s.action, s.target, s.text) for s in parse_instruction(instruction)] == steps
+
+
+@pytest.mark.parametrize("instruction", ["логин mechanic, пароль chain-lube", "enter mechanic / chain-lube"])
+@_browser
+async def test_a_user_name_and_password_said_as_a_pair(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await act_on(page, pages, quiet, "ext25/sign_in.html", instruction, True)
+    assert await page.input_value("input[type=password]") == "chain-lube"

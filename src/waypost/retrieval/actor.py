@@ -156,6 +156,27 @@ class _WhichItem(ActionProblem):
 _CHOOSES_NOTHING = "clicking it chooses nothing."
 _IN_CLOSED_MENU = "an entry of a closed menu is named so."
 _NOT_VISIBLE = "is not visible (maybe in a closed menu"
+_USER_FIELD = re.compile(
+    r"(?:the\s+)?(?:user\s*name|username|user|login|e-?mail)(?:\s+(?:field|box|input))?", re.I
+)
+# The CSS path of the visible text or e-mail field that comes last before the page's one visible
+# password field, in the same form (null when there are several password fields, or none).
+_FIELD_BEFORE_PASSWORD_JS = (
+    """() => {
+  """
+    + _CSS_PATH
+    + """
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0
+    && getComputedStyle(el).visibility !== 'hidden'; };
+  const pws = [...document.querySelectorAll('input[type=password]')].filter(shown);
+  if (pws.length !== 1) return null;
+  const pw = pws[0], form = pw.form || pw.closest('form') || document;
+  const fields = [...form.querySelectorAll('input')].filter((el) => shown(el) && !el.disabled
+    && /^(?:text|email|tel|)$/.test((el.getAttribute('type') || '').toLowerCase())
+    && (el.compareDocumentPosition(pw) & Node.DOCUMENT_POSITION_FOLLOWING));
+  return fields.length ? cssPath(fields[fields.length - 1]) : null;
+}"""
+)
 # Set a flatpickr field (or the labelled input a flatpickr alt input stands for) to a date and time
 # through the picker's own setDate, which writes both the stored value and the shown text; the
 # shown text, or null when no picker holds the field.
@@ -1374,6 +1395,14 @@ class Actor:
         result = await self._act(
             page, "type", target, "type", do, exact=exact, key="Enter" if submit else None
         )
+        if result.status in ("not_found", "unsure") and not exact and _USER_FIELD.fullmatch(target.strip()):
+            # 'the username field' where the log-in form's field says "Login:" or "Имя": the text
+            # field just before the page's one password field, in its form
+            sel = await _evaluate(page, _FIELD_BEFORE_PASSWORD_JS)
+            if sel:
+                return await self._act(
+                    page, "type", f"css={sel}", "type", do, key="Enter" if submit else None
+                )
         if result.status in ("not_found", "unsure", "failed") and Selector.parse(target) is None:
             # The field is in a closed box its toggle opens (a search form behind a "Search" button)
             toggle = await _evaluate(page, _FIELD_TOGGLE_JS, list(words(target)))

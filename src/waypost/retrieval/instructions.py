@@ -1209,6 +1209,57 @@ def _log_in_steps(m: re.Match[str]) -> str:
     return f"{steps}, then click the sign in button"
 
 
+# 'enter mechanic / chain-lube and sign in', 'log in with jo / s3cret': a user name and a password
+# said as a pair around a slash.
+_CREDENTIALS = re.compile(
+    r"^(?:(?:enter|type|use|try)|(?:log|sign)\s*in\s+(?:as|with))\s+(?P<user>[^\s/\x00]+)\s+/\s+"
+    r"(?P<pw>[^\s/\x00]+)(?P<rest>(?:\s*,?\s+(?:and|then)\s+.+)?)$",
+    re.IGNORECASE,
+)
+
+
+def _credentials(m: re.Match[str]) -> str:
+    user = m.group("user")
+    field = "email" if "@" in user else "username"
+    steps = f"type {user} into the {field} field, then type {m.group('pw')} into the password field"
+    rest = re.sub(r"^(?:and|then)\s+", "", m.group("rest").strip().strip(",").strip())
+    return f"{steps}, then {rest}" if rest else steps
+
+
+# 'username mechanic, password chain-lube', 'логин mechanic, пароль chain-lube': fields named
+# with their values, without a verb; each pair is a step (a step with a verb after them stays).
+_PAIR_FIELDS = (
+    r"user\s*name|username|login|логин|identifiant|benutzername|benutzer|nom\s+d'utilisateur|"
+    r"uživatelské\s+jméno|uživatel|użytkownik|nazwa\s+użytkownika|nombre\s+de\s+usuario|usuario|usuário|"
+    r"utente|nome\s+utente|имя\s+пользователя|用户名|ユーザー名|password|passwort|kennwort|mot\s+de\s+passe|"
+    r"пароль|heslo|hasło|contraseña|senha|palavra-passe|密码|パスワード|e-?mail|courriel|почта"
+)
+_FIELD_PAIR = re.compile(rf"^\s*(?P<f>{_PAIR_FIELDS})\s*[:=]?\s+(?P<v>[^\s,;]+)\s*$", re.IGNORECASE)
+_PAIR_SPLIT = re.compile(r"\s*[,;]\s*(?:(?:and|et|und|и|y|i|a|e)\s+)?|\s+(?:and|et|und|и|y|i|a|e)\s+")
+
+
+def _field_pairs(text: str) -> str:
+    parts = [p for p in _PAIR_SPLIT.split(text) if p and p.strip()]
+    pairs = [_FIELD_PAIR.match(p) for p in parts]
+    if len(parts) < 2 or not (pairs[0] and pairs[1]):
+        return text
+    out = [
+        f"type {m['v']} into the {_field_kind(m['f'])} field" if m else p
+        for p, m in zip(parts, pairs, strict=True)
+    ]
+    return ", then ".join(out)
+
+
+def _field_kind(said: str) -> str:
+    """The field a pair's word names, by its kind in English (found in any language the field
+    tables read): 'пароль' is the password field, 'логин' the username field."""
+    if re.fullmatch(r"e-?mail|courriel|почта", said, re.IGNORECASE):
+        return "email"
+    if re.search(r"pass|wort|пароль|heslo|hasło|contraseña|senha|密码|パスワード", said, re.IGNORECASE):
+        return "password"
+    return "username"
+
+
 # 'Leave a comment "Nice." as Sam with the email sam@x.org and post it': a comment form filled
 # field by field, then sent when the words say so.
 _COMMENT_AS = re.compile(
@@ -2008,6 +2059,8 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected = _IN_TAB_FIRST.sub(_in_tab_first, protected, count=1)
     protected = _SIGN_UP_WITH.sub(_sign_up_steps, protected)
     protected = _LOG_IN_AS.sub(_log_in_steps, protected)
+    protected = _CREDENTIALS.sub(_credentials, protected, count=1)
+    protected = _field_pairs(protected)
     protected = _I_FORGOT.sub("forgot ", protected)
     protected = _TWO_ORDINALS.sub(_two_ordinals, protected)
     protected = _SET_IN_BOTH.sub(r"type \g<val> into \g<where>", protected)
@@ -2049,13 +2102,19 @@ _SECTION_OF = re.compile(
 )
 
 
+_WHERE_WORDS = frozenset(
+    {"this", "that", "next", "previous", "the", "below", "above", "here", "there", "following", "first",
+     "last", "second", "third", "other", "top", "bottom", "current", "same", "new", "main"}
+)  # fmt: skip
+
+
 def _section_named(step: Step) -> Step:
     if step.action != "click" or step.exact:
         return step
     m = _SECTION_OF.match(step.target.strip())
     name = (m["x"] or m["y"]) if m else ""
-    if not name or len(name.split()) > 6 or fold(name) in ("this", "that", "next", "previous", "the"):
-        return step
+    if not name or len(name.split()) > 6 or set(words(name)) <= _WHERE_WORDS:
+        return step  # ('expand the section below', 'the next section': where, not which)
     return replace(step, target=name)
 
 

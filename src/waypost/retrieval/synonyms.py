@@ -873,6 +873,8 @@ _DEMONSTRATIVES = (
     "estos", "estas", "questa", "questo", "questi", "queste", "essa", "esse", "isto", "tę", "tą",
     "tego", "tej", "tato", "tuto", "tento", "toto", "tohle", "tuhle", "této", "эту", "этот", "эта",
     "это", "этой", "deze", "dit",
+    # and 'me' ('se souvenir de moi' for "Remember me")
+    "moi", "mich", "mír", "mě", "mnie", "меня",
 )  # fmt: skip
 STOPWORDS = frozenset(_fold(w) for w in (*STOPWORDS, *_DEMONSTRATIVES))
 
