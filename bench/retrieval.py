@@ -226,6 +226,28 @@ entries); 379 of them (57 %) in German, French, Spanish, Italian, Portuguese, Ru
 Polish, Japanese or Chinese, 295 (45 %) in another language than the page's, 20 % to be left
 undone; written and checked with ``bench/retrieval_labels.py --part held19 --replay`` only, never
 with ``act``, before its first run.
+Held-out 20 (``"part": "held20"``, ``--part held20`` only, like held-out 6 to 19): 853 cases in
+``retrieval_pypi12.jsonl`` on 185 pages of two further real applications, rendered from
+hash-pinned wheels by ``bench/thirdparty_pypi12.py`` into the same cache as held-out 9's to 19's
+and served by path as ``pypi/<site>@<version>/<lang>/<page>``: 750 cases on 153 pages of Trac 1.6
+(its own templates, jQuery UI and Babel catalogues; a made-up podcast-hosting project's SQLite
+environment, logged in as an administrator) in English, German, French, Japanese, Chinese, Czech,
+Polish, Russian and Spanish (the wiki start page with its context menu and page buttons, its edit
+form with the wiki toolbar, edit-area height and read-only box, the timeline's date, days-back,
+author and event-kind filters, the roadmap and its filters, a milestone with its "view by" select,
+a custom ticket query with status check boxes, "Add filter", the folded "Columns" box, grouping,
+"Show under each result", page size, sortable headers, row check boxes and "Save query", the list
+of reports and a report, a ticket with its comment box, folded "Modify Ticket" fields and "Action"
+radios, the new-ticket form, the search page with its filters and results, the preferences'
+General and Localization panels, the admin panels for basic settings, permissions, components and
+a milestone's edit form; the main and meta navigation and the header's search box) and 103 cases on
+32 pages of a blog built by Pelican 4.12.0 with its default notmyidea theme in English, German,
+French and Spanish (the top menu, the featured and listed articles with "read more", author, tag
+and translation links, pagination, an article, a page, a category, the archives, the tags and an
+author's page, the blogroll and social links); 597 of them (70 %) in German, French, Spanish,
+Czech, Polish, Russian, Japanese or Chinese, about 167 (20 %) in another language than the page's,
+20 % to be left undone; written and checked with ``bench/retrieval_labels.py --part held20
+--replay`` only, never with ``act``, before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -278,11 +300,12 @@ NEW_SETS = {
     "PyPI-rendered pages 9": "retrieval_pypi9.jsonl",
     "PyPI-rendered pages 10": "retrieval_pypi10.jsonl",
     "PyPI-rendered pages 11": "retrieval_pypi11.jsonl",
+    "PyPI-rendered pages 12": "retrieval_pypi12.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
 RUN_ALONE = (
     *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-    *("held16", "held17", "held18", "held19"),
+    *("held16", "held17", "held18", "held19", "held20"),
 )
 TOP_K = 5
 T = TypeVar("T")
@@ -522,7 +545,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 19 run only on their own (--part held6 ... held19): never seen by accident
+    else:  # held-out 6 to 20 run only on their own (--part held6 ... held20): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -551,6 +574,7 @@ def bench_new(args: argparse.Namespace) -> int:
         thirdparty_pypi9,
         thirdparty_pypi10,
         thirdparty_pypi11,
+        thirdparty_pypi12,
     )
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
@@ -558,8 +582,8 @@ def bench_new(args: argparse.Namespace) -> int:
     # Sphinx with pydata-sphinx-theme (held-out 13), Grappelli and Sphinx with sphinx-rtd-theme
     # (held-out 14), Jazzmin and Sphinx with sphinx-book-theme (held-out 15), Unfold and MkDocs' own
     # theme (held-out 16), MkDocs' readthedocs theme and SQLAdmin (held-out 17), Flask-AppBuilder and
-    # Sphinx with alabaster (held-out 18), starlette-admin and Sphinx with shibuya (held-out 19) render
-    # into the same served root.
+    # Sphinx with alabaster (held-out 18), starlette-admin and Sphinx with shibuya (held-out 19), Trac
+    # and Pelican (held-out 20) render into the same served root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
@@ -572,6 +596,7 @@ def bench_new(args: argparse.Namespace) -> int:
         (thirdparty_pypi9, tuple(f"pypi/{site}/" for site in thirdparty_pypi9.SITES)),
         (thirdparty_pypi10, tuple(f"pypi/{site}/" for site in thirdparty_pypi10.SITES)),
         (thirdparty_pypi11, tuple(f"pypi/{site}/" for site in thirdparty_pypi11.SITES)),
+        (thirdparty_pypi12, tuple(f"pypi/{site}/" for site in thirdparty_pypi12.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -663,6 +688,7 @@ _PART_NAMES = {
     "held17": "held-out 17",
     "held18": "held-out 18",
     "held19": "held-out 19",
+    "held20": "held-out 20",
 }
 
 
@@ -853,7 +879,7 @@ def main() -> None:
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
             *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-            *("held16", "held17", "held18", "held19"),
+            *("held16", "held17", "held18", "held19", "held20"),
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
@@ -868,9 +894,10 @@ def main() -> None:
         "fifteenth (Jazzmin admin and Sphinx with sphinx-book-theme pages rendered from PyPI), "
         "the sixteenth (Unfold admin and MkDocs' own theme pages rendered from PyPI), the "
         "seventeenth (MkDocs' readthedocs theme and SQLAdmin pages rendered from PyPI), the "
-        "eighteenth (Flask-AppBuilder and Sphinx with alabaster pages rendered from PyPI) or the "
-        "nineteenth (starlette-admin and Sphinx with shibuya pages rendered from PyPI; each of the "
-        "last fourteen run only when named).",
+        "eighteenth (Flask-AppBuilder and Sphinx with alabaster pages rendered from PyPI), the "
+        "nineteenth (starlette-admin and Sphinx with shibuya pages rendered from PyPI) or the "
+        "twentieth (Trac and Pelican pages rendered from PyPI; each of the last fifteen run only "
+        "when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(
