@@ -413,3 +413,28 @@ async def test_a_user_name_and_password_said_as_a_pair(
 ) -> None:
     await act_on(page, pages, quiet, "ext25/sign_in.html", instruction, True)
     assert await page.input_value("input[type=password]") == "chain-lube"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "field", "value"),
+    [
+        ("booked for 3 June 2026 at 14:30", "#booked_for", "2026-06-03 14:30"),
+        ("booked for 12/05/2026 às 08:45", "#booked_for", "2026-12-05 08:45"),
+    ],
+)
+@_browser
+async def test_a_date_and_time_go_through_the_picker_never_as_typed_text(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, field: str, value: str
+) -> None:
+    await _act(page, pages, quiet, "picker_form.html", instruction, True)
+    assert await page.input_value(field) == value
+
+
+@pytest.mark.parametrize("instruction", ["Datum auf 1.7.2026 setzen", "set the date to 1 July 2026"])
+@_browser
+async def test_a_date_for_two_date_fields_is_not_sure(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "picker_form.html", instruction, False)
+    assert await page.input_value("#booked_for") == ""
+    assert await page.input_value("#finished_on") == ""

@@ -177,6 +177,9 @@ _FIELD_BEFORE_PASSWORD_JS = (
   return fields.length ? cssPath(fields[fields.length - 1]) : null;
 }"""
 )
+_HAS_PICKER_JS = """(el) => { const prev = el.previousElementSibling;
+  const host = el._flatpickr ? el : (prev && prev._flatpickr ? prev : null);
+  return !!(host && typeof host._flatpickr.setDate === 'function'); }"""
 # Set a flatpickr field (or the labelled input a flatpickr alt input stands for) to a date and time
 # through the picker's own setDate, which writes both the stored value and the shown text; the
 # shown text, or null when no picker holds the field.
@@ -1620,6 +1623,16 @@ class Actor:
                     f'{res.element_text} already holds "{short(value, 60)}" and this page is its result; '
                     "nothing was typed or sent."
                 )
+        if looks_like_date(text) and await _evaluate_on(loc, _HAS_PICKER_JS):
+            # A flatpickr field reads typed text by its own format, and may read another date
+            # from it without a word: the date is set through the picker itself.
+            parts = date_and_time(text, lang, page_lang)
+            shown = await _evaluate_on(loc, _PICKER_SET_JS, list(parts)) if parts else None
+            if not shown:
+                raise ActionProblem(
+                    f'"{short(text, 40)}" could not be set in {res.element_text}; nothing was set.'
+                )
+            return f'Set {res.element_text} to "{short(str(shown), 40)}" with its date picker'
         await loc.fill(value, timeout=self._timeout)
         if value != text or looks_like_date(text) or (e is not None and kind_of.matches(e, ("date", "time"))):
             # A date-picker widget reads the field when it loses focus (its 'change'), and writes

@@ -63,6 +63,12 @@ KIND_WORDS: dict[str, tuple[str, ...]] = {
     "textline": ("textline",),
     "datepicker": ("date",),
     "date": ("date",),
+    # ('Datum auf 1.7.2026 setzen': the page's one date field, or unsure among several)
+    "datum": ("date",),
+    "fecha": ("date",),
+    "дата": ("date",),
+    "日付": ("date",),
+    "日期": ("date",),
     "timefield": ("time",),
     "time": ("time",),
     "spinbutton": ("spinbutton",),

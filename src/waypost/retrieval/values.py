@@ -477,7 +477,7 @@ _DATE_WORDS = re.compile(
     re.IGNORECASE,
 )
 _DATETIME = re.compile(
-    r"^(?P<d>.+?)(?:\s*T\s*|,?\s+(?:at\s+|um\s+|à\s+|a\s+las\s+|alle\s+|om\s+|в\s+)?)"
+    r"^(?P<d>.+?)(?:\s*T\s*|,?\s+(?:at\s+|um\s+|à\s+|às\s+|a\s+las\s+|alle\s+|om\s+|в\s+|o\s+|v\s+)?)"
     r"(?P<t>\d{1,2}(?:[:h]\d{2}(?::\d{2})?)?\s*(?:[ap]\.?m\.?|[ap]|uhr|h)?)$",
     re.IGNORECASE,
 )
