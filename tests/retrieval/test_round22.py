@@ -438,3 +438,29 @@ async def test_a_date_for_two_date_fields_is_not_sure(
     await _act(page, pages, quiet, "picker_form.html", instruction, False)
     assert await page.input_value("#booked_for") == ""
     assert await page.input_value("#finished_on") == ""
+
+
+@_browser
+async def test_a_fold_is_opened_by_its_own_heading(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await _act(page, pages, quiet, "ticket_fold.html", "Priorität auf blocker setzen", True)
+    assert await noted(page, "opened") == "no3;"
+    assert await page.input_value("#field-priority") == "blocker"
+
+
+@pytest.mark.parametrize("instruction", ["hledat „loudness“", "search for loudness"])
+@_browser
+async def test_a_search_page_searches_with_its_own_box(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "search_page.html", instruction, True)
+    assert await page.input_value("#q") == "loudness"
+    assert await page.input_value("#proj-search") == ""
+
+
+@pytest.mark.parametrize("instruction", ["previous page", "vorherige Seite"])
+@_browser
+async def test_a_pager_of_angle_brackets_over_a_title_that_says_back(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "blog_page2.html", instruction, True)
+    assert await noted(page, "clicked") == "/index.html?p=1;"

@@ -177,6 +177,13 @@ _FIELD_BEFORE_PASSWORD_JS = (
   return fields.length ? cssPath(fields[fields.length - 1]) : null;
 }"""
 )
+# The inventory index of the element focused now (-1 when none was described).
+_FOCUSED_INDEX_JS = """() => {
+  let st = null;
+  try { st = window.top.__waypostInventory || null; } catch (e) { st = window.__waypostInventory || null; }
+  const el = document.activeElement;
+  return st && el ? st.els.indexOf(el) : -1;
+}"""
 _HAS_PICKER_JS = """(el) => { const prev = el.previousElementSibling;
   const host = el._flatpickr ? el : (prev && prev._flatpickr ? prev : null);
   return !!(host && typeof host._flatpickr.setDate === 'function'); }"""
@@ -1395,6 +1402,11 @@ class Actor:
             inside = [e for e in boxes if not _CHROME_REGION.search(e.region)]
             if len(boxes) > 1:
                 target = await self._one_box(page, inside) or target
+            if len(boxes) > 1 and len(inside) != 1:
+                # a search page's own box, which the page focused when it loaded (Trac's search
+                # page below its header's quick search)
+                focused = await _evaluate(page, _FOCUSED_INDEX_JS)
+                target = await self._one_box(page, [e for e in boxes if e.index == focused]) or target
         result = await self._act(
             page, "type", target, "type", do, exact=exact, key="Enter" if submit else None
         )

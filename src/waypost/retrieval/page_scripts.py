@@ -630,6 +630,14 @@ INVENTORY_JS = (
     return null;
   };
   const openerOf = (p) => {
+    // a fold's own header (Trac's "foldable" heading in a "collapsed" box) before any link that
+    // only jumps to the block ("Modify ↓")
+    const head = p.previousElementSibling;
+    if (head && /^H[1-6]$/.test(head.tagName)
+        && /fold|collaps|toggle|accordion|expand/i.test(`${head.className} ${p.parentElement ? p.parentElement.className : ''}`)) {
+      const c = head.querySelector('a, button, [role=button]') || head;
+      if (shownEl(c)) return c;
+    }
     const id = p.id;
     if (id) {
       const e = CSS.escape(id);

@@ -686,6 +686,13 @@ SYMBOLS: dict[str, str] = {
     "→": "next",
     "‹": "previous",
     "«": "previous",
+    # (Pelican's pager: "⟨" the page before, "⟪" the first, "⟩" and "⟫" after)
+    "⟨": "previous",
+    "〈": "previous",
+    "⟩": "next",
+    "〉": "next",
+    "⟪": "first",
+    "⟫": "last",
     "←": "back",
     "🗑": "delete",
     "✎": "edit",
