@@ -464,3 +464,16 @@ async def test_a_pager_of_angle_brackets_over_a_title_that_says_back(
 ) -> None:
     await _act(page, pages, quiet, "blog_page2.html", instruction, True)
     assert await noted(page, "clicked") == "/index.html?p=1;"
+
+
+@pytest.mark.parametrize(
+    "instruction", ["afficher 60 jours et mettre à jour", "pokaż zmiany z ostatnich 10 dni"]
+)
+@_browser
+async def test_a_verb_is_no_field_label_and_a_sentence_no_value(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext26/timeline_fr.html"))
+    await quiet.act(page, instruction)
+    assert await page.input_value("#fromdate") == "28/11/2026"
+    assert "jour" not in await page.input_value("input[name=daysback]")

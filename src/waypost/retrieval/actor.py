@@ -4898,6 +4898,8 @@ def _concept_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[Element
     concept = CONCEPTS.get(said)
     if concept is None and said in STOPWORDS:
         return None
+    if concept in _DOING_CONCEPTS:
+        return None  # ('afficher 60 jours …' asks to show; "Voir les modifications" is no field it names)
     fits: list[ElementDescriptor] = []
     for e in fields:
         if e.type == "password" and concept != "§password":
@@ -4925,6 +4927,12 @@ def _concept_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[Element
     return e, value
 
 
+# Concepts of what a control does: a leading word of one of these is a verb, never a field's label.
+_DOING_CONCEPTS = frozenset(
+    {"§show", "§open", "§edit", "§delete", "§add", "§save", "§submit", "§search", "§next", "§previous",
+     "§close", "§cancel", "§copy", "§more", "§login", "§logout", "§register", "§accept", "§reject",
+     "§back", "§home", "§filter", "§sort", "§download", "§upload", "§print", "§share", "§send"}
+)  # fmt: skip
 # A label of two words joined by "and" ('imię i nazwisko', 'nom et prénom', 'Vor- und Nachname')
 # after its first word: the rest of the label, not the start of the value.
 _LABEL_GOES_ON = re.compile(r"^(?:and|und|et|y|e|i|и|og|en|és|ve|ja|oraz)\s+\w+\s+(?=\S)", re.I)
