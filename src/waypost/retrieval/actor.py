@@ -156,9 +156,7 @@ class _WhichItem(ActionProblem):
 _CHOOSES_NOTHING = "clicking it chooses nothing."
 _IN_CLOSED_MENU = "an entry of a closed menu is named so."
 _NOT_VISIBLE = "is not visible (maybe in a closed menu"
-_USER_FIELD = re.compile(
-    r"(?:the\s+)?(?:user\s*name|username|user|login|e-?mail)(?:\s+(?:field|box|input))?", re.I
-)
+_USER_FIELD = re.compile(r"(?:the\s+)?(?:user\s*name|username|login)(?:\s+(?:field|box|input))?", re.I)
 # The CSS path of the visible text or e-mail field that comes last before the page's one visible
 # password field, in the same form (null when there are several password fields, or none).
 _FIELD_BEFORE_PASSWORD_JS = (
@@ -1410,7 +1408,7 @@ class Actor:
         result = await self._act(
             page, "type", target, "type", do, exact=exact, key="Enter" if submit else None
         )
-        if result.status in ("not_found", "unsure") and not exact and _USER_FIELD.fullmatch(target.strip()):
+        if result.status == "not_found" and not exact and _USER_FIELD.fullmatch(target.strip()):
             # 'the username field' where the log-in form's field says "Login:" or "Имя": the text
             # field just before the page's one password field, in its form
             sel = await _evaluate(page, _FIELD_BEFORE_PASSWORD_JS)
