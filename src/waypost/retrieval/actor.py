@@ -182,21 +182,25 @@ _FOCUSED_INDEX_JS = """() => {
   const el = document.activeElement;
   return st && el ? st.els.indexOf(el) : -1;
 }"""
-_HAS_PICKER_JS = """(el) => { const prev = el.previousElementSibling;
+# The flatpickr that holds a field: its own, or that of the labelled input its stand-in replaced.
+_PICKER_HOST = """const pickerHost = (el) => { const prev = el.previousElementSibling;
   const host = el._flatpickr ? el : (prev && prev._flatpickr ? prev : null);
-  return !!(host && typeof host._flatpickr.setDate === 'function'); }"""
-# Set a flatpickr field (or the labelled input a flatpickr alt input stands for) to a date and time
-# through the picker's own setDate, which writes both the stored value and the shown text; the
-# shown text, or null when no picker holds the field.
-_PICKER_SET_JS = """(el, p) => {
-  const prev = el.previousElementSibling;
-  const host = el._flatpickr ? el : (prev && prev._flatpickr ? prev : null);
-  if (!host || typeof host._flatpickr.setDate !== 'function') return null;
+  return host && typeof host._flatpickr.setDate === 'function' ? host : null; };"""
+_HAS_PICKER_JS = "(el) => { " + _PICKER_HOST + " return !!pickerHost(el); }"
+# Set a flatpickr field to a date and time through the picker's own setDate, which writes both the
+# stored value and the shown text; the shown text, or null when no picker holds the field.
+_PICKER_SET_JS = (
+    "(el, p) => { "
+    + _PICKER_HOST
+    + """
+  const host = pickerHost(el);
+  if (!host) return null;
   host._flatpickr.setDate(new Date(p[0], p[1] - 1, p[2], p[3], p[4]), true);
   host._flatpickr.close && host._flatpickr.close();
   const shown = host._flatpickr.altInput ? host._flatpickr.altInput.value : host.value;
   return host.value ? (shown || host.value) : null;
 }"""
+)
 _ELEMENT_NAME = re.compile(r'[\w-]+ "(.+)"')
 _IN_ITS_LIST = "only in the list it opens; nothing was chosen."
 _NOTHING_TO_CLOSE = "No cookie banner or dialog to close."

@@ -61,6 +61,13 @@ for _word, _concept in CONCEPTS.items():
     _CONCEPT_OF.setdefault(_fold(_word), _concept)
 
 
+def concept_of(word: str) -> str | None:
+    """The concept of ``word`` as the tables have it or inflected ('supprime' of "supprimer");
+    ``None`` when none, or when its first five letters start words of two concepts."""
+    w = _fold(word)
+    return _CONCEPT_OF.get(w) or _inflected_concept(w)
+
+
 def _inflected_concept(word: str) -> str | None:
     """The one concept with a word of the same first five letters ('supprime' of "supprimer")."""
     if len(word) < 5:

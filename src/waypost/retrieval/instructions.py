@@ -15,6 +15,7 @@ from typing import Literal
 
 from waypost.page.text import ORDINALS, Slots, squash
 from waypost.retrieval import languages
+from waypost.retrieval.confirming import concept_of
 from waypost.retrieval.kinds import KIND_WORDS
 from waypost.retrieval.language_names import ENGLISH_NAMES
 from waypost.retrieval.ordinal_words import ORDINAL_WORDS
@@ -1330,7 +1331,6 @@ _AND_CONFIRM = re.compile(
     r"|^(?P<ja>.+?)して\s*(?P<ja_yes>確定|確認)(?:する|して(?:ください)?|します)?$",
     re.I,
 )
-_DELETE_WORDS = tuple(fold(w) for w, c in CONCEPTS.items() if c == "§delete")
 # 'als erledigt markieren und bestätigen': a bulk action, confirmed as a delete is
 _MARKING = ("mark", "marqu", "marca", "markier", "označ", "oznacz", "отмет", "segna")
 
@@ -1342,9 +1342,9 @@ def _and_confirm(text: str) -> str:
     before = m["before"] or m["cjk"] or m["ja"]
     yes = m["yes"] or m["cjk_yes"] or m["ja_yes"]
     said = [fold(w) for w in re.findall(r"[^\W\d_]+", before)]
-    deletes = any(
-        w in _DELETE_WORDS or (len(w) >= 5 and any(d[:5] == w[:5] for d in _DELETE_WORDS)) for w in said
-    ) or any(d in before for d in ("删除", "削除", "삭제", "标记", "マーク"))
+    deletes = any(concept_of(w) == "§delete" for w in said) or any(
+        d in before for d in ("删除", "削除", "삭제", "标记", "マーク")
+    )
     deletes = deletes or any(w.startswith(_MARKING) for w in said)
     return f"{before}, then {yes}" if deletes else text
 
@@ -2118,18 +2118,13 @@ def _section_named(step: Step) -> Step:
     return replace(step, target=name)
 
 
-_EDIT_WORDS = tuple(fold(w) for w, c in CONCEPTS.items() if c == "§edit")
-
-
 def _quoted_record(step: Step) -> Step:
     """'supprimer la réparation « Fit mudguards »': the quoted words name the record a delete or
     an edit is done to, not the control clicked (as 'delete the job "Fit mudguards"' reads)."""
     if step.action != "click" or not step.exact or step.verb or fold(step.exact) == fold(step.target):
         return step
     rest = fold(step.target).replace(fold(step.exact), " ")
-    said = re.findall(r"[^\W\d_]+", rest)
-    acting = (*_DELETE_WORDS, *_EDIT_WORDS)
-    if any(w in acting or (len(w) >= 5 and any(a[:5] == w[:5] for a in acting if len(a) >= 5)) for w in said):
+    if any(concept_of(w) in ("§delete", "§edit") for w in re.findall(r"[^\W\d_]+", rest)):
         return replace(step, exact="")
     return step
 
