@@ -2161,8 +2161,11 @@ class Actor:
             # 'select all orders' in a grid with a 'Select all' box: that box, not each row's.
             return await self.check(page, _selector_for(master), checked=step.checked)
         if step.quantity == "all" and step.action in ("choose", "check") and not query.kind_only:
-            # Selecting all of something sets things on: a sort button named 'Order' is not an order.
+            # Selecting all of something sets things on: a sort button named 'Order' is not an order
+            # (and a choice of one, a radio, is no box of a set: the "Default" column of a list).
             group = [c for c in group if _checkable(c.element)]
+            if any(c.element.role == "checkbox" or c.element.type == "checkbox" for c in group):
+                group = [c for c in group if c.element.role != "radio" and c.element.type != "radio"]
         if (
             not group
             and step.quantity in ("all", "both")

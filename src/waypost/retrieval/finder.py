@@ -28,6 +28,7 @@ from waypost.retrieval.ordinal_words import ORDINAL_WORDS
 from waypost.retrieval.partial import (
     DENIALS,
     QUESTION_NOUNS,
+    carries_words,
     honest,
     is_question,
     partial_match,
@@ -284,6 +285,8 @@ class ElementFinder:
             ranking = prefer_opener(screen, ranking, self.model, index=self.index_for(screen))
             if ranking.decision != "confident" and query.intent == "type" and not query.exact:
                 ranking = self._by_input_type(screen, query) or ranking
+            if ranking.decision != "confident" and query.intent == "type" and not query.exact:
+                ranking = self._the_one_field(screen, ranking)
             if query.intent == "check":
                 ranking = self._checkable(screen, ranking)
         ranking = self._enabled_first(screen, ranking)
@@ -448,6 +451,18 @@ class ElementFinder:
         if not marked or len({urljoin(screen.url, e.href) for e in marked}) != 1:
             return ranking
         return self._only(screen, ranking, marked[0])
+
+    def _the_one_field(self, screen: Screen, ranking: Ranking) -> Ranking:
+        """'add a comment saying X' where the links "comment:1" and "comment:2" rank beside the
+        text area under "Add Comment": text goes into a field, and when one field among the
+        candidates carries the words (on it or around it), it is that one."""
+        fields = [c for c in ranking.candidates[:8] if c.p >= 0.05 and _takes_text(c.element)]
+        if len(fields) != 1 or not fields[0].element.enabled or fields[0].element.readonly:
+            return ranking
+        e = fields[0].element
+        if not carries_words(ranking.query, e) or partial_match(ranking.query, e, ranking.overlay):
+            return ranking  # (and never a search box for words that say no search)
+        return self._only(screen, ranking, e)
 
     def _away_from_here(self, screen: Screen, ranking: Ranking) -> Ranking:
         """A link to the page shown only shows it again: 'sign out' on the sign-out page is the
@@ -722,6 +737,11 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         # 'guarda' for "Guardar" (an imperative for the button's infinitive), 'get' for "Getting"
         shown = concepts(own) | set(words(own))
         if all(w in shown or any(_ending_of(w, d) or ing_form(w, d) for d in shown) for w in qw):
+            return ranking
+        # 'preview my comment': the "Preview" button under the heading "Add Comment" (a word
+        # on the element, the others in the title of its section; not only on the page)
+        heading = concepts(e.section) | set(words(e.section))
+        if qw & shown and all(w in shown or w in heading for w in qw) and query.intent in ("click", "any"):
             return ranking
     return replace(ranking, decision="low")
 

@@ -20,7 +20,7 @@ from waypost.retrieval.kinds import KIND_WORDS
 from waypost.retrieval.language_names import ENGLISH_NAMES
 from waypost.retrieval.ordinal_words import ORDINAL_WORDS
 from waypost.retrieval.query import parse_query
-from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, concept_words_inside
+from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, UNSPACED, concept_words_inside
 from waypost.retrieval.text import fold, language_of, words
 from waypost.retrieval.values import date_readings, looks_like_date, looks_like_time
 
@@ -348,7 +348,13 @@ _SWITCH_VERBS = frozenset(
      "mostrar", "muestra", "elegir", "cambiare", "passare", "impostare", "imposta", "mudar", "mude",
      "trocar", "troque", "alterar", "přepnout", "přepni", "změnit", "změň", "nastavit", "nastav",
      "přepněte", "przełącz", "przełączyć", "zmień", "zmienić", "ustaw", "ustawić", "переключить",
-     "переключи", "переключите", "сменить", "смени", "изменить", "измени", "поменять", "поменяй"}
+     "переключи", "переключите", "сменить", "смени", "изменить", "измени", "поменять", "поменяй",
+     # reading it in another language ('read this in German', 'auf Französisch lesen', 'léelo en
+     # inglés') and its version ('version espagnole', 'the Spanish version of this page')
+     "read", "lesen", "lies", "lire", "lis", "leer", "lee", "léelo", "ler", "leia", "leggere", "leggi",
+     "číst", "přečíst", "czytać", "przeczytaj", "читать", "прочитать", "version", "versión", "versione",
+     "versão", "verze", "wersja", "wersję", "версия", "версию", "translation", "übersetzung",
+     "traduction", "traducción"}
 )  # fmt: skip
 _SWITCH_FILLER = frozenset(
     {"switch", "change", "set", "use", "make", "show", "display", "view", "put", "turn", "select",
@@ -356,7 +362,8 @@ _SWITCH_FILLER = frozenset(
      "version", "auf", "zu", "zur", "zum", "nach", "ins", "bitte", "die", "der", "das", "la", "le", "l",
      "en", "vers", "all", "alla", "allo", "all’", "all'",
      "s", "il", "vous", "plaît", "plait", "el", "al", "por", "favor", "per", "piacere", "para", "do",
-     "na", "prosím", "proszę", "po", "на", "пожалуйста"}
+     "na", "prosím", "proszę", "po", "на", "пожалуйста", "this", "it", "of", "diese", "dieser", "cette",
+     "esta", "este", "questa", "questo", "esto", "tuto", "tę", "эту", "seite", "página", "pagina"}
 )  # fmt: skip
 _ASKED_POLITELY = frozenset(
     {"please", "bitte", "favor", "plaît", "plait", "prosím", "proszę", "пожалуйста", "piacere"}
@@ -535,6 +542,46 @@ _DE_JOBS = (
     r"drucken|hochladen|exportieren|anzeigen|zeigen|ausblenden|sortieren|filtern"
 )
 _JOB_FIRST = re.compile(rf"^({_ACTION_VERBS})\s+\S", re.I)
+# A control's job said in another language, by the English verb the rules know: first as most
+# languages say it ('usuń ten etap', 'masquer les jalons', '保存更改'), or last as German, Dutch
+# and Japanese do ('Änderungen speichern', 'CSV でダウンロード').
+_JOB_CONCEPTS = {
+    "§save": "save", "§delete": "delete", "§edit": "edit", "§add": "add", "§download": "download",
+    "§upload": "upload", "§share": "share", "§print": "print", "§sort": "sort", "§filter": "filter",
+    "§show": "show", "§hide": "hide", "§copy": "copy", "§cancel": "cancel", "§run": "run", "§open": "open",
+}  # fmt: skip
+# Words of those concepts that are no verbs ('nouveau ticket', 'Detalles'): a name, as said.
+_NOT_VERBS = frozenset(
+    {
+        "new", "neu", "neue", "neuen", "neues", "nouveau", "nouvelle", "nuevo", "nueva", "nuovo", "nuova",
+        "novo", "nova", "nieuw", "nieuwe", "nowy", "nowa", "nový", "nová", "новый", "新建", "新規", "yeni",
+        "νέο", "νέα", "plus", "詳細", "详情", "просмотр", "bin", "trash", "papierkorb", "pencil", "stift",
+    }
+)  # fmt: skip
+
+
+def foreign_job(seg: str) -> str:
+    """The English verb of a control's job that starts (or ends) ``seg`` in another language:
+    'save' for 'Änderungen speichern', 'hide' for 'masquer les jalons'; '' when there is none."""
+    said = words(seg)
+    if len(said) < 2 and not (said and UNSPACED.search(said[0])):
+        return ""
+    for i, w in ((0, said[0]), (-1, said[-1])):
+        concept = CONCEPTS.get(w)
+        if concept is None:
+            # (a Japanese run ends with its verb; one starting with a concept word goes on with
+            # what else is done: '保存して編集を続ける')
+            inside = [] if i == 0 and re.search(r"[\u3040-\u30ff]", w) else concept_words_inside(w)
+            at = (inside[0] if i == 0 else inside[-1]) if inside else None
+            if at is None or (at.start() if i == 0 else len(w) - at.end()) != 0:
+                continue
+            w, concept = at.group(0), CONCEPTS[at.group(0)]
+        verb = _JOB_CONCEPTS.get(concept, "")
+        if verb and w != verb and w not in _NOT_VERBS:
+            return verb
+    return ""
+
+
 # Verbs that turn a toggle on: a toggle button already pressed needs nothing ('follow' on a
 # "Following" button), and verbs that turn it off.
 TURN_ON_VERBS = frozenset(
@@ -714,6 +761,19 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         r"(?P<verb2>call|name|title|label)\s+(?:it|this(?:\s+one)?|that)(?:\s+(?:to|as))?|",
         r"(?:nenne|nenn)\s+(?:es|ihn|sie)|benenne\s+(?:es|ihn|sie)\s+(?:in|zu))\s+",
         r"(?P<text>.+?)(?:\s+um)?$",
+    ),
+    # 'add a comment saying "Fixed, please retest"', 'leave a note that says call back': the text
+    # goes into the field of that kind
+    _rule(
+        "type",
+        r"^(?:add|leave|write|post|put)\s+(?:a|an|my|the|one)?\s*(?P<target>(?:short\s+|internal\s+)?",
+        r"(?:comment|note|message|remark|reply|review|description))\s+",
+        r"(?:saying|that\s+says|which\s+says|reading|that\s+reads|with\s+the\s+text)\s*:?\s*(?P<text>\S.*)$",
+    ),
+    _rule(
+        "type",
+        r"^(?:add|leave|write|post|put)\s+(?:a|an|my|the|one)?\s*(?P<target>(?:short\s+|internal\s+)?",
+        r"(?:comment|note|message|remark|reply|review|description))\s+(?P<text>\x00\d+\x00)$",
     ),
     # type TEXT into TARGET
     _rule("type", r"^(?:fill\s+(?:in|out)?|complete)\s*(?P<target>.+?)\s+with\s+(?P<text>.+)$"),
@@ -1931,6 +1991,16 @@ def _parse_rule(seg: str, slots: Slots) -> Step | None:
         # the verb is no part of a name: an element named with all the words still wins (as the
         # whole target), others are weighed on the words
         return Step("click", target=target, verb=job.group(1).casefold().split()[0], exact=exact)
+    if (
+        (foreign := foreign_job(seg))
+        and (not exact or foreign in ("delete", "edit"))
+        and not _PAIR.match(seg)  # ('ajouter un commentaire : merci' is a field and its text)
+    ):
+        # the same verb said in another language ('usuń ten etap', 'Änderungen speichern'); a
+        # quote after a delete or edit names the record ('supprimer la réparation « X »')
+        return Step(
+            "click", target=target, verb=foreign, exact="" if foreign in ("delete", "edit") else exact
+        )
     if not exact and _NAV_PHRASE.match(target):
         return Step("click", target=target)  # 'next step', 'previous page': the wizard's or pager's button
     if not exact and _ORDINAL_FIRST.match(target) and parse_query(target, "click").kinds:
@@ -1963,7 +2033,11 @@ def _label_pairs(seg: str, slots: Slots) -> list[Step] | None:
             return None
         pairs.append(m)
     steps = [
-        Step("set", target=_restore(m.group("label").strip(), slots), text=_value(m.group("value"), slots))
+        Step(
+            "set",
+            target=_without_adding(_restore(m.group("label").strip(), slots)),
+            text=_value(m.group("value"), slots),
+        )
         for m in pairs
     ]
     last = _THEN_ACT.match(pairs[-1].group("value"))
@@ -1975,6 +2049,37 @@ def _label_pairs(seg: str, slots: Slots) -> list[Step] | None:
             steps[-1] = replace(steps[-1], text=_value(last.group("value"), slots))
             steps.extend(_parse_one(tail, slots) if _parses(tail, slots) else [Step("click", target=tail)])
     return steps
+
+
+def _without_adding(label: str) -> str:
+    """'Kommentar hinzufügen: X', 'ajouter un commentaire : X': the field is the comment; the
+    verb that adds or writes it is no part of its label."""
+    said = label.split()
+    if len(said) < 2:
+        return label
+    for i in (0, -1):
+        if _as_adding(said[i]):
+            rest = said[1:] if i == 0 else said[:-1]
+            while len(rest) > 1 and fold(rest[0]) in _LABEL_ARTICLES:
+                rest = rest[1:]
+            return " ".join(rest)
+    return label
+
+
+def _as_adding(word: str) -> bool:
+    w = fold(word)
+    return (CONCEPTS.get(w) == "§add" and w not in _NOT_VERBS) or w in _WRITING
+
+
+_WRITING = frozenset(
+    {"write", "leave", "schreiben", "hinterlassen", "écrire", "laisser", "escribir", "dejar", "scrivere",
+     "lasciare", "escrever", "deixar", "napisz", "napisać", "zostaw", "napsat", "napiš", "написать",
+     "напиши", "оставить", "оставь"}
+)  # fmt: skip
+_LABEL_ARTICLES = frozenset(
+    {"a", "an", "the", "my", "einen", "eine", "ein", "den", "die", "das", "un", "une", "le", "la", "l'",
+     "una", "uno", "el", "um", "uma", "o"}
+)  # fmt: skip
 
 
 # A value, then what to do with the form: 'x1y2 und anmelden', 'Lena and save'.

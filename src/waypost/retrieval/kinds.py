@@ -209,7 +209,7 @@ def typable(e: ElementDescriptor) -> bool:
 # The name of a checkbox that selects every row of a list or grid at once ('Select all', 'Alle
 # auswählen', 'Tout sélectionner', '全选'), in the languages instructions are read in.
 _SELECT_ALL = re.compile(
-    r"^\s*(?:(?:select|check|tick|toggle)\s+all(?:\s+(?:the\s+)?\w+)?"
+    r"^\s*(?:toggle\s+(?:group|selection)|(?:select|check|tick|toggle)\s+all(?:\s+(?:the\s+)?\w+)?"
     r"(?:\s+(?:on|in)\s+(?:this|the)\s+(?:page|list|table)(?:\s+for\s+an?\s+\w+)?)?|all|"
     r"alle\s+(?:auswählen|markieren|wählen)|alles\s+(?:auswählen|markieren|selecteren)|"
     r"(?:tout|tous|toutes)\s+(?:sélectionner|cocher)|sélectionner\s+tout|"

@@ -96,8 +96,20 @@ _HELPERS = r"""
     return null;
   };
   // (Bootstrap's tooltips move the title to data-original-title / data-bs-original-title)
+  // A link to a translation that shows only its code ("de", hreflang="de") is named by the
+  // language the page declares it in, in English and in its own words ("German (Deutsch)").
+  const langOf = (el) => {
+    const code = el.tagName === 'A' ? (el.getAttribute('hreflang') || '').trim() : '';
+    if (!code || !/^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*$/i.test(code)) return '';
+    try {
+      const tag = code.replace('_', '-');
+      const en = new Intl.DisplayNames(['en'], { type: 'language' }).of(tag);
+      const own = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
+      return en && en !== tag ? (own && own !== en ? `${en} (${own})` : en) : '';
+    } catch (e) { return ''; }
+  };
   const titleOf = (el) => el.getAttribute('title') || el.getAttribute('data-original-title')
-    || el.getAttribute('data-bs-original-title') || '';
+    || el.getAttribute('data-bs-original-title') || langOf(el);
   const accName = (el, tag, type) => {
     const lb = el.getAttribute('aria-labelledby');
     if (lb) { const t = byIds(el, lb); if (t) return clean(t); }
@@ -272,10 +284,11 @@ INVENTORY_JS = (
   const sectionOf = (node) => {
     if (!node) return '';
     if (sectionMemo.has(node)) return sectionMemo.get(node);
-    let found = '';
+    // (a link inside a heading is in the section that heading starts, not in the one before)
+    let found = isHeading(node) ? headingText(node) : '';
     // A landmark starts a new section: headings before it belong to something else.
     const isLandmark = LANDMARK.has(node.tagName) || LANDMARK_ROLES.has(node.getAttribute('role'));
-    let sib = isLandmark ? null : node.previousElementSibling;
+    let sib = isLandmark || found ? null : node.previousElementSibling;
     for (let k = 0; sib && k < 12 && !found; k++, sib = sib.previousElementSibling) {
       if (sib.tagName === 'SCRIPT' || sib.tagName === 'STYLE') continue;
       found = lastHeadingIn(sib);

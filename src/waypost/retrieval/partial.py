@@ -193,6 +193,47 @@ def _page_unsaid(query: Query, e: ElementDescriptor) -> bool:
     )
 
 
+def _content_kind_unsaid(
+    query: Query, e: ElementDescriptor, head: tuple[str, ...], missing: list[str], verbs: list[str]
+) -> bool:
+    """'open the seed swap post', 'ouvrir l'article sur le mildiou', 'otwórz wynik TracReports': a
+    link that leads somewhere, named with the other words, is the post, article or result so
+    called; the kind word need not be in its title. Only to go there ('delete the post' is no
+    "Delete" link), and not for this page ('edit this page')."""
+    if e.role != "link" or not e.href or e.href.startswith(("#", "javascript:")) or not missing:
+        return False
+    if any(fold_word(w) not in _CONTENT_NOUNS for w in missing):
+        return False
+    if any(_as_verb(v) not in _GOING for v in verbs):
+        return False
+    if re.search(r"\b(?:this|current)\s+page\b", query.raw, re.I):
+        return False
+    if frozenset(expand(list(head))) & _PAGING:
+        return False  # ('Next Page' is no "Next Chapter": the pager's rules say which)
+    named = [w for w in head if w not in missing and _as_verb(w) not in _GOING and w not in STOPWORDS]
+    return bool(named)
+
+
+# Kinds of content a link leads to, in the languages read here: the link's own words name which.
+_CONTENT_NOUNS = frozenset(
+    {
+        "post", "posts", "article", "articles", "entry", "story", "page", "result", "event", "item",
+        "artikel", "beitrag", "eintrag", "seite", "ergebnis", "billet", "résultat", "entrée",
+        "artículo", "entrada", "página", "resultado", "articolo", "pagina", "risultato", "artigo",
+        "wpis", "artykuł", "strona", "stronę", "wynik", "článek", "příspěvek", "stránka", "stránku",
+        "výsledek", "статья", "статью", "пост", "запись", "страница", "страницу", "результат",
+        "記事", "ページ", "結果", "投稿", "文章", "页面", "结果", "帖子",
+    }
+)  # fmt: skip
+_PAGE_WORDS = frozenset(
+    {"page", "pages", "seite", "pagina", "página", "strona", "stronę", "stránka", "stránku", "страница"}
+    | {"страницу", "ページ", "页面"}
+)
+_GOING = frozenset(
+    {"open", "view", "read", "go", "visit", "§open", "§show", "öffne", "ouvre", "abre", "apri"}
+)
+
+
 def _edits_this_page(query: Query, e: ElementDescriptor) -> bool:
     """'edit this page' and a link that says edit and leads to an editor of a page's source
     ('…/edit/main/docs/faq.md', '?action=edit')."""
@@ -257,7 +298,14 @@ _DONE_IN_PLACE = frozenset({"§copy", "§print", "§share"})
 _ACTS = frozenset({"§add", "§delete", "§edit", "§save", "§cancel", "§reset", "§download", "§upload"})
 _TICKING = frozenset(
     {"add", "include", "enable", "tick", "check", "select", "choose", "pick", "subscribe", "unsubscribe"}
+    | {"show", "hide", "display", "exclude"}  # (a filter's box shows or hides what it names)
 )
+
+
+def _as_verb(word: str) -> str:
+    return CONCEPTS.get(fold_word(word), fold_word(word))
+
+
 _NUMERIC_NAME = re.compile(r"[\d\s:.,/–-]+(?:\s?(?:am|pm|h|uhr))?", re.I)
 _OPEN_VERBS = frozenset({"open", "visit", "go", "view", "read", "öffne", "ouvre", "ouvrez", "abre", "apri"})
 
@@ -282,6 +330,18 @@ def _one_of_pair(query: Query, e: ElementDescriptor) -> bool:
     asked = " ".join(query.head)
     named = [p for p in parts if p in asked]
     return bool(named) and len(named) < len(parts)
+
+
+def carries_words(query: Query, e: ElementDescriptor) -> bool:
+    """Whether every word of ``query``'s target (kind and generic words aside) is on ``e`` or in
+    its label, section or form: 'the comment' for a text area under the heading "Add Comment"."""
+    said = [
+        w
+        for w in query.head
+        if not w.isdigit() and w not in _GENERIC_NOUNS and w not in STOPWORDS and w not in ROLE_WORDS
+    ]
+    here = _own_words(e) | field_words(context_text(e))
+    return bool(said) and all(_match(w, here) >= _STEM for w in said)
 
 
 def _own_words(e: ElementDescriptor) -> frozenset[str]:
@@ -325,6 +385,14 @@ def _not_of_kind(query: Query, e: ElementDescriptor) -> bool:
     rest = [w for w in query.head if w not in verbs and not w.isdigit()]
     if not rest:
         return False
+    if re.search(r"(?:^|[\s>])thead\b", e.path):
+        return True  # 'open the last ticket': a column's header ("Ticket") is none of the rows counted
+    acts = _ACTS | {"§copy"}
+    asked_acts = frozenset(expand([*query.head, *words(query.verb)])) & acts
+    if not asked_acts and frozenset(expand(list(name_words(e.display_name)))) & acts:
+        # 'das erste Ticket öffnen' counts tickets, not the "Neues Ticket" control (but 'the last
+        # of the save buttons' counts "Save and add another" among them)
+        return True
     own = _own_words(e)
     paging = own & _PAGING and not frozenset(expand(list(query.head))) & _PAGING
     if paging and (any(w in _PAGING_NOUNS for w in rest) or not all(_match(w, own) >= _STEM for w in rest)):
@@ -399,10 +467,21 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     ) <= set(head[1:])
     lasting = bool(head) and fold_word(head[0]) in _LASTING
     # 'add beekeeping to her skills': a verb of ticking is what a box does, not its name
-    ticking = _tickable(e) and head[:1] == tuple(verbs[:1]) and bool(verbs) and verbs[0] in _TICKING
+    # (the verb as said may be another language's: 'masquer les jalons' hides; and said last:
+    # 'Änderungen speichern')
+    last = (
+        len(head) > 1
+        and bool(verbs)
+        and _as_verb(head[-1]) == _as_verb(verbs[0]) != _as_verb(head[0])
+        and words(query.raw)[-1:] == head[-1:]
+    )
+    if last:
+        head = (head[-1], *head[:-1])
+    said_verb = bool(verbs) and bool(head) and _as_verb(head[0]) == _as_verb(verbs[0])
+    ticking = _tickable(e) and said_verb and verbs[0] in _TICKING
     if (
-        (whole or ticking or (control and head[:1] == tuple(verbs[:1])))
-        and words(query.raw)[:1] == head[:1]
+        (whole or ticking or (control and said_verb))
+        and (words(query.raw)[:1] == head[:1] or last)
         and (not lasting or ticking)  # (a box ticked off is ticked again)
     ):
         # (or a step that kept its verb in the words: 'filter by Poetry', 'follow Jane Doe')
@@ -414,6 +493,8 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     if not head:
         return False
     missing = [w for w in head if _match(w, own) < _STEM]
+    if own & _PAGE_WORDS:
+        missing = [w for w in missing if w not in _PAGE_WORDS]  # ('edit this page': "Upravit tuto stránku")
     if _tickable(e):
         missing = [w for w in missing if w not in DENIALS]  # 'the pet is not insured': set off
     if (
@@ -423,8 +504,11 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     ):
         return True  # 'switch the docs to version 2.2' types nothing into "Search docs"
     asked_acts = frozenset(expand([*head, *verbs])) & _ACTS
-    if frozenset(expand(list(name_words(e.display_name)))) & _ACTS - asked_acts:
-        return True  # 'open the pet' is no "Add pet": the element does something else to it
+    takes_text = e.tag == "textarea" or e.role in ("textbox", "searchbox", "spinbutton")
+    if frozenset(expand(list(name_words(e.display_name)))) & _ACTS - asked_acts and not takes_text:
+        # 'open the pet' is no "Add pet": the element does something else to it (a field named
+        # after its form's heading, "Add Comment", does nothing: it takes the text)
+        return True
     if frozenset(expand(verbs)) & _DONE_IN_PLACE and not verb_named and e.role == "link":
         # 'copy the pip command' copies nothing by going to the section "With pip" (a link that
         # copies or prints says so)
@@ -433,10 +517,19 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         missing = [w for w in missing if w not in QUESTION_NOUNS]  # 'the Windows question'
         if not missing:
             return False
+    if (
+        verb_named
+        and missing
+        and all(w in _PAGE_WORDS for w in missing)
+        and any(w not in missing and _as_verb(w) not in {_as_verb(v) for v in verbs} for w in head)
+    ):
+        return False  # 'attach a file to the page': "Attach file" (but 'edit this page' is no lone "Edit")
     if missing == ["page"] and _page_unsaid(query, e):
         return False  # 'the axes page' is the link "Axes" (but 'edit this page' is no lone "Edit")
     if missing == ["page"] and _edits_this_page(query, e):
         return False  # 'edit this page': "Edit on GitHub", whose address edits the page's source
+    if _content_kind_unsaid(query, e, head, missing, verbs):
+        return False  # 'open the seed swap post': the link "Seed swap on Saturday" is the post
     if len(missing) < len(head) and all(w in _GENERIC_NOUNS for w in missing):
         return False  # 'mode sombre' for the "Dark" toggle: what is missing only says what kind it is
     if len(missing) < len(head) and all(fold_word(w) in _MENU_NOUNS for w in missing) and _opens_menu(e):
@@ -645,6 +738,30 @@ def _better_fit(ranking: Ranking) -> bool:
     )
 
 
+def _another_of_the_kind(ranking: Ranking) -> bool:
+    """'open the tomato post' where two posts' titles say tomato: the post's kind is on neither
+    link, and the words that are fit another link as well; the ranking's lead decides nothing."""
+    query = ranking.query
+    top = ranking.candidates[0].element
+    kinds = [w for w in query.head if fold_word(w) in _CONTENT_NOUNS]
+    if not kinds or top.role != "link" or any(_match(w, _own_words(top)) >= _STEM for w in kinds):
+        return False
+    if frozenset(expand(list(query.head))) & _PAGING:
+        return False  # ('vorherige Seite': the pager's rules say which)
+    named = [
+        w
+        for w in query.head
+        if w not in kinds and _as_verb(w) not in _GOING and w not in STOPWORDS and not w.startswith("§")
+    ]
+    return bool(named) and any(
+        c.p >= 0.05
+        and c.element.role == "link"
+        and not _equivalent(top, c.element)
+        and all(_match(w, _own_words(c.element)) >= _STEM for w in named)
+        for c in ranking.candidates[1:6]
+    )
+
+
 def _named_elsewhere(ranking: Ranking) -> bool:
     """'save the new password': the winner is the "Save" button of another form, named by the
     verb; the other words are neither on it nor around it, but all around another control of its
@@ -654,11 +771,18 @@ def _named_elsewhere(ranking: Ranking) -> bool:
         return False
     top = ranking.candidates[0].element
     verbs = frozenset(expand(list(words(query.verb))))
-    rest = [w for w in query.head if w not in verbs and not w.isdigit() and w not in _GENERIC_NOUNS]
+    said = {_as_verb(v) for v in words(query.verb)}  # (and the verb as said: 'pokaż' for show)
+    rest = [
+        w
+        for w in query.head
+        if w not in verbs and _as_verb(w) not in said and not w.isdigit() and w not in _GENERIC_NOUNS
+    ]
     if _opens_menu(top):
         rest = [w for w in rest if fold_word(w) not in _MENU_NOUNS]  # (what it opens is the menu)
     here = _own_words(top) | field_words(context_text(top))
-    absent = [w for w in rest if _match(w, here) < _STEM]
+    if any(w not in _PAGE_WORDS for w in rest):
+        rest = [w for w in rest if w not in _PAGE_WORDS]  # ('attach a file to the page': it is this page)
+    absent = [w for w in rest if _match(w, here) < _STEM and not (w in _PAGE_WORDS and here & _PAGE_WORDS)]
     if not absent:
         return False
     for c in ranking.candidates[1:8]:
@@ -680,6 +804,7 @@ def honest(ranking: Ranking) -> Ranking:
         partial_match(ranking.query, ranking.candidates[0].element, ranking.overlay)
         or _better_fit(ranking)
         or _named_elsewhere(ranking)
+        or _another_of_the_kind(ranking)
     ):
         return replace(ranking, decision="low")
     return ranking

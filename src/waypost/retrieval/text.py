@@ -125,6 +125,10 @@ def language_of(word: str) -> str | None:
         base = word[: -len(ending)]
         if word.endswith(ending) and base.endswith("isch") and CONCEPTS.get(base, "").startswith("§lang-"):
             return CONCEPTS[base].removeprefix("§lang-")
+    for base in (word[:-1] if word.endswith("e") else "", word[:-1] + "o" if word.endswith("a") else ""):
+        # a feminine adjective ('la version espagnole', 'versione italiana')
+        if len(base) >= 5 and CONCEPTS.get(base, "").startswith("§lang-"):
+            return CONCEPTS[base].removeprefix("§lang-")
     inflected = not word.isascii() or word.endswith("u")  # ('Germany' is no language)
     if len(word) >= 6 and word.isalpha() and inflected and not _UNSPACED_CHAR.search(word):
         return _LANGUAGE_STEMS.get(word[:-1])
