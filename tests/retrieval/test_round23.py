@@ -255,3 +255,22 @@ async def test_select_all_ticks_the_rows_and_never_a_radio(
     await _act(page, pages, quiet, file, instruction, True)
     assert await page.eval_on_selector_all("input[name=sel]", "bs => bs.every((b) => b.checked)")
     assert await page.eval_on_selector("input[name=default]:checked", "r => r.value") == "billing"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "value"),
+    [("25 per page", "25"), ("10 items per page", "10"), ("maximal 50 Einträge pro Seite", "50")],
+)
+def test_rows_per_page_is_a_fields_value(instruction: str, value: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.text) == ("set", value)
+    assert "page" in step.target.casefold() or "seite" in step.target.casefold()
+
+
+@pytest.mark.parametrize(("instruction", "value"), [("25 per page", "25"), ("10 items per page", "10")])
+@_browser
+async def test_rows_per_page_goes_into_the_field_so_labelled(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, value: str
+) -> None:
+    await _act(page, pages, quiet, "tickets.html", instruction, True)
+    assert await page.input_value("#max") == value

@@ -490,6 +490,7 @@ def _said_of_it(segment: str) -> str:
     segment = _TO_PAGE_N.sub(r"go to page \g<n>", segment, count=1)
     for per_page in _PER_PAGE:
         segment = per_page.sub(r"show \g<n> per \g<page>", segment, count=1)
+    segment = _ROWS_PER_PAGE.sub(_per_page, segment, count=1)
     for searching in _SEARCH_SAID:
         segment = searching.sub(r"search for \g<q>", segment, count=1)
     segment = _ABOUT_TOPIC.sub(r"\g<head>", segment, count=1)
@@ -1800,6 +1801,26 @@ def _transformed(seg: str, slots: Slots) -> list[Step] | None:
             return [_refuse(step, seg[a:b])]  # 大写 of a number: financial numerals, not capitals
         value = fn(value)
     return [replace(step, text=value)]
+
+
+# '25 per page', 'maximal 50 Einträge pro Seite', '每页最多 20 条': how many rows a page of a list
+# shows is the value of the field so labelled ("Max items per page"); 'show 25 per page' and
+# '25 pro Seite anzeigen' are the pager's own links (above).
+_ROWS_PER_PAGE = re.compile(
+    r"^(?:(?:max(?:imal|imum)?|höchstens|au\s+plus|como\s+máximo|maks(?:ymalnie)?\.?)\s+)?(?P<n>\d{1,4})\s+"
+    r"(?:(?:items?|results?|rows?|entries|records|lines|tickets|einträge|ergebnisse|zeilen|éléments|résultats|"
+    r"lignes|elementos|resultados|filas|wyników|pozycji|položek|výsledků|записей|результатов|строк)\s+)?"
+    r"(?:per|pro|par|por|na|a|на)\s+(?:page|seite|página|pagina|stronę|stronie|stránku|stránce|страницу|странице)"
+    r"[.!]?$"
+    r"|^每页最多\s*(?P<zh>\d{1,4})\s*(?:条|项|个)?[，。]?$",
+    re.IGNORECASE,
+)
+
+
+def _per_page(m: re.Match[str]) -> str:
+    if m["zh"]:
+        return f"每页最多: {m['zh']}"
+    return f"{m.group(0)[m.end('n') - m.start(0) :].strip(' .!')}: {m['n']}"
 
 
 def _parse_plain(seg: str, slots: Slots) -> list[Step]:
