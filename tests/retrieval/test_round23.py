@@ -274,3 +274,16 @@ async def test_rows_per_page_goes_into_the_field_so_labelled(
 ) -> None:
     await _act(page, pages, quiet, "tickets.html", instruction, True)
     assert await page.input_value("#max") == value
+
+
+@pytest.mark.parametrize(
+    "instruction", ["Priorität auf major setzen", "set the priority to major", "Zusammenfassung: RSS feed"]
+)
+@_browser
+async def test_a_value_a_closed_fold_already_holds_opens_nothing(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext26/ticket_fold.html"))
+    report = await quiet.act(page, instruction)
+    assert report.steps[0].status == "already", report.text
+    assert await noted(page, "opened") == ""

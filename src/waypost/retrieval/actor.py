@@ -532,6 +532,16 @@ class Actor:
             )
             line = f"{held.describe()} (on a closed tab or section) is already {word}; nothing was done."
             return ActionResult(step.action, step.target, "already", line), False
+        if (
+            step.text
+            and step.action in ("type", "select", "set")
+            and held.value
+            and _holds_already(held.value, step.text)
+        ):
+            # 'set the milestone to 1.0' where the closed editor's list shows 1.0: nothing to open
+            value = short(step.text, 40)
+            line = f"{held.describe()} (in a closed block) already holds {value!r}; nothing was done."
+            return ActionResult(step.action, step.target, "already", line), False
         toggle = page.locator(path).first
         before = await _evaluate_on(toggle, _TOGGLE_STATE_JS)
         try:
