@@ -287,3 +287,27 @@ async def test_a_value_a_closed_fold_already_holds_opens_nothing(
     report = await quiet.act(page, instruction)
     assert report.steps[0].status == "already", report.text
     assert await noted(page, "opened") == ""
+
+
+@_browser
+async def test_the_post_by_an_author_is_no_authors_link(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await _act(page, pages, quiet, "posts.html", "open the post by Mei Lin", False)
+    assert page.url.endswith("/ext27/posts.html")
+
+
+@pytest.mark.parametrize("instruction", ["save the search", "сохранить поиск"])
+@_browser
+async def test_saving_a_search_is_no_search_button(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "ticket.html", instruction, False)
+    assert await noted(page, "sent") == ""
+
+
+@pytest.mark.parametrize("instruction", ["ajouter marek au groupe admins", "add marek to the admins group"])
+@_browser
+async def test_an_add_with_what_it_adds_is_no_lone_add_button(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "components.html", instruction, False)
+    assert await noted(page, "sent") == ""

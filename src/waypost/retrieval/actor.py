@@ -23,7 +23,7 @@ from waypost.config.retrieval import RetrievalSettings
 from waypost.config.secrets import SecretRefused, SecretStore, has_placeholder
 from waypost.retrieval import described, effect, mentioned, overlays
 from waypost.retrieval import kinds as kind_of
-from waypost.retrieval.confirming import CONFIRM_JS, answer_of
+from waypost.retrieval.confirming import CONFIRM_JS, answer_of, concept_of
 from waypost.retrieval.descriptor import ElementDescriptor
 from waypost.retrieval.errors import PageTooLarge
 from waypost.retrieval.finder import Chooser, ElementFinder, Resolution
@@ -502,6 +502,18 @@ class Actor:
             result = clicked if clicked.ok or clicked.status == "already" else result
         return result, False
 
+    async def _does_otherwise(self, page: Page, sel: str, verb: str) -> bool:
+        """Whether the button ``sel`` is named with another job than ``verb`` ("Search" for 'save')."""
+        with contextlib.suppress(Exception):
+            name = await page.locator(f"css={sel}").first.evaluate(
+                "el => el.value || el.getAttribute('aria-label') || el.textContent || ''",
+                timeout=self._timeout,
+            )
+            doing = {concept_of(w) for w in words(str(name))} & _DOING_CONCEPTS
+            # (saving, sending, creating and changing all send a form: "Save" for 'update')
+            return bool(doing - {concept_of(verb), "§save", "§submit", "§add", "§edit", "§accept"})
+        return False
+
     async def _in_hidden_block(
         self,
         page: Page,
@@ -958,6 +970,8 @@ class Actor:
             if verb == "submit":
                 # A form named by words none has ('the newsletter form') is no other form's default button
                 sel = sel or await page.evaluate(_ONE_SUBMIT_JS, not named_form)
+            if sel and verb != "submit" and await self._does_otherwise(page, sel, verb):
+                sel = None  # 'save the search' does not send the search form by its "Search"
             if sel:
                 return await self._act(page, "click", f"css={sel}", "click", do)
         whole = not exact or exact.strip() == target.strip()  # 'ostatnia strona' is a whole name too

@@ -208,6 +208,8 @@ def _content_kind_unsaid(
         return False
     if re.search(r"\b(?:this|current)\s+page\b", query.raw, re.I):
         return False
+    if _AUTHORED.search(query.raw):
+        return False  # 'the article by Mei Lin': her name is the author's link, not the article's
     if frozenset(expand(list(head))) & _PAGING:
         return False  # ('Next Page' is no "Next Chapter": the pager's rules say which)
     named = [w for w in head if w not in missing and _as_verb(w) not in _GOING and w not in STOPWORDS]
@@ -225,6 +227,14 @@ _CONTENT_NOUNS = frozenset(
         "記事", "ページ", "結果", "投稿", "文章", "页面", "结果", "帖子",
     }
 )  # fmt: skip
+# What controls do, as concepts: a control so named does that, whatever else the words say.
+_DOING = frozenset(
+    {"§search", "§submit", "§save", "§delete", "§edit", "§add", "§cancel", "§close", "§download", "§upload"}
+    | {"§share", "§print", "§sort", "§filter", "§show", "§hide", "§copy", "§run", "§reset", "§login"}
+    | {"§logout", "§register"}
+)
+# 'by' of an author ('the post by Mei Lin', 'l'article de Rosa', 'der Beitrag von Jan').
+_AUTHORED = re.compile(r"\b(?:by|von|par|por|od|от|di|door|written\s+by)\s+\w", re.I)
 _PAGE_WORDS = frozenset(
     {"page", "pages", "seite", "pagina", "página", "strona", "stronę", "stránka", "stránku", "страница"}
     | {"страницу", "ページ", "页面"}
@@ -465,6 +475,12 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     control = e.role in ("link", "button", "menuitem", "tab", "option", "generic") and set(
         name_words(e.display_name)
     ) <= set(head[1:])
+    if (
+        control
+        and verbs
+        and {_as_verb(w) for w in name_words(e.display_name)} & _DOING - {_as_verb(verbs[0])}
+    ):
+        control = False  # 'сохранить поиск' (save the search) is no "Поиск" button: that one searches
     lasting = bool(head) and fold_word(head[0]) in _LASTING
     # 'add beekeeping to her skills': a verb of ticking is what a box does, not its name
     # (the verb as said may be another language's: 'masquer les jalons' hides; and said last:
@@ -575,6 +591,10 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
             narrow = own | field_words(f"{e.section} {row}")
             if any(_match(w, narrow) < _STEM and w not in _GENERIC_NOUNS for w in missing):
                 return True
+        if len(missing) >= 3 and len(missing) == len(head) - 1:
+            # 'ajouter marek au groupe admins' is no lone "Dodaj" (add): three words and more that
+            # say what is added, none of them on the button
+            return True
         return len(absent) >= 2 and len(absent) * 2 > len(missing)
     if query.intent not in ("click", "any"):
         return False
