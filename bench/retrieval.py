@@ -248,6 +248,25 @@ author's page, the blogroll and social links); 597 of them (70 %) in German, Fre
 Czech, Polish, Russian, Japanese or Chinese, about 167 (20 %) in another language than the page's,
 20 % to be left undone; written and checked with ``bench/retrieval_labels.py --part held20
 --replay`` only, never with ``act``, before its first run.
+Held-out 21 (``"part": "held21"``, ``--part held21`` only, like held-out 6 to 20): 846 cases in
+``retrieval_pypi13.jsonl`` on 133 pages of two further real applications, rendered from
+hash-pinned wheels by ``bench/thirdparty_pypi13.py`` into the same cache as held-out 9's to 20's
+and served by path as ``pypi/<site>@<version>/<lang>/<page>``: 686 cases on 98 pages of Wagtail 8.0.1's
+admin (its own templates, JavaScript bundles, icon sprite and catalogues, on Django 5.2; a made-up
+community theatre's shows, venues, documents and users, logged in as a superuser) in English,
+German, French, Spanish, Japanese, Polish and Russian (the login form, the dashboard, the page
+explorer with its sortable headers, per-row "more" menus and search field, a show page's edit form
+with its tabs, foldable sections, date, time, number, select and check-box fields, "Save draft" and
+its "more actions" drop-up, the add-a-show form, a delete confirmation, the page search, the venues
+snippet list and a venue's edit form with its status side panel, the users list, the add-user form
+with its roles tab, the account page with its language and theme selects and password fields, the
+documents and groups lists) and 160 cases on 35 pages of a Sphinx 9.0.4 site with
+sphinxawesome-theme 6.0.6 in English, German, French, Spanish and Japanese (the header's search box
+and mode toggle, the sidebar's navigation, "On this page" links, heading permalinks, the code
+blocks' copy buttons, the changelog, the general index and the search page); 593 of them
+(70 %) in German, French, Spanish, Japanese, Polish or Russian, 200 (24 %) in another
+language than the page's, 173 (20 %) to be left undone; written and checked with
+``bench/retrieval_labels.py --part held21 --replay`` only, never with ``act``, before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -301,11 +320,12 @@ NEW_SETS = {
     "PyPI-rendered pages 10": "retrieval_pypi10.jsonl",
     "PyPI-rendered pages 11": "retrieval_pypi11.jsonl",
     "PyPI-rendered pages 12": "retrieval_pypi12.jsonl",
+    "PyPI-rendered pages 13": "retrieval_pypi13.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
 RUN_ALONE = (
     *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-    *("held16", "held17", "held18", "held19", "held20"),
+    *("held16", "held17", "held18", "held19", "held20", "held21"),
 )
 TOP_K = 5
 T = TypeVar("T")
@@ -545,7 +565,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 20 run only on their own (--part held6 ... held20): never seen by accident
+    else:  # held-out 6 to 21 run only on their own (--part held6 ... held21): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -575,6 +595,7 @@ def bench_new(args: argparse.Namespace) -> int:
         thirdparty_pypi10,
         thirdparty_pypi11,
         thirdparty_pypi12,
+        thirdparty_pypi13,
     )
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
@@ -583,7 +604,8 @@ def bench_new(args: argparse.Namespace) -> int:
     # (held-out 14), Jazzmin and Sphinx with sphinx-book-theme (held-out 15), Unfold and MkDocs' own
     # theme (held-out 16), MkDocs' readthedocs theme and SQLAdmin (held-out 17), Flask-AppBuilder and
     # Sphinx with alabaster (held-out 18), starlette-admin and Sphinx with shibuya (held-out 19), Trac
-    # and Pelican (held-out 20) render into the same served root.
+    # and Pelican (held-out 20), Wagtail and Sphinx with sphinxawesome-theme (held-out 21) render into
+    # the same served root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
@@ -597,6 +619,7 @@ def bench_new(args: argparse.Namespace) -> int:
         (thirdparty_pypi10, tuple(f"pypi/{site}/" for site in thirdparty_pypi10.SITES)),
         (thirdparty_pypi11, tuple(f"pypi/{site}/" for site in thirdparty_pypi11.SITES)),
         (thirdparty_pypi12, tuple(f"pypi/{site}/" for site in thirdparty_pypi12.SITES)),
+        (thirdparty_pypi13, tuple(f"pypi/{site}/" for site in thirdparty_pypi13.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -689,6 +712,7 @@ _PART_NAMES = {
     "held18": "held-out 18",
     "held19": "held-out 19",
     "held20": "held-out 20",
+    "held21": "held-out 21",
 }
 
 
@@ -879,7 +903,7 @@ def main() -> None:
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
             *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-            *("held16", "held17", "held18", "held19", "held20"),
+            *("held16", "held17", "held18", "held19", "held20", "held21"),
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
@@ -895,9 +919,10 @@ def main() -> None:
         "the sixteenth (Unfold admin and MkDocs' own theme pages rendered from PyPI), the "
         "seventeenth (MkDocs' readthedocs theme and SQLAdmin pages rendered from PyPI), the "
         "eighteenth (Flask-AppBuilder and Sphinx with alabaster pages rendered from PyPI), the "
-        "nineteenth (starlette-admin and Sphinx with shibuya pages rendered from PyPI) or the "
-        "twentieth (Trac and Pelican pages rendered from PyPI; each of the last fifteen run only "
-        "when named).",
+        "nineteenth (starlette-admin and Sphinx with shibuya pages rendered from PyPI), the "
+        "twentieth (Trac and Pelican pages rendered from PyPI) or the twenty-first (Wagtail and "
+        "Sphinx with sphinxawesome-theme pages rendered from PyPI; each of the last sixteen run "
+        "only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(
