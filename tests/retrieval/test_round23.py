@@ -311,3 +311,42 @@ async def test_an_add_with_what_it_adds_is_no_lone_add_button(
 ) -> None:
     await _act(page, pages, quiet, "components.html", instruction, False)
     assert await noted(page, "sent") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "words"),
+    [
+        ("chercher amira", "amira"),
+        ("search for brochure among the documents", "brochure"),
+        ("chercher brochure dans les documents", "brochure"),
+        ("chercher un document : brochure", "brochure"),
+        ("search for bikes in Berlin", "bikes in Berlin"),
+    ],
+)
+@_browser
+async def test_a_lists_own_search_in_its_header_inside_main(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, words: str
+) -> None:
+    await _act(page, pages, quiet, "documents.html", instruction, True)
+    assert await page.input_value("#id_q") == words
+    assert await page.input_value("#menu-search-q") == ""
+
+
+@pytest.mark.parametrize("instruction", ["set the slug to blithe-spirit", "ustaw slug na blithe-spirit"])
+@_browser
+async def test_a_fields_data_pointing_at_another_field_does_not_name_it(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "show_form.html", instruction, True)
+    assert await page.input_value("#id_slug") == "blithe-spirit"
+    assert await page.input_value("#id_title") == ""
+
+
+@pytest.mark.parametrize("instruction", ["duplicate Main House", "archive Studio"])
+@_browser
+async def test_a_change_to_a_record_never_opens_it_by_its_name(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext27/venues.html"))
+    await quiet.act(page, instruction)
+    assert "edit.html" not in page.url

@@ -1421,11 +1421,14 @@ class Actor:
             boxes = [e for e in screen.elements if e.visible and e.enabled and _is_search_box(e)]
             target = await self._one_box(page, _boxes_said(boxes, said)) or "search"
         if not exact and Selector.parse(target) is None and _bare_search(target):
+            # 'искать brochure среди документов' on the documents' list, 'chercher un groupe : mod':
+            # the words searched for, without the list they are searched in or the kind named
+            real = text = _searched_words(text, await _title(page)) if real is text else real
             # 'search for gazelle' on a list whose header also has a site search ("Search
             # Customers..."): the list's own box, in the page's content
             screen = await collect(page, **self._limits)
             boxes = [e for e in screen.elements if e.visible and e.enabled and _is_search_box(e)]
-            inside = [e for e in boxes if not _CHROME_REGION.search(e.region)]
+            inside = [e for e in boxes if not _in_chrome(e.region)]
             if len(boxes) > 1:
                 target = await self._one_box(page, inside) or target
             if len(boxes) > 1 and len(inside) != 1:
@@ -4544,6 +4547,19 @@ def _content_sections(elements: Sequence[ElementDescriptor], *, both: bool) -> l
 _CHROME_REGION = re.compile(r"(?:^|\s)(?:nav|header|footer|aside)#")
 
 
+def _in_chrome(region: str) -> bool:
+    """Whether a region path (outermost first) is the site's chrome: a nav or aside, or a header or
+    footer of the page; a list's own header inside ``main`` (Wagtail's, with the list's search
+    box) is the content's."""
+    seen: list[str] = []
+    for part in region.split():
+        tag = part.split("#")[0]
+        if tag in ("nav", "aside") or (tag in ("header", "footer") and not {"main", "article"} & set(seen)):
+            return True
+        seen.append(tag)
+    return False
+
+
 _SEARCH_SAYS = re.compile(r"search \((?P<said>[^()]+)\)")
 
 
@@ -4570,6 +4586,43 @@ def _boxes_said(boxes: list[ElementDescriptor], said: tuple[str, ...]) -> list[E
         if all(token_match(w, own) >= 0.8 for w in asked):
             fitting.append(e)
     return fitting
+
+
+def _searched_words(text: str, title: str) -> str:
+    """The words searched for: 'brochure' of 'brochure среди документов' on the page "Документы",
+    'mod' of 'un groupe : mod' (a kind, then the words); ``text`` when nothing is left."""
+    shown = field_words(title)
+
+    def listed(said: str) -> bool:  # (the words name what the page lists, or only point at it)
+        named = [
+            w for w in words(said) if w not in STOPWORDS and w not in _DEMONSTRATIVE_PLACES and len(w) > 2
+        ]
+        return all(token_match(w, shown) >= 0.8 or _stem_in(w, shown) for w in named)
+
+    kind = re.match(r"^(?P<kind>[^\W\d][^:：]{0,30}?)\s*[:：]\s*(?P<rest>\S.*)$", text)
+    if kind is not None and len(kind["kind"].split()) <= 3 and listed(kind["kind"]):
+        text = kind["rest"]
+    place = _SEARCHED_IN.search(text)
+    if place is not None and text[: place.start()].strip() and listed(place["place"]):
+        text = text[: place.start()].strip()
+    return text
+
+
+def _stem_in(word: str, shown: frozenset[str]) -> bool:
+    """'документов' of "Документы", 'dokumentach' of "Dokumenty": the first five letters."""
+    return len(word) >= 5 and any(len(d) >= 5 and d[:5] == word[:5] for d in shown)
+
+
+# Where a search is said to look ('in this list', 'среди документов', 'w dokumentach'), at the end.
+_SEARCHED_IN = re.compile(
+    r"\s+(?:in|within|among|on|dans|parmi|sur|en|entre|im|in\s+den|unter|w|we|wśród|v|ve|mezi|в|во|"
+    r"среди|по|nei|nelle|tra|fra)\s+(?P<place>[^\d,;]{2,40})$",
+    re.IGNORECASE,
+)
+_DEMONSTRATIVE_PLACES = frozenset(
+    {"this", "the", "list", "page", "cette", "liste", "esta", "lista", "página", "diese", "dieser", "liście",
+     "tej", "stronie", "tomto", "seznamu", "этом", "списке", "этой", "странице"}
+)  # fmt: skip
 
 
 def _bare_search(target: str) -> bool:

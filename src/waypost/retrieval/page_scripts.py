@@ -585,8 +585,13 @@ INVENTORY_JS = (
     }
     const ex = el.getAttribute('aria-expanded');
     const data = [];
+    // (a field's data pointing at another element, Wagtail's title synced into "#id_slug", does
+    // not name the field)
+    const field = tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
     for (const a of el.attributes) {
-      if (a.name.startsWith('data-') && a.value.length <= 60 && data.length < 16 && !/^[\[{]/.test(a.value)) data.push(str(a.name), str(a.value));
+      if (!a.name.startsWith('data-') || a.value.length > 60 || data.length >= 16 || /^[\[{]/.test(a.value)) continue;
+      if (field && /^[#.][A-Za-z_][\w-]*$/.test(a.value.trim())) continue;
+      data.push(str(a.name), str(a.value));
     }
     const flags = (visible ? 1 : 0) | (isEnabled(el) ? 2 : 0) | (inViewport ? 4 : 0) | (ctx.shadow ? 8 : 0) |
       (ctx.main ? 16 : 0) | (el.isContentEditable ? 32 : 0) | (el.readOnly ? 64 : 0) |

@@ -233,6 +233,14 @@ _DOING = frozenset(
     | {"§share", "§print", "§sort", "§filter", "§show", "§hide", "§copy", "§run", "§reset", "§login"}
     | {"§logout", "§register"}
 )
+# Verbs that change a record (in English, as the rules read them, or as concepts): a link named
+# after the record only opens it.
+_CHANGING = frozenset(
+    {"duplicate", "copy", "delete", "remove", "archive", "unarchive", "publish", "unpublish", "move",
+     "rename", "restore", "lock", "unlock", "approve", "reject", "cancel", "reset", "print", "export",
+     "download", "upload", "attach", "send", "share", "save", "§copy", "§delete", "§save", "§cancel",
+     "§reset", "§print", "§download", "§upload", "§share", "§reject"}
+)  # fmt: skip
 # 'by' of an author ('the post by Mei Lin', 'l'article de Rosa', 'der Beitrag von Jan').
 _AUTHORED = re.compile(r"\b(?:by|von|par|por|od|от|di|door|written\s+by)\s+\w", re.I)
 _PAGE_WORDS = frozenset(
@@ -481,6 +489,8 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         and {_as_verb(w) for w in name_words(e.display_name)} & _DOING - {_as_verb(verbs[0])}
     ):
         control = False  # 'сохранить поиск' (save the search) is no "Поиск" button: that one searches
+    if control and verbs and e.role == "link" and _as_verb(verbs[0]) in _CHANGING:
+        control = False  # 'duplicate Main House': its name's link opens it, and copies nothing
     lasting = bool(head) and fold_word(head[0]) in _LASTING
     # 'add beekeeping to her skills': a verb of ticking is what a box does, not its name
     # (the verb as said may be another language's: 'masquer les jalons' hides; and said last:
