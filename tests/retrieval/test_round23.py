@@ -350,3 +350,29 @@ async def test_a_change_to_a_record_never_opens_it_by_its_name(
     await page.goto(pages.url_for("ext27/venues.html"))
     await quiet.act(page, instruction)
     assert "edit.html" not in page.url
+
+
+@pytest.mark.parametrize(
+    ("instruction", "target"),
+    [
+        ("Abschnitt Python API", "#python-api"),
+        ("la sección Python API", "#python-api"),
+        ("Seite zur Installation", "install.html"),
+        ("die Seite Usage", "usage.html"),
+    ],
+)
+@_browser
+async def test_a_kind_of_place_said_in_another_language_is_no_part_of_the_name(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, target: str
+) -> None:
+    await _act(page, pages, quiet, "docs.html", instruction, True)
+    assert page.url.endswith(target)
+
+
+@pytest.mark.parametrize("instruction", ["Abschnitt Beispiele", "la sección Examples"])
+@_browser
+async def test_a_section_the_page_does_not_have_is_not_found(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "docs.html", instruction, False)
+    assert page.url.endswith("/ext27/docs.html")

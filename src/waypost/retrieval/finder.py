@@ -27,6 +27,7 @@ from waypost.retrieval.openers import prefer_opener
 from waypost.retrieval.ordinal_words import ORDINAL_WORDS
 from waypost.retrieval.partial import (
     DENIALS,
+    KINDS_ABROAD,
     QUESTION_NOUNS,
     carries_words,
     honest,
@@ -711,7 +712,7 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         # generic ones ('mode sombre') need not be on the element, and what it is named by
         # includes its classes (a brand link is 'home'); every other word must be there
         # ('sign in with Google' is no "Sign In" button)
-        qw -= unnamed_words(query, e) | KIND_WORDS.keys() | ROLE_WORDS.keys()
+        qw -= unnamed_words(query, e) | KIND_WORDS.keys() | ROLE_WORDS.keys() | KINDS_ABROAD
         # 'sign up first': when, not which; 'the 2nd region option': which, counted already
         qw -= ORDINAL_WORDS.keys()
         if query.ordinal is not None:

@@ -241,6 +241,14 @@ _CHANGING = frozenset(
      "download", "upload", "attach", "send", "share", "save", "§copy", "§delete", "§save", "§cancel",
      "§reset", "§print", "§download", "§upload", "§share", "§reject"}
 )  # fmt: skip
+# Kinds of place said in the other languages read here ('Abschnitt Python API', 'la sección X',
+# 'Seite zur Installation', 'zum Reiter Promoten'): what the named thing is, not its name.
+KINDS_ABROAD = frozenset(
+    {"abschnitt", "sección", "seccion", "section", "sezione", "secção", "sekcja", "sekcję", "sekce", "oddíl",
+     "раздел", "seite", "página", "pagina", "strona", "stronę", "stránka", "stránku", "страница",
+     "страницу", "reiter", "registerkarte", "onglet", "pestaña", "scheda", "aba", "zakładka", "zakładkę",
+     "karta", "kartu", "вкладка", "вкладку", "la", "el", "l"}
+)  # fmt: skip
 # 'by' of an author ('the post by Mei Lin', 'l'article de Rosa', 'der Beitrag von Jan').
 _AUTHORED = re.compile(r"\b(?:by|von|par|por|od|от|di|door|written\s+by)\s+\w", re.I)
 _PAGE_WORDS = frozenset(
@@ -556,7 +564,7 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         return False  # 'edit this page': "Edit on GitHub", whose address edits the page's source
     if _content_kind_unsaid(query, e, head, missing, verbs):
         return False  # 'open the seed swap post': the link "Seed swap on Saturday" is the post
-    if len(missing) < len(head) and all(w in _GENERIC_NOUNS for w in missing):
+    if len(missing) < len(head) and all(w in _GENERIC_NOUNS or w in KINDS_ABROAD for w in missing):
         return False  # 'mode sombre' for the "Dark" toggle: what is missing only says what kind it is
     if len(missing) < len(head) and all(fold_word(w) in _MENU_NOUNS for w in missing) and _opens_menu(e):
         return False  # 'the download menu': the "Download this page" button that opens it
