@@ -551,7 +551,7 @@ _JOB_CONCEPTS = {
     "§upload": "upload", "§share": "share", "§print": "print", "§sort": "sort", "§filter": "filter",
     "§show": "show", "§hide": "hide", "§copy": "copy", "§cancel": "cancel", "§run": "run", "§open": "open",
 }  # fmt: skip
-# Words of those concepts that are no verbs ('nouveau ticket', 'Detalles'): a name, as said.
+# Words of those concepts that are no verbs ('nouveau ticket', '詳細'): a name, as said.
 _NOT_VERBS = frozenset(
     {
         "new", "neu", "neue", "neuen", "neues", "nouveau", "nouvelle", "nuevo", "nueva", "nuovo", "nuova",

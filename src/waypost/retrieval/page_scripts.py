@@ -95,7 +95,6 @@ _HELPERS = r"""
     }
     return null;
   };
-  // (Bootstrap's tooltips move the title to data-original-title / data-bs-original-title)
   // A link to a translation that shows only its code ("de", hreflang="de") is named by the
   // language the page declares it in, in English and in its own words ("German (Deutsch)").
   const langOf = (el) => {
@@ -108,6 +107,7 @@ _HELPERS = r"""
       return en && en !== tag ? (own && own !== en ? `${en} (${own})` : en) : '';
     } catch (e) { return ''; }
   };
+  // (Bootstrap's tooltips move the title to data-original-title / data-bs-original-title)
   const titleOf = (el) => el.getAttribute('title') || el.getAttribute('data-original-title')
     || el.getAttribute('data-bs-original-title') || langOf(el);
   const accName = (el, tag, type) => {

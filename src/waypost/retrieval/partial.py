@@ -247,8 +247,10 @@ KINDS_ABROAD = frozenset(
     {"abschnitt", "sección", "seccion", "section", "sezione", "secção", "sekcja", "sekcję", "sekce", "oddíl",
      "раздел", "seite", "página", "pagina", "strona", "stronę", "stránka", "stránku", "страница",
      "страницу", "reiter", "registerkarte", "onglet", "pestaña", "scheda", "aba", "zakładka", "zakładkę",
-     "karta", "kartu", "вкладка", "вкладку", "la", "el", "l"}
+     "karta", "kartu", "вкладка", "вкладку"}
 )  # fmt: skip
+# Articles that may start a name ('La Paz'), so no stop words: beside a kind they name nothing.
+_ARTICLES_ABROAD = frozenset({"la", "el", "l", "le", "il", "lo"})
 # 'by' of an author ('the post by Mei Lin', 'l'article de Rosa', 'der Beitrag von Jan').
 _AUTHORED = re.compile(r"\b(?:by|von|par|por|od|от|di|door|written\s+by)\s+\w", re.I)
 _PAGE_WORDS = frozenset(
@@ -564,7 +566,9 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
         return False  # 'edit this page': "Edit on GitHub", whose address edits the page's source
     if _content_kind_unsaid(query, e, head, missing, verbs):
         return False  # 'open the seed swap post': the link "Seed swap on Saturday" is the post
-    if len(missing) < len(head) and all(w in _GENERIC_NOUNS or w in KINDS_ABROAD for w in missing):
+    if len(missing) < len(head) and all(
+        w in _GENERIC_NOUNS or w in KINDS_ABROAD or w in _ARTICLES_ABROAD for w in missing
+    ):
         return False  # 'mode sombre' for the "Dark" toggle: what is missing only says what kind it is
     if len(missing) < len(head) and all(fold_word(w) in _MENU_NOUNS for w in missing) and _opens_menu(e):
         return False  # 'the download menu': the "Download this page" button that opens it
