@@ -1423,7 +1423,9 @@ class Actor:
         if not exact and Selector.parse(target) is None and _bare_search(target):
             # 'искать brochure среди документов' on the documents' list, 'chercher un groupe : mod':
             # the words searched for, without the list they are searched in or the kind named
-            real = text = _searched_words(text, await _title(page)) if real is text else real
+            # (never a secret's value: it is typed as resolved, and named by its placeholder)
+            if real is text:
+                real = text = _searched_words(text, await _title(page))
             # 'search for gazelle' on a list whose header also has a site search ("Search
             # Customers..."): the list's own box, in the page's content
             screen = await collect(page, **self._limits)
