@@ -26,8 +26,10 @@ from waypost.retrieval.memory import RetrievalStore
 from waypost.retrieval.openers import prefer_opener
 from waypost.retrieval.ordinal_words import ORDINAL_WORDS
 from waypost.retrieval.partial import (
+    ARTICLES,
     DENIALS,
     KINDS_ABROAD,
+    PAGE_WORDS,
     QUESTION_NOUNS,
     carries_words,
     honest,
@@ -433,7 +435,7 @@ class ElementFinder:
         query = ranking.query
         if query is None or query.intent not in ("click", "any") or not ranking.candidates:
             return ranking
-        asked = _concepts_of(w for w in words(query.raw) if w not in STOPWORDS and w not in _PAGE_NOUNS)
+        asked = _concepts_of(w for w in words(query.raw) if w not in STOPWORDS and w not in PAGE_WORDS)
         if asked not in ({"§next"}, {"§previous"}):
             return ranking
         if ranking.decision == "confident" and "#" not in ranking.candidates[0].element.href:
@@ -702,7 +704,7 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
     def concepts(text: str) -> set[str]:
         # (articles and possessives aside: 'forgot my password' is "Forgot your password?"; a
         # Japanese or Chinese run of concept words and particles says just those: '次のページへ')
-        return _concepts_of(w for w in words(text) if w not in STOPWORDS and w not in _ARTICLES)
+        return _concepts_of(w for w in words(text) if w not in STOPWORDS and w not in ARTICLES)
 
     qw = concepts(query.exact)
     verbless = qw == concepts(query.raw)
@@ -759,16 +761,6 @@ def _not_the_other_way(ranking: Ranking) -> Ranking:
         if want in asked and other not in asked and other in named and want not in named:
             return replace(ranking, decision="low")
     return ranking
-
-
-# Words for what a pager turns ('next page', 'nächste Seite', '下一页' has its own word).
-_PAGE_NOUNS = frozenset(
-    {"page", "seite", "pagina", "página", "strona", "stronę", "stránka", "stránku", "страница"}
-)
-
-
-# Articles that may start a name ('Le Monde', 'El Paso'), so no stop words, but name nothing alone.
-_ARTICLES = frozenset({"el", "la", "le", "il", "lo", "l"})
 
 
 def _concepts_of(said: Iterable[str]) -> set[str]:

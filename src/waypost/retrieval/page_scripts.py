@@ -97,12 +97,14 @@ _HELPERS = r"""
   };
   // A link to a translation that shows only its code ("de", hreflang="de") is named by the
   // language the page declares it in, in English and in its own words ("German (Deutsch)").
+  let inEnglish = null;  // (made once, on the first such link)
   const langOf = (el) => {
     const code = el.tagName === 'A' ? (el.getAttribute('hreflang') || '').trim() : '';
     if (!code || !/^[a-z]{2,3}(?:[-_][a-z0-9]{2,8})*$/i.test(code)) return '';
     try {
       const tag = code.replace('_', '-');
-      const en = new Intl.DisplayNames(['en'], { type: 'language' }).of(tag);
+      inEnglish = inEnglish || new Intl.DisplayNames(['en'], { type: 'language' });
+      const en = inEnglish.of(tag);
       const own = new Intl.DisplayNames([tag], { type: 'language' }).of(tag);
       return en && en !== tag ? (own && own !== en ? `${en} (${own})` : en) : '';
     } catch (e) { return ''; }

@@ -241,22 +241,24 @@ _CHANGING = frozenset(
      "download", "upload", "attach", "send", "share", "save", "§copy", "§delete", "§save", "§cancel",
      "§reset", "§print", "§download", "§upload", "§share", "§reject"}
 )  # fmt: skip
-# Kinds of place said in the other languages read here ('Abschnitt Python API', 'la sección X',
-# 'Seite zur Installation', 'zum Reiter Promoten'): what the named thing is, not its name.
-KINDS_ABROAD = frozenset(
-    {"abschnitt", "sección", "seccion", "section", "sezione", "secção", "sekcja", "sekcję", "sekce", "oddíl",
-     "раздел", "seite", "página", "pagina", "strona", "stronę", "stránka", "stránku", "страница",
-     "страницу", "reiter", "registerkarte", "onglet", "pestaña", "scheda", "aba", "zakładka", "zakładkę",
-     "karta", "kartu", "вкладка", "вкладку"}
-)  # fmt: skip
-# Articles that may start a name ('La Paz'), so no stop words: beside a kind they name nothing.
-_ARTICLES_ABROAD = frozenset({"la", "el", "l", "le", "il", "lo"})
-# 'by' of an author ('the post by Mei Lin', 'l'article de Rosa', 'der Beitrag von Jan').
-_AUTHORED = re.compile(r"\b(?:by|von|par|por|od|от|di|door|written\s+by)\s+\w", re.I)
-_PAGE_WORDS = frozenset(
+# What a page is called in the languages read here ('edit this page', 'Upravit tuto stránku').
+PAGE_WORDS = frozenset(
     {"page", "pages", "seite", "pagina", "página", "strona", "stronę", "stránka", "stránku", "страница"}
     | {"страницу", "ページ", "页面"}
 )
+# Kinds of place said in the other languages read here ('Abschnitt Python API', 'la sección X',
+# 'Seite zur Installation', 'zum Reiter Promoten'): what the named thing is, not its name.
+# (English 'page' is not one of them: 'Next Page' is no "Next Chapter")
+KINDS_ABROAD = frozenset(
+    {"abschnitt", "sección", "seccion", "section", "sezione", "secção", "sekcja", "sekcję", "sekce", "oddíl",
+     "раздел", "reiter", "registerkarte", "onglet", "pestaña", "scheda", "aba", "zakładka", "zakładkę",
+     "karta", "kartu", "вкладка", "вкладку"}
+) | (PAGE_WORDS - {"page", "pages"})  # fmt: skip
+
+# Articles that may start a name ('Le Monde', 'El Paso'), so no stop words, but name nothing alone.
+ARTICLES = frozenset({"el", "la", "le", "il", "lo", "l"})
+# 'by' of an author ('the post by Mei Lin', 'l'article de Rosa', 'der Beitrag von Jan').
+_AUTHORED = re.compile(r"\b(?:by|von|par|por|od|от|di|door|written\s+by)\s+\w", re.I)
 _GOING = frozenset(
     {"open", "view", "read", "go", "visit", "§open", "§show", "öffne", "ouvre", "abre", "apri"}
 )
@@ -529,8 +531,8 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     if not head:
         return False
     missing = [w for w in head if _match(w, own) < _STEM]
-    if own & _PAGE_WORDS:
-        missing = [w for w in missing if w not in _PAGE_WORDS]  # ('edit this page': "Upravit tuto stránku")
+    if own & PAGE_WORDS:
+        missing = [w for w in missing if w not in PAGE_WORDS]  # ('edit this page': "Upravit tuto stránku")
     if _tickable(e):
         missing = [w for w in missing if w not in DENIALS]  # 'the pet is not insured': set off
     if (
@@ -556,7 +558,7 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     if (
         verb_named
         and missing
-        and all(w in _PAGE_WORDS for w in missing)
+        and all(w in PAGE_WORDS for w in missing)
         and any(w not in missing and _as_verb(w) not in {_as_verb(v) for v in verbs} for w in head)
     ):
         return False  # 'attach a file to the page': "Attach file" (but 'edit this page' is no lone "Edit")
@@ -567,7 +569,7 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     if _content_kind_unsaid(query, e, head, missing, verbs):
         return False  # 'open the seed swap post': the link "Seed swap on Saturday" is the post
     if len(missing) < len(head) and all(
-        w in _GENERIC_NOUNS or w in KINDS_ABROAD or w in _ARTICLES_ABROAD for w in missing
+        w in _GENERIC_NOUNS or w in KINDS_ABROAD or w in ARTICLES for w in missing
     ):
         return False  # 'mode sombre' for the "Dark" toggle: what is missing only says what kind it is
     if len(missing) < len(head) and all(fold_word(w) in _MENU_NOUNS for w in missing) and _opens_menu(e):
@@ -822,9 +824,9 @@ def _named_elsewhere(ranking: Ranking) -> bool:
     if _opens_menu(top):
         rest = [w for w in rest if fold_word(w) not in _MENU_NOUNS]  # (what it opens is the menu)
     here = _own_words(top) | field_words(context_text(top))
-    if any(w not in _PAGE_WORDS for w in rest):
-        rest = [w for w in rest if w not in _PAGE_WORDS]  # ('attach a file to the page': it is this page)
-    absent = [w for w in rest if _match(w, here) < _STEM and not (w in _PAGE_WORDS and here & _PAGE_WORDS)]
+    if any(w not in PAGE_WORDS for w in rest):
+        rest = [w for w in rest if w not in PAGE_WORDS]  # ('attach a file to the page': it is this page)
+    absent = [w for w in rest if _match(w, here) < _STEM and not (w in PAGE_WORDS and here & PAGE_WORDS)]
     if not absent:
         return False
     for c in ranking.candidates[1:8]:
