@@ -201,10 +201,16 @@ def _token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float
     for d in doc_words:
         if d.startswith("§") or len(d) < 4:
             continue
+        if c is not None and CONCEPTS.get(d) == c:
+            # a word of the same concept whose concept the field was not given ('Quick start' is
+            # no start page): not found by its letters either
+            continue
         if d[0] != query_word[0]:
             # every rule below but the inner part starts both words alike
             inner = len(query_word) >= 5 and (query_word in d or d in query_word)
-            if inner and not (_negated(query_word, d) or _negated(d, query_word)):
+            if inner and not (
+                _negated(query_word, d) or _negated(d, query_word) or _another_by_prefix(query_word, d)
+            ):
                 best = max(best, 0.7)
             continue
         if _negated(query_word, d) or _negated(d, query_word):
@@ -218,7 +224,11 @@ def _token_match(query_word: str, doc_words: frozenset[str] | set[str]) -> float
             or _e_dropped(d, query_word)
         ):
             best = max(best, 0.8)
-        elif len(query_word) >= 5 and (query_word in d or d in query_word):
+        elif (
+            len(query_word) >= 5
+            and (query_word in d or d in query_word)
+            and not _another_by_prefix(query_word, d)
+        ):
             best = max(best, 0.7)
         elif len(query_word) >= 6 and len(d) >= 6 and query_word[:5] == d[:5]:
             best = max(best, 0.6)
@@ -300,6 +310,30 @@ def _negated(word: str, other: str) -> bool:
         if word.startswith(prefix) and not other.startswith(prefix):
             rest = word[len(prefix) :]
             if len(rest) >= 4 and (rest.startswith(other[:4]) and other.startswith(rest[:4])):
+                return True
+    return False
+
+
+# Prefixes that make a word name another thing than the word they are put on: a subtitle is not
+# the title ('subtítulo', 'podtytuł', 'подзаголовок'), a preview not the view, a postcode not a code.
+_OTHER_THING_PREFIXES = (
+    *("sub", "pod", "под", "unter", "sous", "sotto", "über", "uber", "nad", "над", "super", "sur"),
+    *("pre", "post", "re", "vice", "anti", "non", "multi", "meta", "pseudo", "mini"),
+)
+
+
+def _another_by_prefix(word: str, other: str) -> bool:
+    """Whether one of the two words is the other with a prefix that makes it another thing
+    ('subtítulo' and 'título', 'preview' and 'view'), either way round."""
+    for a, b in ((word, other), (other, word)):
+        for prefix in _OTHER_THING_PREFIXES:
+            rest = a[len(prefix) :]
+            if (
+                a.startswith(prefix)
+                and len(rest) >= 3
+                and not b.startswith(prefix)
+                and b.startswith(rest[:4])
+            ):
                 return True
     return False
 
