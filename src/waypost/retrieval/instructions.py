@@ -701,7 +701,7 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         "search",
         r"^(?:rechercher|recherchez|chercher|cherche|cherchez|buscar|busca|busque|hledat|hledej|",
         r"vyhledat|vyhledej|vyhledejte|szukaj|wyszukaj|найти|найди|искать|ищи|cerca|cercare|zoek|pesquisar|",
-        r"procurar|procure|pesquise|busque)\s+(?:(?:naar|po|na|por)\s+)?(?:(?:le\s+mot|la\s+palabra|slovo|słowo|слово|la\s+parola)\s+)?",
+        r"procurar|procure|pesquise|busque)\s+(?:(?:naar|po|na|por|a)\s+(?=\S))?(?:(?:le\s+mot|la\s+palabra|slovo|słowo|слово|la\s+parola)\s+)?",
         r"(?P<text>.+)$",
     ),
     _rule("search", r"^(?:(?:in|im|auf)\s+.{1,40}?\s+)?nach\s+(?P<text>.+?)\s+suchen$"),
@@ -1174,7 +1174,13 @@ _SET_IN_BOTH = re.compile(
 # 'a new password: X, twice', 'Passwort festlegen: X (zweimal)': X into both password fields.
 _VALUE_TWICE = re.compile(
     r"^[^:\x00]*?\b(?P<kind>password|passwort|kennwort|heslo|hasło|contraseña|mot\s+de\s+passe)\b[^:\x00]*:\s*"
-    r"(?P<val>\S+?),?\s*\(?(?:twice|zweimal|deux\s+fois|dos\s+veces|dvakrát|dwa\s+razy)\)?[.!]?$",
+    r"(?P<val>\S+?),?\s*\(?(?:twice|zweimal|deux\s+fois|dos\s+veces|dvakrát|dwa\s+razy|дважды)\)?[.!]?$"
+    # 'Passwort Ferry!2027 zweimal eingeben', 'enter the password X twice', 'введи пароль X дважды'
+    r"|^(?:(?:enter|type|write|put|eingeben|gib|tippe|saisis|saisissez|tape|tapez|escribe|introduce|ingresa|"
+    r"wpisz|podaj|введи|введите|zadej|napiš)\s+)?(?:(?:the|my|a|das|le|la|el)\s+)?"
+    r"(?P<kind2>(?:(?:new|neue[sn]?|nouveau)\s+)?(?:password|passwort|kennwort|heslo|hasło|contraseña|"
+    r"mot\s+de\s+passe|пароль))\s+(?P<val2>[^\s,]+)\s+(?:twice|zweimal|deux\s+fois|dos\s+veces|dvakrát|dwa\s+razy|дважды)"
+    r"(?:\s+(?:eingeben|ein|tippen|eintragen|eintippen|wpisz|введи|введите|zadej))?[.!]?$",
     re.I,
 )
 
@@ -1374,6 +1380,62 @@ _ASKING = re.compile(
     r"(?=[^\W\d])",
     re.I,
 )
+# A box's state asked to hold ('make sure Remember me is unchecked', 'stelle sicher, dass X nicht
+# angehakt ist', "asegúrate de que 'X' está desmarcado", 'X がオフになっていることを確認'): the box
+# set so, which does nothing when it already is. Only states a box or switch has.
+_MAKE_SURE = (
+    r"make\s+sure(?:\s+that)?|ensure(?:\s+that)?|be\s+sure(?:\s+that)?|check\s+that|verify\s+that|see\s+that"
+    r"|stell(?:e|en\s+sie)?\s+sicher,?\s+dass|sorg(?:e|en\s+sie)?\s+dafür,?\s+dass"
+    r"|vergewissere\s+dich,?\s+dass|prüfe?,?\s+ob|achte\s+darauf,?\s+dass"
+    r"|assure[sz]?[-\s](?:toi|vous)\s+qu(?:e|’)|vérifie[sz]?\s+qu(?:e|’)|fais\s+en\s+sorte\s+qu(?:e|’)"
+    r"|asegúrate\s+de\s+que|asegúrese\s+de\s+que|comprueba\s+que|verifica\s+que|assicurati\s+che"
+    r"|upewnij\s+się,?\s+(?:że|czy)|sprawdź,?\s+(?:że|czy)|dopilnuj,?\s+(?:żeby|by|aby)"
+    r"|убеди(?:сь|тесь),?\s+что|проверь(?:те)?,?\s+что|ujisti\s+se,?\s+že|zkontroluj,?\s+(?:že|zda)"
+)
+_BOX_ON = (
+    r"checked|ticked|selected|on|enabled|active|activated|switched\s+on|turned\s+on"
+    r"|angehakt|ausgewählt|aktiviert|an|eingeschaltet|markiert|angekreuzt"
+    r"|coché[e]?s?|activé[e]?s?|sélectionné[e]?s?|marcad[oa]s?|activad[oa]s?|seleccionad[oa]s?"
+    r"|selezionat[oaie]|attivat[oaie]|spuntat[oaie]"
+    r"|zaznaczon[yaei]e?|włączon[yaei]e?|wybran[yaei]e?|zaškrtnut[oáýé]|zapnut[oáýé]|vybrán[oay]?"
+    r"|отмечен[аоы]?|включ[её]н[аоы]?|выбран[аоы]?"
+)
+_BOX_OFF = (
+    r"unchecked|unticked|unselected|deselected|off|disabled|inactive|deactivated|switched\s+off|turned\s+off"
+    r"|abgewählt|deaktiviert|aus|ausgeschaltet|nicht\s+markiert"
+    r"|décoché[e]?s?|désactivé[e]?s?|desmarcad[oa]s?|desactivad[oa]s?|deseleccionad[oa]s?"
+    r"|deselezionat[oaie]|disattivat[oaie]"
+    r"|odznaczon[yaei]e?|niezaznaczon[yaei]e?|wyłączon[yaei]e?|nezaškrtnut[oáýé]|vypnut[oáýé]"
+    r"|выключ[её]н[аоы]?|отключ[её]н[аоы]?|снят[аоы]?"
+)
+_COPULA = (
+    r"is|are|stays|remains|ist|sind|bleibt|est|sont|reste|soit|está|están|esté|estén|sea|è|sia|resti"
+    r"|jest|są|zostaje|je|jsou|zůstane|остается|остаётся"
+)
+_NOT = r"not|nicht|pas|no|non|nie|не|ne"
+_STATE_SAID = re.compile(
+    rf"^(?:please\s+|bitte\s+)?(?:{_MAKE_SURE})\s+(?P<x>[^,;\x00]*?\S|[^,;]*?\x00\d+\x00)\s*"
+    rf"(?:(?:{_COPULA})\s+)?(?:(?P<not>{_NOT})\s+|ne\s+)?(?:(?P<on>{_BOX_ON})|(?P<off>{_BOX_OFF}))"
+    rf"(?:\s+pas)?(?:\s+(?:{_COPULA}))?\s*[.!]?$"
+    r"|^(?P<ja>[^\x00、]*?\S|\x00\d+\x00)\s*(?:が|は)\s*(?P<ja_state>オン|オフ|有効|無効)(?:に)?なって(?:い)?る"
+    r"(?:こと)?を?確認(?:して(?:ください)?|する)?[。.]?$",
+    re.IGNORECASE,
+)
+
+
+def _state_said(m: re.Match[str]) -> str:
+    if m["ja"]:
+        on = m["ja_state"] in ("オン", "有効")
+        return f"{'check' if on else 'uncheck'} {m['ja']}"
+    x = re.sub(r"^(?:the|die|der|das|le|la|les|el|los|las|il|lo)\s+", "", m["x"].strip(), flags=re.I)
+    if re.search(rf"\s(?:{_COPULA})$", x, re.I):
+        x = re.sub(rf"\s+(?:{_COPULA})$", "", x, flags=re.I)
+    if not x:
+        return m.group(0)
+    on = (m["on"] is not None) != (m["not"] is not None)
+    return f"{'check' if on else 'uncheck'} {x}"
+
+
 # A person as the object between a verb and its particle ('sign her up for the newsletter',
 # 'unsubscribe him from X'): the same step as without them.
 _PERSON_OBJECT = re.compile(
@@ -1659,6 +1721,13 @@ def _items(target: str, lang: str = "") -> list[str]:
 _SENTENCE_VALUE = re.compile(r"^\s*[^\W\d][^:：\x00]{0,40}[:：]\s*[A-Z][^\s:：]*(?:\s+[^\s:：]+){2,}\.\s*$")
 
 
+_INSTEAD = re.compile(
+    r"(?:(?<=\s)|^)(?:stattdessen|plutôt|à\s+la\s+place|en\s+su\s+lugar|en\s+cambio|zamiast\s+tego|"
+    r"вместо\s+этого|místo\s+toho|invece)(?=\s|$)\s*|代わりに\s*",
+    re.IGNORECASE,
+)
+
+
 def _parse_one(segment: str, slots: Slots) -> list[Step]:
     seg = segment.strip(" ,;")
     if not re.search(r"[.!?]\s+\S", seg.rstrip(" .")) and not _SENTENCE_VALUE.match(seg):
@@ -1674,6 +1743,8 @@ def _parse_one(segment: str, slots: Slots) -> list[Step]:
     seg = re.sub(r"^(?:please|bitte)\s+", "", seg, flags=re.I)
     seg = re.sub(r"\s+(?:please|bitte)$", "", seg, flags=re.I)
     seg = re.sub(r"^(show|give|find|get|open)\s+me\s+(?=\S)", r"\1 ", seg, flags=re.I)  # 'show me the X'
+    # 'suche stattdessen nach carol', '代わりに carol を検索': what is done instead is done
+    seg = _INSTEAD.sub("", seg).strip() or seg
     # 'search again', 'click Refresh once more': the same control, once
     again = re.search(
         r"\s+(?:again|instead|once\s+more|one\s+more\s+time|erneut|nochmal|noch\s+einmal|stattdessen)$",
@@ -2144,6 +2215,7 @@ def parse_instruction(instruction: str) -> list[Step]:
         protected = protected[question.end() :]
     if (asking := _ASKING.match(protected)) is not None:
         protected = protected[asking.end() :].rstrip(" ?？")
+    protected = _STATE_SAID.sub(_state_said, protected, count=1)
     if not _ALL_SAID.match(protected.strip()):
         protected = _ALL_OF.sub(r"select all \g<rest>", protected, count=1)
     protected = _PAGER_LABEL.sub(r"\g<1> ", protected, count=1)
@@ -2190,7 +2262,9 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected = _I_FORGOT.sub("forgot ", protected)
     protected = _TWO_ORDINALS.sub(_two_ordinals, protected)
     protected = _SET_IN_BOTH.sub(r"type \g<val> into \g<where>", protected)
-    protected = _VALUE_TWICE.sub(r"type \g<val> into both \g<kind> fields", protected)
+    protected = _VALUE_TWICE.sub(
+        lambda m: f"type {m['val'] or m['val2']} into both {m['kind'] or m['kind2']} fields", protected
+    )
     protected = _VALUE_BOTH.sub(r"type \g<val> into both \g<kind> fields", protected)
     protected = _COMMENT_AS.sub(_comment_steps, protected)
     filtering = _FILTER_BY_LIST.match(protected) is not None
