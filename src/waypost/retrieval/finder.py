@@ -475,6 +475,14 @@ class ElementFinder:
         cands = ranking.candidates
         if ranking.decision not in ("tie", "confident") or len(cands) < 2:
             return ranking  # ('low' is a partial match: 'sign in with Google' stays unsure)
+        verb = words(ranking.query.verb)[:1]
+        if verb and CONCEPTS.get(verb[0], verb[0]) in _MAKING:
+            # 'create the user' on the add-user form is its "Create" button, never the breadcrumb's
+            # link to the form itself ("New: User"): a job is not done by showing the page again
+            here = [c for c in cands[:6] if _to_this_page(screen.url, c.element, set())]
+            left = [c for c in cands if c not in here]
+            if here and left and left[0].p >= 0.01:  # (what is left must have been in the running)
+                return self._without(ranking, here)
         name = " ".join(cands[0].element.display_name.split()).casefold()
         same = [c for c in cands[:6] if " ".join(c.element.display_name.split()).casefold() == name]
         actions = {_form_action(screen.url, c.element) for c in same} - {""}
@@ -482,9 +490,19 @@ class ElementFinder:
         if not here or len(here) == len(same) or (ranking.decision == "confident" and cands[0] not in here):
             return ranking  # (a confident winner that leads elsewhere stays)
         heir = next(c for c in same if c not in here)  # (what the links' share of the ranking goes to)
-        moved = sum(c.p for c in here)
-        ordered = [replace(c, p=c.p + moved) if c is heir else c for c in cands if c not in here]
-        ordered += [replace(c, p=0.0) for c in here]
+        return self._without(ranking, here, heir)
+
+    def _without(self, ranking: Ranking, gone: list[Candidate], heir: Candidate | None = None) -> Ranking:
+        """``ranking`` decided again without the candidates ``gone`` (kept last at p 0; their share
+        goes to ``heir``, or is spread over the others), then checked as every ranking is."""
+        cands = ranking.candidates
+        moved = sum(c.p for c in gone)
+        if heir is None:
+            rest = sum(c.p for c in cands if c not in gone)
+            ordered = [replace(c, p=c.p / rest if rest else 0.0) for c in cands if c not in gone]
+        else:
+            ordered = [replace(c, p=c.p + moved) if c is heir else c for c in cands if c not in gone]
+        ordered += [replace(c, p=0.0) for c in gone]
         ordered = [replace(c, id=i + 1) for i, c in enumerate(ordered)]
         decision, conf = decide(
             ordered, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
@@ -844,10 +862,20 @@ def _ms(since: float) -> float:
     return (time.perf_counter() - since) * 1000
 
 
+# Verbs of a job a link to the page shown cannot do: it only shows the page again.
+_MAKING = frozenset(
+    {"create", "add", "save", "submit", "send", "publish", "register", "delete", "remove", "§add", "§save"}
+    | {"§submit", "§register", "§delete", "§create", "§send"}
+)
+
+
 def _to_this_page(url: str, e: ElementDescriptor, actions: set[str]) -> bool:
     """``e`` is a link to the page at ``url`` itself (not to a place in it), or to one of the
-    addresses ``actions`` that forms of the page are sent to."""
+    addresses ``actions`` that forms of the page are sent to. An ``<a href="">`` without a handler
+    of its own is the page itself (a breadcrumb's last entry)."""
     href = e.href.strip()
+    if e.role == "link" and e.tag == "a" and not href and not e.handler:
+        return True
     if e.role != "link" or not href or href.startswith(("#", "javascript:")):
         return False
     there = urldefrag(urljoin(url, href))[0]

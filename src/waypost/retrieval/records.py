@@ -62,7 +62,7 @@ from waypost.retrieval.ranking import (
     _scored,
 )
 from waypost.retrieval.rerank import RerankModel
-from waypost.retrieval.synonyms import CONCEPTS, STOPWORDS
+from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS
 from waypost.retrieval.text import field_words, fold, token_match, words
 
 if TYPE_CHECKING:
@@ -1161,11 +1161,14 @@ async def _named_row(
         return None
     # ('show Luna's appointment' keeps its verb in the words: it says to go, not what the row says)
     wanted = [w for w in wanted if w not in words(query.verb)] or wanted
+    # (a kind the target names is no word of the control's name: 'the --format option' is the
+    # link "--format")
+    own = [w for w in wanted if w not in ROLE_WORDS] or wanted
     for e in screen.elements:
         if (
             e.visible
             and e.role in ("link", "button")
-            and all(_word_in(w, field_words(e.display_name)) for w in wanted)
+            and all(_word_in(w, field_words(e.display_name)) for w in own)
         ):
             return None  # a control named so: the ordinary ranking decides
     by_list: dict[str, list[list[ElementDescriptor]]] = defaultdict(list)
