@@ -1,0 +1,192 @@
+"""`act` round 24: states asked to hold, words that only look alike, and links to the page itself
+(our own pages in ``pages/ext28``).
+
+'make sure X is unchecked', "asegúrate de que 'X' está desmarcado", 'X がオフになっていることを確認':
+the box is set so, and nothing is done when it already is. A subtitle is not the title
+('subtítulo', 'подзаголовок'), nor 'Startseite' the "Quick start" link. 'create the user' on the
+form that adds one is its button, never the breadcrumb's link back to the form.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer, act_on, noted
+from waypost.retrieval import Actor, ActReport
+from waypost.retrieval.instructions import parse_instruction
+from waypost.retrieval.text import token_match
+
+_browser = pytest.mark.asyncio(loop_scope="session")
+
+
+async def _act(
+    page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str, done: bool
+) -> ActReport:
+    return await act_on(page, pages, quiet, f"ext28/{file}", instruction, done)
+
+
+@pytest.mark.parametrize(
+    ("instruction", "target", "on"),
+    [
+        ("make sure 'relaxed performance' is unchecked", "relaxed performance", False),
+        ("ensure remember me is checked", "remember me", True),
+        ("make sure dark mode is enabled", "dark mode", True),
+        ("make sure the newsletter is not ticked", "newsletter", False),
+        ("stelle sicher, dass 'Sold out' nicht angehakt ist", "Sold out", False),
+        ("stellen Sie sicher, dass Tastenkürzel deaktiviert sind", "Tastenkürzel", False),
+        ("assure-toi que 'Sold out' est décoché", "Sold out", False),
+        ("asegúrate de que 'relaxed performance' está marcado", "relaxed performance", True),
+        ("upewnij się, że 'Sold out' jest odznaczone", "Sold out", False),
+        ("убедись, что 'Sold out' не отмечен", "Sold out", False),
+        ("'Sold out' がオフになっていることを確認", "Sold out", False),
+    ],
+)
+def test_a_state_asked_to_hold_is_a_box_set_so(instruction: str, target: str, on: bool) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target, step.checked) == ("check", target, on)
+
+
+@pytest.mark.parametrize("instruction", ["make sure you are logged in", "make sure the menu is open"])
+def test_other_things_made_sure_of_are_no_box(instruction: str) -> None:
+    assert all(step.action != "check" for step in parse_instruction(instruction))
+
+
+@pytest.mark.parametrize(
+    ("instruction", "box", "checked"),
+    [
+        ("asegúrate de que 'sold out' está desmarcado", "#id_sold_out", False),
+        ("make sure keyboard shortcuts are off", "#id_shortcuts", False),
+        ("убедись, что 'relaxed performance' отмечен", "#id_relaxed", True),
+        ("'Sold out' がオフになっていることを確認", "#id_sold_out", False),
+    ],
+)
+@_browser
+async def test_a_box_is_set_to_the_state_asked(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, box: str, checked: bool
+) -> None:
+    await _act(page, pages, quiet, "production.html", instruction, True)
+    assert await page.is_checked(box) is checked
+
+
+@pytest.mark.parametrize(
+    ("instruction", "box", "checked"),
+    [
+        ("asegúrate de que 'relaxed performance' está desmarcado", "#id_relaxed", False),
+        ("make sure 'sold out' is checked", "#id_sold_out", True),
+        ("make sure keyboard shortcuts are on", "#id_shortcuts", True),
+    ],
+)
+@_browser
+async def test_a_state_that_already_holds_changes_nothing(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, box: str, checked: bool
+) -> None:
+    report = await _act(page, pages, quiet, "production.html", instruction, False)
+    assert "already" in report.text
+    assert await page.is_checked(box) is checked
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    ["cambia el subtítulo a «A play in two acts»", "zmień podtytuł na „A play in two acts”"],
+)
+@_browser
+async def test_a_subtitle_is_never_the_title(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await page.goto(pages.url_for("ext28/production.html"))
+    await quiet.act(page, instruction)
+    assert await page.input_value("#id_title") == ""
+
+
+@_browser
+async def test_a_subtitle_said_as_the_field_says_it(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await _act(page, pages, quiet, "produccion_es.html", "cambia el subtítulo a «Dos actos»", True)
+    assert await page.input_value("#id_subtitle") == "Dos actos"
+    assert await page.input_value("#id_title") == ""
+
+
+@pytest.mark.parametrize(
+    ("word", "field"),
+    [("subtítulo", "título"), ("podtytuł", "tytuł"), ("подзаголовок", "заголовок"), ("preview", "view")],
+)
+def test_a_prefix_that_makes_another_thing_is_no_match(word: str, field: str) -> None:
+    assert token_match(word, frozenset({field})) == 0.0
+    assert token_match("benutzername", frozenset({"name"})) > 0  # (a compound's head still is)
+
+
+@pytest.mark.parametrize(
+    ("file", "instruction"),
+    [
+        ("production.html", "create the production"),
+        ("production.html", "Produktion anlegen"),
+        ("user_new.html", "Benutzer anlegen"),
+        ("user_new.html", "add the user"),
+    ],
+)
+@_browser
+async def test_a_job_is_never_the_link_to_the_page_itself(
+    page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str
+) -> None:
+    await page.goto(pages.url_for(f"ext28/{file}"))
+    await quiet.act(page, instruction)
+    assert await noted(page, "link") == ""
+
+
+@pytest.mark.parametrize("instruction", ["create the user", "add the user"])
+@_browser
+async def test_creating_on_the_add_form_presses_its_button(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "user_new.html", instruction, True)
+    assert await noted(page, "sent") == "create;" and await noted(page, "link") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "value"),
+    [
+        ("buscar a amira", "amira"),
+        ("busca a Carol", "Carol"),
+        ("suche stattdessen nach carol", "carol"),
+        ("代わりに carol を検索", "carol"),
+        ("cherche plutôt carol", "carol"),
+    ],
+)
+@_browser
+async def test_what_is_searched_leaves_out_its_grammar(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, value: str
+) -> None:
+    await _act(page, pages, quiet, "people.html", instruction, True)
+    assert await page.input_value("#q") == value
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        "Passwort Ferry!2027 zweimal eingeben",
+        "enter the password Ferry!2027 twice",
+        "введи пароль Ferry!2027 дважды",
+    ],
+)
+@_browser
+async def test_a_password_said_twice_goes_into_both_fields(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "people.html", instruction, True)
+    assert await page.input_value("#p1") == await page.input_value("#p2") == "Ferry!2027"
+    assert await page.input_value("#u") == ""
+
+
+@_browser
+async def test_an_index_term_is_the_link_under_it(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await _act(page, pages, quiet, "index_terms.html", "the --format option", True)
+    assert await noted(page, "link") == "reference.html#cmdoption-format"
+
+
+@pytest.mark.parametrize("instruction", ["zur Startseite", "go to the home page"])
+@_browser
+async def test_a_start_page_is_no_quick_start(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "index_terms.html", instruction, False)
+    assert await noted(page, "link") == ""
