@@ -70,6 +70,9 @@ _LISTEN = """(expects) => {
     }
     // A click on a label that forwards to its control is reported by the control's own click.
     if (el.tagName === 'LABEL' && el.control) return;
+    // So is a click on plain text or a switch's drawn knob inside such a label.
+    const lab = el.closest && el.closest('label');
+    if (lab && lab.control && lab.control !== el && !el.closest('a, button, input, select, textarea')) return;
     const i = which(el);
     window.__wpLog(['click', i, what(el), null]);
     setTimeout(() => { const s = state(el); if (s !== null) window.__wpLog(['state', i, what(el), s]); }, 0);
