@@ -190,3 +190,20 @@ async def test_a_start_page_is_no_quick_start(
 ) -> None:
     await _act(page, pages, quiet, "index_terms.html", instruction, False)
     assert await noted(page, "link") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "minutes", "time"),
+    [
+        ("running time 130 minutes", "130", ""),
+        ("running time 130 minutes, curtain up at 20:00", "130", "20:00"),
+        ("running time is 95 now", "95", ""),
+    ],
+)
+@_browser
+async def test_a_unit_the_label_names_in_brackets_is_no_part_of_the_value(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, minutes: str, time: str
+) -> None:
+    await _act(page, pages, quiet, "production.html", instruction, True)
+    assert await page.input_value("#id_running_time") == minutes
+    assert await page.input_value("#id_curtain_up") == time

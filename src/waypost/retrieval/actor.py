@@ -4885,7 +4885,9 @@ _NUMBER_WORD = re.compile(
 _VALUE_END = re.compile(
     r"\s*(?:にする|にします|にして(?:ください)?|に設定(?:する|します|して(?:ください)?)?)$"
     # 'Benutzername admin eingeben', 'Notiz „zahlt bar“ hinzufügen': a German or Dutch verb at the end
-    r"|\s+(?:eingeben|eintragen|eintippen|einfügen|hinzufügen|angeben|ausfüllen|invullen|invoeren|typen)$",
+    r"|\s+(?:eingeben|eintragen|eintippen|einfügen|hinzufügen|angeben|ausfüllen|invullen|invoeren|typen)$"
+    # 'capacity is 95 now', 'Kapazität jetzt 95': when, not what (after a number only)
+    r"|(?<=\d)\s+(?:now|from\s+now\s+on|jetzt|maintenant|ahora|teraz|сейчас|теперь)$",
     re.I,
 )
 # A value that is one quoted span, quotes and all ('Notiz „zahlt bar“'): the words inside.
@@ -5021,7 +5023,7 @@ _DOING_CONCEPTS = frozenset(
 # after its first word: the rest of the label, not the start of the value.
 _LABEL_GOES_ON = re.compile(r"^(?:and|und|et|y|e|i|и|og|en|és|ve|ja|oraz)\s+\w+\s+(?=\S)", re.I)
 # A unit in brackets at the end of a label ("Height (cm)", "Preis [€]").
-_UNIT_IN_LABEL = re.compile(r"\s*[(\[](?P<unit>[^()\[\]\d]{1,6})[)\]]$")
+_UNIT_IN_LABEL = re.compile(r"\s*[(\[](?P<unit>[^()\[\]\d]{1,10})[)\]]$")
 # Japanese grammar right after a label ('…状態を保持する': particles and verb endings): a sentence
 # goes on, where a value ('収货人王芳', '電話090-1234') would not have them.
 _KANA_GRAMMAR = re.compile(r"[をにでがはへ]|する|して|します")
