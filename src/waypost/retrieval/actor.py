@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -459,6 +460,14 @@ class Actor:
         if (
             result.status in (*_UNSURE, "not_found")
             and step.action == "click"
+            and step.verb
+            and not step.quantity
+            and (via_menu := await self._in_record_menu(page, step)) is not None
+        ):
+            return via_menu, False
+        if (
+            result.status in (*_UNSURE, "not_found")
+            and step.action == "click"
             and step.verb in _RECORD_VERBS
             and (code := _RECORD_CODE.search(step.target)) is not None
             and (shorter := f"{step.verb} {code.group(0)}") != " ".join(step.target.split())
@@ -501,6 +510,47 @@ class Actor:
             clicked = await self.click(page, whole, exact=whole)
             result = clicked if clicked.ok or clicked.status == "already" else result
         return result, False
+
+    async def _in_record_menu(self, page: Page, step: Step) -> ActionResult | None:
+        """'delete Church Hall', 'supprimer Tomasz Kowalski': a job on a record that only the
+        record's own closed menu offers (a row's "More options" button). The one closed menu
+        button whose row carries the record's words is opened; the one control it shows that does
+        the job is clicked. ``None`` (the menu closed again, nothing done) otherwise."""
+        job = concept_of(step.verb)
+        said = set(words(step.verb))
+        record = [
+            w
+            for w in words(step.target)
+            if w not in said and concept_of(w) != job and w not in STOPWORDS and w not in _ARTICLES
+        ]
+        if not record or job not in _MENU_JOBS:
+            return None
+        toggle = await _evaluate(page, _OPEN_RECORD_MENU_JS, [_unaccented(w) for w in record])
+        if not toggle:
+            return None
+        path, opened = toggle
+        try:
+            await page.locator(f"css={path}").first.click(timeout=self._timeout)
+        except Exception:
+            return None
+        await page.wait_for_timeout(250)  # menus animate open
+        found = await _evaluate(page, _NEW_MENU_ITEMS_JS)
+        picks = [
+            i
+            for i, name in enumerate(found or [])
+            if {concept_of(w) for w in words(name)} & {job} or set(words(name)) & said
+        ]
+        if len(picks) != 1:
+            # no control of that job in it, or several: the menu is closed again
+            await _evaluate(page, _CLOSE_RECORD_MENU_JS)
+            return None
+        path = await _evaluate(page, _PICK_MENU_ITEM_JS, picks[0])
+        if not path:
+            return None
+        result = await self.click(page, f"css={path}")
+        if result.ok:
+            result.message = f"Opened the menu {opened!r} of that row, which held it. {result.message}"
+        return result
 
     async def _does_otherwise(self, page: Page, sel: str, verb: str) -> bool:
         """Whether the button ``sel`` is named with another job than ``verb`` ("Search" for 'save')."""
@@ -598,6 +648,46 @@ class Actor:
         if len(hidden) == 1 and hidden[0]["opener"]:
             return await self._choose_in_widget(page, hidden[0])
         return None
+
+    async def _name_in_two(self, page: Page, step: Step) -> ActionResult | None:
+        """'her name is María López' on a form that asks for the first and the last name apart
+        (and for no whole name): the first word into the one, the second into the other. ``None``
+        (nothing done) unless the name is two words and the form has one field of each."""
+        said = [w for w in words(step.target) if w not in STOPWORDS and w not in ("field", "box")]
+        value = (step.text or "").split()
+        if step.exact or len(said) != 1 or CONCEPTS.get(said[0]) != "§name" or len(value) < 2:
+            return None
+        screen = await collect(page, **self._limits)
+        parts: dict[str, list[ElementDescriptor]] = {"first": [], "last": [], "name": []}
+        for e in screen.elements:
+            part = _name_part(e.label or e.placeholder)
+            if part and e.visible and e.enabled and not e.readonly and kind_of.typable(e):
+                parts[part].append(e)
+        first, last, whole = parts["first"], parts["last"], parts["name"]
+        if len(first) == 1 and len(last) == 1 and not whole:
+            pair = (first[0], last[0])
+        elif len(first) == 1 and len(whole) == 1 and not last:
+            pair = (first[0], whole[0])  # "Prénom" and "Nom": the name beside a first name is the last
+        elif len(last) == 1 and len(whole) == 1 and not first:
+            pair = (whole[0], last[0])  # "Imię" and "Nazwisko"
+        else:
+            return None
+        if len(value) != 2:
+            # 'Ana María López': where the first name ends is not said
+            line = (
+                f"Not sure which words of {short(step.text or '', 40)!r} are the first name, which the last "
+                f"({short(pair[0].display_name, 30)}, {short(pair[1].display_name, 30)}); nothing was done."
+            )
+            return ActionResult("type", step.target, "unsure", line)
+        done: list[str] = []
+        for e, part in zip(pair, value, strict=True):
+            result = await self.type(page, _selector_for(e), part)
+            if not result.ok:
+                if done:
+                    result.message = f"Filled {', '.join(done)}; then: {result.message}"
+                return result
+            done.append(f'{short(e.display_name, 30)} = "{short(part, 40)}"')
+        return ActionResult("type", step.target, "done", f"A name in two fields: filled {', '.join(done)}.")
 
     async def _labelled_values(self, page: Page, instruction: str) -> ActionResult | None:
         """Each comma-separated part of ``instruction`` that starts with the label of one field
@@ -721,9 +811,24 @@ class Actor:
                 paired = await self._choice_then_button(page, step.target)
                 if paired is not None:
                     return paired
+                bare = " ".join(_THE_CHANGES.sub(" ", step.target).split())
+                if (
+                    bare != step.target.strip()
+                    and len(words(bare)) == 1
+                    and step.exact.strip() in ("", step.target.strip())  # (no quoted name)
+                ):
+                    # 'publish the changes', 'Änderungen veröffentlichen': what is saved or published is
+                    # what was changed, which no control names; the verb alone names the control
+                    again = await self.click(
+                        page, bare, verb=step.verb, exact=bare if step.exact.strip() else ""
+                    )
+                    if again.ok or again.status == "already":
+                        return again
             return result
         if step.action == "type" and (values := _respective_values(step)) is not None:
             return await self._respectively(page, step, values)
+        if step.action in ("type", "set") and (split := await self._name_in_two(page, step)) is not None:
+            return split
         if step.action == "type":
             return await self.type(
                 page, step.target, step.text or "", submit=step.submit, exact=step.exact, lang=step.lang
@@ -3219,6 +3324,72 @@ _REVEAL_JS = """name => {
 }"""
 
 _BUTTONS = "button, input[type=button], input[type=submit], input[type=reset], [role=button]"
+# The one closed menu button (a row's "More options") in the smallest block whose words carry all of
+# the record's, and no other such button: its CSS path and what it says, or null. The controls shown
+# before are remembered, so that what the menu shows once clicked can be told apart.
+_MENU_TOGGLES = (
+    "[aria-haspopup]:not([aria-haspopup=false]), [aria-expanded=false], [data-bs-toggle=dropdown], "
+    "[data-toggle=dropdown], .dropdown-toggle, [class*=dropdown__toggle], details:not([open]) > summary"
+)
+_OPEN_RECORD_MENU_JS = (
+    "(record) => {"
+    + _CSS_PATH
+    + r"""
+  const fold = (t) => (t || '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const wordsOf = (t) => new Set(fold(t).split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const toggles = [...document.querySelectorAll('"""
+    + _MENU_TOGGLES
+    + r"""')].filter((t) => shown(t) && /^(BUTTON|SUMMARY|A)$/.test(t.tagName)
+    && t.getAttribute('aria-expanded') !== 'true');
+  const fits = [];
+  for (const t of toggles) {
+    let block = t.parentElement;
+    while (block && block !== document.body) {
+      const ws = wordsOf(block.innerText);
+      // (a name with a case ending: 'usuń Tomasza Kowalskiego' is the row of Tomasz Kowalski)
+      const has = (w) => ws.has(w)
+        || [...ws].some((v) => v.length >= 4 && w.startsWith(v) && w.length - v.length <= 3);
+      if (record.every(has)) break;
+      block = block.parentElement;
+    }
+    if (!block || block === document.body) continue;
+    if (toggles.filter((u) => block.contains(u)).length === 1) fits.push(t);
+  }
+  if (fits.length !== 1) return null;
+  const old = new WeakSet();
+  for (const el of document.querySelectorAll('a[href], button, [role=menuitem], input, select')) {
+    if (shown(el)) old.add(el);
+  }
+  window.__waypostBeforeMenu = old;
+  window.__waypostMenu = fits[0];
+  const t = fits[0];
+  return [cssPath(t), (t.getAttribute('aria-label') || t.innerText || t.title || 'menu').trim().slice(0, 60)];
+}"""
+)
+_NEW_MENU_ITEMS_JS = """() => {
+  const old = window.__waypostBeforeMenu; if (!old) return [];
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  window.__waypostMenuItems = [...document.querySelectorAll('a[href], button, [role=menuitem]')]
+    .filter((el) => shown(el) && !old.has(el) && el !== window.__waypostMenu);
+  return window.__waypostMenuItems.map((el) => (el.getAttribute('aria-label') || el.innerText || '')
+    .trim().slice(0, 80));
+}"""
+_PICK_MENU_ITEM_JS = (
+    "(i) => {"
+    + _CSS_PATH
+    + """
+  const path = cssPath(window.__waypostMenuItems[i]);
+  window.__waypostBeforeMenu = window.__waypostMenu = window.__waypostMenuItems = undefined;
+  return path;
+}"""
+)
+_CLOSE_RECORD_MENU_JS = """() => {
+  const t = window.__waypostMenu;
+  const open = t && (t.getAttribute('aria-expanded') === 'true' || (window.__waypostMenuItems || []).length);
+  if (open && t.isConnected) t.click();
+  window.__waypostBeforeMenu = window.__waypostMenu = window.__waypostMenuItems = undefined; return true;
+}"""
 _MARK_BUTTONS_JS = (
     "() => { const old = new WeakSet(); for (const b of document.querySelectorAll('"
     + _BUTTONS
@@ -4924,6 +5095,27 @@ def _at_labels(part: str, fields: list[ElementDescriptor]) -> list[str]:
     return [*pieces, part[start:]]
 
 
+# What a save or a publish acts on when no control names it: 'the changes' in the languages read here.
+_THE_CHANGES = re.compile(
+    r"(?:(?<=\s)|^)(?:(?:the|my|your|all|all\s+the|die|meine|alle|les|mes|toutes\s+les|los|las|mis|todos\s+los|"
+    r"moje|wszystkie|мои|все|le|i|tutte\s+le|mé|všechny)\s+)?(?:changes|änderungen|modifications|"
+    r"changements|cambios|zmiany|изменения|změny|modifiche)(?=\s|$)|^変更を\s*|^更改",
+    re.IGNORECASE,
+)
+
+
+def _name_part(label: str) -> str | None:
+    """Which part of a person's name a field's label asks for: 'first', 'last', 'name' (a name
+    word alone: "Name", "Nom", "Imię"), or ``None``."""
+    said = [w for w in words(label) if w not in STOPWORDS]
+    concepts = {CONCEPTS.get(w) for w in said}
+    if "§firstname" in concepts or ({"first", "given"} & set(said) and "name" in said):
+        return "first"
+    if "§lastname" in concepts or ({"last", "family"} & set(said) and "name" in said):
+        return "last"
+    return "name" if len(said) == 1 and concepts == {"§name"} else None
+
+
 def _label_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[ElementDescriptor, str] | None:
     """The one field whose label (or placeholder) ``part`` starts with, and the value after it."""
     folded = part.casefold()
@@ -5014,6 +5206,15 @@ def _concept_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[Element
 
 
 # Concepts of what a control does: a leading word of one of these is a verb, never a field's label.
+# Jobs on a record that a row's own menu offers ('delete Church Hall', 'skopiuj Main House').
+_MENU_JOBS = frozenset({"§delete", "§copy", "§edit", "§download", "§share", "§print"})
+
+
+def _unaccented(word: str) -> str:
+    """``word`` without its accents, as the page script folds the rows' words."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch)).lower()
+
+
 _DOING_CONCEPTS = frozenset(
     {"§show", "§open", "§edit", "§delete", "§add", "§save", "§submit", "§search", "§next", "§previous",
      "§close", "§cancel", "§copy", "§more", "§login", "§logout", "§register", "§accept", "§reject",
