@@ -1436,6 +1436,54 @@ def _state_said(m: re.Match[str]) -> str:
     return f"{'check' if on else 'uncheck'} {x}"
 
 
+# A password changed from one to another ('change my password from X to Y', 'Passwort von X auf Y
+# ändern', 'сменить пароль X на Y', 'パスワードを X から Y に変更'): the old one into its field, the new
+# one into both new-password fields.
+_PASSWORD_FROM_TO = re.compile(
+    r"(?:^(?:change|update|reset)\s+(?:my\s+|the\s+|your\s+|her\s+|his\s+)?password\s+from\s+(?P<a>\S+?)\s+to\s+(?P<b>\S+?)"
+    r"|^(?:(?:ändere|änder)\s+)?(?:mein\s+|das\s+)?(?:passwort|kennwort)\s+von\s+(?P<c>\S+?)\s+(?:auf|zu|in)\s+"
+    r"(?P<d>\S+?)(?:\s+ändern)?"
+    r"|^(?:cambiar|cambia|cambie)\s+(?:mi\s+|la\s+)?contraseña\s+(?:de\s+)?(?P<e>\S+?)\s+(?:a|por)\s+(?P<f>\S+?)"
+    r"|^(?:changer|change|changez|modifier|modifie|modifiez)\s+(?:mon\s+|le\s+)?mot\s+de\s+passe\s+(?:de\s+)?"
+    r"(?P<g>\S+?)\s+(?:en|à|pour|par)\s+(?P<h>\S+?)"
+    r"|^(?:сменить|смени|смените|изменить|измени|поменять|поменяй)\s+(?:мой\s+)?пароль\s+(?:с\s+)?(?P<i>\S+?)\s+"
+    r"на\s+(?P<j>\S+?)"
+    r"|^(?:zmień|zmien|zmienić)\s+(?:moje\s+)?hasło\s+(?:z\s+)?(?P<k>\S+?)\s+na\s+(?P<l>\S+?)"
+    r"|^(?:změň|změnit|zmeň)\s+(?:mi\s+|moje\s+)?heslo\s+(?:z\s+)?(?P<m>\S+?)\s+na\s+(?P<n>\S+?)"
+    r"|^パスワードを\s*(?P<o>\S+?)\s*から\s*(?P<p>\S+?)\s*に変更(?:する|して(?:ください)?)?"
+    r")\s*[.。]?$",  # (a full stop ends the sentence; "!" may end a password)
+    re.IGNORECASE,
+)
+
+
+def _password_from_to(m: re.Match[str]) -> str:
+    said = [v for v in m.groups() if v]
+    old, new = said[0], said[1]
+    return f"type {old} into the old password field, then type {new} into both new password fields"
+
+
+# A person put into a group ('put her in the Editors group', 'dodaj do grupy Editors', 'añádela al grupo
+# Editors', 'Editors グループに入れる'): the group's box ticked.
+_OBJ = r"(?:(?:her|him|them|the\s+user|sie|ihn|la|le|les|ją|go|je|её|его|их|ji|ho)\s+)?"
+_INTO_GROUP = re.compile(
+    rf"(?:^(?:put|add|place|move)\s+{_OBJ}(?:in|into|to)\s+(?:the\s+)?(?:(?P<a>[^\x00,;]{{1,40}}?)\s+group|group\s+(?P<b>[^\x00,;]{{1,40}}?))"
+    rf"|^(?:(?:füge|fügen\s+sie|nimm|stecke|setze|setz)\s+{_OBJ})?(?:zur|in\s+die)\s+gruppe\s+(?P<c>[^\x00,;]{{1,40}}?)(?:\s+(?:hinzu|hinzufügen|auf|aufnehmen|ein))?"
+    rf"|^(?:ajoute[rz]?|mets|mettre|mettez)(?:-la|-le|-les)?\s+(?:{_OBJ})?(?:au|dans\s+le)\s+groupe\s+(?P<d>[^\x00,;]{{1,40}}?)"
+    rf"|^(?:añade|añadir|añádela|añádelo|agrega|agregar|agrégala|agrégalo|pon|ponla|ponlo|poner)\s+(?:{_OBJ})?(?:al|en\s+el)\s+grupo\s+(?P<e>[^\x00,;]{{1,40}}?)"
+    rf"|^(?:dodaj|dodać|przypisz)\s+{_OBJ}do\s+grupy\s+(?P<f>[^\x00,;]{{1,40}}?)"
+    rf"|^(?:добавь|добавить|добавьте|включи|включить)\s+{_OBJ}в\s+группу\s+(?P<g>[^\x00,;]{{1,40}}?)"
+    rf"|^(?:přidej|přidat|přidejte)\s+{_OBJ}do\s+skupiny\s+(?P<h>[^\x00,;]{{1,40}}?)"
+    r"|^(?P<i>[^\x00,;、\s]{1,40}?|\x00\d+\x00)\s*グループ(?:に|へ)(?:入れる|入れて|追加|追加する|追加して)(?:ください)?"
+    r")\s*[.!。]?$",
+    re.IGNORECASE,
+)
+
+
+def _into_group(m: re.Match[str]) -> str:
+    group = next(v for v in m.groups() if v)
+    return f"check {group.strip()}"
+
+
 # A person as the object between a verb and its particle ('sign her up for the newsletter',
 # 'unsubscribe him from X'): the same step as without them.
 _PERSON_OBJECT = re.compile(
@@ -2216,6 +2264,8 @@ def parse_instruction(instruction: str) -> list[Step]:
     if (asking := _ASKING.match(protected)) is not None:
         protected = protected[asking.end() :].rstrip(" ?？")
     protected = _STATE_SAID.sub(_state_said, protected, count=1)
+    protected = _PASSWORD_FROM_TO.sub(_password_from_to, protected, count=1)
+    protected = _INTO_GROUP.sub(_into_group, protected, count=1)
     if not _ALL_SAID.match(protected.strip()):
         protected = _ALL_OF.sub(r"select all \g<rest>", protected, count=1)
     protected = _PAGER_LABEL.sub(r"\g<1> ", protected, count=1)
