@@ -207,3 +207,120 @@ async def test_a_unit_the_label_names_in_brackets_is_no_part_of_the_value(
     await _act(page, pages, quiet, "production.html", instruction, True)
     assert await page.input_value("#id_running_time") == minutes
     assert await page.input_value("#id_curtain_up") == time
+
+
+@pytest.mark.parametrize("instruction", ["her name is María López", "name: María López"])
+@_browser
+async def test_a_name_goes_into_the_first_and_last_name_fields(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "people.html", instruction, True)
+    assert (await page.input_value("#fn"), await page.input_value("#ln")) == ("María", "López")
+    assert await page.input_value("#u") == ""
+
+
+@_browser
+async def test_a_name_of_three_words_is_not_split_by_guess(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    report = await _act(page, pages, quiet, "people.html", "her name is Ana María López", False)
+    assert report.steps[0].status == "unsure"
+    assert await page.input_value("#fn") == await page.input_value("#ln") == ""
+
+
+@pytest.mark.parametrize(
+    ("file", "instruction"),
+    [
+        ("publish.html", "publish the changes"),
+        ("publish.html?lang=de", "Änderungen veröffentlichen"),
+        ("publish.html", "publish all changes"),
+    ],
+)
+@_browser
+async def test_the_changes_published_are_no_name_of_the_control(
+    page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str
+) -> None:
+    await _act(page, pages, quiet, file, instruction, True)
+    assert await noted(page, "sent") == "action-publish;"
+
+
+@pytest.mark.parametrize("instruction", ["discard the changes", "undo my changes"])
+@_browser
+async def test_a_job_on_the_changes_no_control_does_stays_undone(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "publish.html", instruction, False)
+    assert await noted(page, "sent") == ""
+    assert await page.get_attribute("#more", "aria-expanded") == "false"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "link"),
+    [
+        ("delete Church Hall", "/venues/2/delete/"),
+        ("supprimer Main House", "/venues/1/delete/"),
+        ("skopiuj Bandstand", "/venues/3/copy/"),
+        ("usuń Church Halla", "/venues/2/delete/"),
+    ],
+)
+@_browser
+async def test_a_job_on_a_record_is_found_in_the_rows_own_menu(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, link: str
+) -> None:
+    await _act(page, pages, quiet, "venue_list.html", instruction, True)
+    assert await noted(page, "link") == link
+
+
+@pytest.mark.parametrize("instruction", ["print Church Hall", "delete Bandstand Hall", "archive Main House"])
+@_browser
+async def test_a_row_menu_without_the_job_is_closed_again(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "venue_list.html", instruction, False)
+    assert await noted(page, "link") == ""
+    assert await page.locator(".w-dropdown__content:not([hidden])").count() == 0
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        "change my password from secret-pass to Lighthouse-99",
+        "Passwort von secret-pass auf Lighthouse-99 ändern",
+        "cambiar mi contraseña de secret-pass a Lighthouse-99",
+        "パスワードを secret-pass から Lighthouse-99 に変更",
+    ],
+)
+@_browser
+async def test_a_password_changed_from_one_to_another_fills_all_three_fields(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await act_on(page, pages, quiet, "ext20/password_change.html", instruction, True)
+    assert await page.input_value("#id_old_password") == "secret-pass"
+    assert await page.input_value("#id_new_password1") == "Lighthouse-99"
+    assert await page.input_value("#id_new_password2") == "Lighthouse-99"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "box"),
+    [
+        ("put her in the Editors group", "#g_ed"),
+        ("dodaj do grupy Moderators", "#g_mod"),
+        ("füge ihn zur Gruppe Editors hinzu", "#g_ed"),
+        ("Moderators グループに入れる", "#g_mod"),
+    ],
+)
+@_browser
+async def test_a_person_put_into_a_group_ticks_the_groups_box(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, box: str
+) -> None:
+    await _act(page, pages, quiet, "roles.html", instruction, True)
+    assert await page.is_checked(box)
+    assert await page.locator("input[type=checkbox]:checked").count() == 1
+
+
+@_browser
+async def test_a_group_the_form_does_not_offer_ticks_nothing(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _act(page, pages, quiet, "roles.html", "add her to the Owners group", False)
+    assert await page.locator("input[type=checkbox]:checked").count() == 0
