@@ -324,3 +324,51 @@ async def test_a_group_the_form_does_not_offer_ticks_nothing(
 ) -> None:
     await _act(page, pages, quiet, "roles.html", "add her to the Owners group", False)
     assert await page.locator("input[type=checkbox]:checked").count() == 0
+
+
+@pytest.mark.parametrize(
+    ("file", "instruction", "box"),
+    [
+        ("footer_form.html?still", "show it in menus", "#menus"),
+        ("footer_form.html", "tick notify subscribers", "#notify"),
+    ],
+)
+@_browser
+async def test_a_box_under_a_fixed_bar_of_actions_is_reached(
+    page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str, box: str
+) -> None:
+    await _act(page, pages, quiet, file, instruction, True)
+    assert await page.is_checked(box)
+    assert await noted(page, "sent") == ""
+
+
+@pytest.mark.parametrize(
+    ("file", "instruction"),
+    [
+        ("account.html", "save my settings"),
+        ("account.html?lang=pl", "zapisz ustawienia"),
+        ("account.html?lang=ja", "設定を保存"),
+    ],
+)
+@_browser
+async def test_saving_the_settings_is_the_save_button(
+    page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str
+) -> None:
+    await _act(page, pages, quiet, file, instruction, True)
+    assert await noted(page, "sent") == "yes" and await noted(page, "link") == ""
+
+
+@_browser
+async def test_a_katakana_long_mark_left_out_by_the_page_is_the_same_word(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _act(page, pages, quiet, "account.html?lang=ja", "ユーザーを追加", True)
+    assert await noted(page, "link") == "/users/new/"
+
+
+@_browser
+async def test_settings_with_a_job_no_control_does_stay_undone(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _act(page, pages, quiet, "account.html", "publish my settings", False)
+    assert await noted(page, "sent") == "" and await noted(page, "link") == ""

@@ -467,6 +467,18 @@ class Actor:
             return via_menu, False
         if (
             result.status in (*_UNSURE, "not_found")
+            and step.action in ("click", "check")
+            and (short_kana := _KANA_LONG.sub("", step.target)) != step.target
+        ):
+            # 'ユーザーを追加' for "ユーザを追加": a katakana word's final long-vowel mark is a house
+            # style, written or left out
+            again = await self.run_step(
+                page, replace(step, target=short_kana, exact=_KANA_LONG.sub("", step.exact))
+            )
+            if again.ok or again.status == "already":
+                return again, False
+        if (
+            result.status in (*_UNSURE, "not_found")
             and step.action == "click"
             and step.verb in _RECORD_VERBS
             and (code := _RECORD_CODE.search(step.target)) is not None
@@ -815,6 +827,7 @@ class Actor:
                 if (
                     bare != step.target.strip()
                     and len(words(bare)) == 1
+                    and (concept_of(bare) in ("§save", "§submit") or words(bare)[0] in _KEEPING_VERBS)
                     and step.exact.strip() in ("", step.target.strip())  # (no quoted name)
                 ):
                     # 'publish the changes', 'Änderungen veröffentlichen': what is saved or published is
@@ -5095,11 +5108,32 @@ def _at_labels(part: str, fields: list[ElementDescriptor]) -> list[str]:
     return [*pieces, part[start:]]
 
 
-# What a save or a publish acts on when no control names it: 'the changes' in the languages read here.
+# Verbs that keep or drop what was changed, besides saving and sending ('publish the changes').
+_KEEPING_VERBS = frozenset(
+    {"publish", "veröffentlichen", "publier", "publicar", "pubblicare", "pubblica", "opublikuj", "publikovat"}
+    | {
+        "zveřejnit",
+        "опубликовать",
+        "опубликуй",
+        "公開",
+        "发布",
+        "apply",
+        "übernehmen",
+        "anwenden",
+        "appliquer",
+    }
+    | {"aplicar", "applica", "zastosuj", "применить", "適用", "应用", "discard", "verwerfen", "revert"}
+)
+# A katakana word's final long-vowel mark ('ユーザー', written "ユーザ" by some house styles).
+_KANA_LONG = re.compile(r"(?<=[\u30a1-\u30fa])ー(?![\u30a1-\u30fc])")
+# What a save or a publish acts on when no control names it: 'the changes', 'my settings' in the
+# languages read here.
 _THE_CHANGES = re.compile(
     r"(?:(?<=\s)|^)(?:(?:the|my|your|all|all\s+the|die|meine|alle|les|mes|toutes\s+les|los|las|mis|todos\s+los|"
     r"moje|wszystkie|мои|все|le|i|tutte\s+le|mé|všechny)\s+)?(?:changes|änderungen|modifications|"
-    r"changements|cambios|zmiany|изменения|změny|modifiche)(?=\s|$)|^変更を\s*|^更改",
+    r"changements|cambios|zmiany|изменения|změny|modifiche|settings|preferences|einstellungen|paramètres|"
+    r"réglages|configuración|ajustes|ustawienia|настройки|nastavení|impostazioni)(?=\s|$)"
+    r"|^(?:変更|設定)を\s*|^更改",
     re.IGNORECASE,
 )
 

@@ -878,32 +878,65 @@ VALIDATE_JS = (
     target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });  // read at once: never smooth
     r = target.getBoundingClientRect();
   }
-  const cx = Math.min(Math.max(r.left + r.width / 2, 0), vw - 1);
-  const cy = Math.min(Math.max(r.top + r.height / 2, 0), vh - 1);
   const root = target.getRootNode();
-  let hit = root.elementFromPoint ? root.elementFromPoint(cx, cy) : document.elementFromPoint(cx, cy);
   const inside = (h) => !!h && (h === target || target.contains(h) || (target.shadowRoot && target.shadowRoot.contains(h)));
-  let ok = inside(hit);
-  if (!ok && hit && labels.some((l) => l === hit || l.contains(hit))) { ok = true; proxy = proxy || 'label'; }
-  if (!ok && hit && hit.shadowRoot) {
-    let deep = hit;
-    while (deep && deep.shadowRoot) {
-      const d2 = deep.shadowRoot.elementFromPoint(cx, cy);
-      if (!d2 || d2 === deep) break;
-      deep = d2;
-    }
-    ok = inside(deep);
-  }
-  if (!ok && hit && r.width >= 4 && r.height >= 4) {
-    // Partly covered (overlapping siblings): a visible part of the element can still be clicked.
-    for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
-      for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {
-        const px = r.left + r.width * fx, py = r.top + r.height * fy;
-        if (px < 0 || py < 0 || px >= vw || py >= vh) continue;
-        const h2 = root.elementFromPoint ? root.elementFromPoint(px, py) : document.elementFromPoint(px, py);
-        if (inside(h2)) { ok = true; res.point = { x: px - r.left, y: py - r.top }; break; }
+  const probe = () => {
+    const cx = Math.min(Math.max(r.left + r.width / 2, 0), vw - 1);
+    const cy = Math.min(Math.max(r.top + r.height / 2, 0), vh - 1);
+    let hit = root.elementFromPoint ? root.elementFromPoint(cx, cy) : document.elementFromPoint(cx, cy);
+    let ok = inside(hit);
+    if (!ok && hit && labels.some((l) => l === hit || l.contains(hit))) { ok = true; proxy = proxy || 'label'; }
+    if (!ok && hit && hit.shadowRoot) {
+      let deep = hit;
+      while (deep && deep.shadowRoot) {
+        const d2 = deep.shadowRoot.elementFromPoint(cx, cy);
+        if (!d2 || d2 === deep) break;
+        deep = d2;
       }
-      if (ok) break;
+      ok = inside(deep);
+    }
+    if (!ok && hit && r.width >= 4 && r.height >= 4) {
+      // Partly covered (overlapping siblings): a visible part of the element can still be clicked.
+      for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+        for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+          const px = r.left + r.width * fx, py = r.top + r.height * fy;
+          if (px < 0 || py < 0 || px >= vw || py >= vh) continue;
+          const h2 = root.elementFromPoint ? root.elementFromPoint(px, py) : document.elementFromPoint(px, py);
+          if (inside(h2)) { ok = true; res.point = { x: px - r.left, y: py - r.top }; break; }
+        }
+        if (ok) break;
+      }
+    }
+    return [ok, hit];
+  };
+  let [ok, hit] = probe();
+  if (!ok && hit && !clipped) {
+    // Under a bar that stays put while the page scrolls (a sticky footer of actions, a fixed
+    // header), not a dialog: a person scrolls the element up to the middle, out from under it.
+    let bar = null;
+    for (let c = hit, k = 0; c && c.nodeType === 1 && k < 12 && c !== document.body; k++, c = parentOf(c)) {
+      const pos = getComputedStyle(c).position;
+      if (pos === 'fixed' || pos === 'sticky') { bar = c; break; }
+    }
+    const b = bar && bar.getBoundingClientRect();
+    const modal = bar && (bar.closest('dialog, [role=dialog], [role=alertdialog], [aria-modal=true]')
+      || /cookie|consent|gdpr|privacy|datenschutz/i.test((bar.id || '') + ' ' + (bar.className || '') + ' ' + (bar.textContent || '').slice(0, 400)));
+    if (b && !modal && b.width >= vw * 0.5 && b.height <= vh * 0.35 && (b.top <= 1 || b.bottom >= vh - 1)) {
+      target.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' });
+      r = target.getBoundingClientRect();
+      [ok, hit] = probe();
+    }
+  }
+  if (!ok && target === el && labels.length) {
+    // the box is under a bar, its label is not (Wagtail's "Show in menus" above the page's
+    // fixed footer): a person clicks the label
+    for (const l of labels) {
+      const lr = l.getBoundingClientRect();
+      if (lr.width <= 0 || lr.height <= 0 || lr.bottom <= 0 || lr.top >= vh) continue;
+      const lh = document.elementFromPoint(lr.left + lr.width / 2, lr.top + lr.height / 2);
+      if (lh && l.contains(lh) && !(lh.closest('a, button') && l.contains(lh.closest('a, button')))) {
+        ok = true; proxy = 'label'; break;
+      }
     }
   }
   res.proxy = proxy;
