@@ -372,3 +372,20 @@ async def test_settings_with_a_job_no_control_does_stay_undone(
 ) -> None:
     await _act(page, pages, quiet, "account.html", "publish my settings", False)
     assert await noted(page, "sent") == "" and await noted(page, "link") == ""
+
+
+@_browser
+async def test_copies_of_a_button_are_told_apart_by_their_heading(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _act(page, pages, quiet, "install.html", "copy the pip command", True)
+    assert await noted(page, "copied") == "with-pip"
+
+
+@pytest.mark.parametrize("instruction", ["copy the command", "copy the install command"])
+@_browser
+async def test_copies_no_heading_tells_apart_stay_undone(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await _act(page, pages, quiet, "install.html", instruction, False)
+    assert await noted(page, "copied") == ""

@@ -293,6 +293,7 @@ class ElementFinder:
             if query.intent == "check":
                 ranking = self._checkable(screen, ranking)
         ranking = self._enabled_first(screen, ranking)
+        ranking = self._by_heading(screen, ranking)
         ranking = self._to_another_page(screen, ranking)
         ranking = _field_for_text(ranking, self.settings)
         return self._away_from_here(screen, ranking)
@@ -466,6 +467,29 @@ class ElementFinder:
         if not carries_words(ranking.query, e) or partial_match(ranking.query, e, ranking.overlay):
             return ranking  # (and never a search box for words that say no search)
         return self._only(screen, ranking, e)
+
+    def _by_heading(self, screen: Screen, ranking: Ranking) -> Ranking:
+        """Copies of one control tied ("Copy code" under "With pip" and under "From source", both
+        blocks saying pip): a word of the target that the heading of one of them says, and of no
+        other, picks that one ('copy the pip command'). Words only around them do not."""
+        cands = ranking.candidates
+        if ranking.decision != "tie" or len(cands) < 2:
+            return ranking
+        name = " ".join(cands[0].element.display_name.split()).casefold()
+        same = [
+            c
+            for c in cands[:6]
+            if " ".join(c.element.display_name.split()).casefold() == name and c.p >= cands[0].p / 2
+        ]
+        if len(same) < 2 or sum(c.p for c in same) < 0.8:
+            return ranking
+        query = ranking.query
+        said = {w for w in words(query.raw) if w not in STOPWORDS and w not in ARTICLES and not w.isdigit()}
+        said -= set(words(name)) | set(words(query.verb))
+        hits = [c for c in same if said & set(words(c.element.section))]
+        if len(hits) != 1:
+            return ranking
+        return self._only(screen, ranking, hits[0].element)
 
     def _away_from_here(self, screen: Screen, ranking: Ranking) -> Ranking:
         """A link to the page shown only shows it again: 'sign out' on the sign-out page is the
