@@ -267,6 +267,23 @@ blocks' copy buttons, the changelog, the general index and the search page); 593
 (70 %) in German, French, Spanish, Japanese, Polish or Russian, 200 (24 %) in another
 language than the page's, 173 (20 %) to be left undone; written and checked with
 ``bench/retrieval_labels.py --part held21 --replay`` only, never with ``act``, before its first run.
+Held-out 22 (``"part": "held22"``, ``--part held22`` only, like held-out 6 to 21): 954 cases in
+``retrieval_pypi14.jsonl`` on 108 pages of two further real applications, rendered from
+hash-pinned wheels by ``bench/thirdparty_pypi14.py`` into the same cache as held-out 9's to 21's
+and served by path as ``pypi/<site>@<version>/<lang>/<page>``: 420 cases on 54 pages of a Sphinx
+9.0.4 site (a made-up beekeeping tool's documentation) with piccolo-theme 0.24.0 in English,
+German, French, Spanish, Japanese and Polish (the announcement banner and its "hide" link, the
+light/dark toggle, the source-repository link, the sidebar toggle, the header's search box, the
+side bar's toctree, the "Page contents" menu and its hide link, the previous/next buttons, the
+footer's links, the search page's field and button, the general index's letters and entries) and
+534 cases on 54 pages of the same site with sphinx-nefertiti 0.9.11 in English, German, French,
+Czech, Russian and Italian (the header links with the "Community" drop-down, the version,
+colour-set, language and light/dark drop-downs, the repository link, the header's search box, the
+side bar's filter field and toctree, the breadcrumbs, "show source", "Expand table", "On this
+page", previous/next and the footer links, the search page and the general index); 726 of them
+(76 %) in German, French, Spanish, Italian, Czech, Polish, Russian or Japanese, 262 (27 %) in
+another language than the page's, 203 (21 %) to be left undone; written and checked with
+``bench/retrieval_labels.py --part held22 --replay`` only, never with ``act``, before its first run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -321,11 +338,12 @@ NEW_SETS = {
     "PyPI-rendered pages 11": "retrieval_pypi11.jsonl",
     "PyPI-rendered pages 12": "retrieval_pypi12.jsonl",
     "PyPI-rendered pages 13": "retrieval_pypi13.jsonl",
+    "PyPI-rendered pages 14": "retrieval_pypi14.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
 RUN_ALONE = (
     *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-    *("held16", "held17", "held18", "held19", "held20", "held21"),
+    *("held16", "held17", "held18", "held19", "held20", "held21", "held22"),
 )
 TOP_K = 5
 T = TypeVar("T")
@@ -565,7 +583,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 21 run only on their own (--part held6 ... held21): never seen by accident
+    else:  # held-out 6 to 22 run only on their own (--part held6 ... held22): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -596,6 +614,7 @@ def bench_new(args: argparse.Namespace) -> int:
         thirdparty_pypi11,
         thirdparty_pypi12,
         thirdparty_pypi13,
+        thirdparty_pypi14,
     )
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
@@ -604,8 +623,8 @@ def bench_new(args: argparse.Namespace) -> int:
     # (held-out 14), Jazzmin and Sphinx with sphinx-book-theme (held-out 15), Unfold and MkDocs' own
     # theme (held-out 16), MkDocs' readthedocs theme and SQLAdmin (held-out 17), Flask-AppBuilder and
     # Sphinx with alabaster (held-out 18), starlette-admin and Sphinx with shibuya (held-out 19), Trac
-    # and Pelican (held-out 20), Wagtail and Sphinx with sphinxawesome-theme (held-out 21) render into
-    # the same served root.
+    # and Pelican (held-out 20), Wagtail and Sphinx with sphinxawesome-theme (held-out 21), Sphinx
+    # with piccolo-theme and with sphinx-nefertiti (held-out 22) render into the same served root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
@@ -620,6 +639,7 @@ def bench_new(args: argparse.Namespace) -> int:
         (thirdparty_pypi11, tuple(f"pypi/{site}/" for site in thirdparty_pypi11.SITES)),
         (thirdparty_pypi12, tuple(f"pypi/{site}/" for site in thirdparty_pypi12.SITES)),
         (thirdparty_pypi13, tuple(f"pypi/{site}/" for site in thirdparty_pypi13.SITES)),
+        (thirdparty_pypi14, tuple(f"pypi/{site}/" for site in thirdparty_pypi14.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -713,6 +733,7 @@ _PART_NAMES = {
     "held19": "held-out 19",
     "held20": "held-out 20",
     "held21": "held-out 21",
+    "held22": "held-out 22",
 }
 
 
@@ -903,7 +924,7 @@ def main() -> None:
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
             *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-            *("held16", "held17", "held18", "held19", "held20", "held21"),
+            *("held16", "held17", "held18", "held19", "held20", "held21", "held22"),
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
@@ -920,9 +941,10 @@ def main() -> None:
         "seventeenth (MkDocs' readthedocs theme and SQLAdmin pages rendered from PyPI), the "
         "eighteenth (Flask-AppBuilder and Sphinx with alabaster pages rendered from PyPI), the "
         "nineteenth (starlette-admin and Sphinx with shibuya pages rendered from PyPI), the "
-        "twentieth (Trac and Pelican pages rendered from PyPI) or the twenty-first (Wagtail and "
-        "Sphinx with sphinxawesome-theme pages rendered from PyPI; each of the last sixteen run "
-        "only when named).",
+        "twentieth (Trac and Pelican pages rendered from PyPI), the twenty-first (Wagtail and "
+        "Sphinx with sphinxawesome-theme pages rendered from PyPI) or the twenty-second (Sphinx "
+        "with piccolo-theme and with sphinx-nefertiti pages rendered from PyPI; each of the last "
+        "seventeen run only when named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(
