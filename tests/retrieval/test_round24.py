@@ -273,12 +273,13 @@ async def test_a_job_on_a_record_is_found_in_the_rows_own_menu(
 
 @pytest.mark.parametrize("instruction", ["print Church Hall", "delete Bandstand Hall", "archive Main House"])
 @_browser
-async def test_a_row_menu_without_the_job_is_closed_again(
+async def test_a_row_menu_without_the_job_is_never_opened(
     page: Page, pages: PageServer, quiet: Actor, instruction: str
 ) -> None:
     await _act(page, pages, quiet, "venue_list.html", instruction, False)
     assert await noted(page, "link") == ""
     assert await page.locator(".w-dropdown__content:not([hidden])").count() == 0
+    assert await page.locator(".w-dropdown__toggle[aria-expanded]").count() == 0  # (read closed, not opened)
 
 
 @pytest.mark.parametrize(
@@ -389,3 +390,16 @@ async def test_copies_no_heading_tells_apart_stay_undone(
 ) -> None:
     await _act(page, pages, quiet, "install.html", instruction, False)
     assert await noted(page, "copied") == ""
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    ["dasselbe in den Bildern suchen", "chercher le même mot dans les images", "искать то же в изображениях"],
+)
+@_browser
+async def test_the_same_words_searched_again_are_not_typed(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    report = await _act(page, pages, quiet, "people.html", instruction, False)
+    assert report.steps[0].status != "done"
+    assert await page.input_value("#q") == ""

@@ -468,13 +468,12 @@ class Actor:
         if (
             result.status in (*_UNSURE, "not_found")
             and step.action in ("click", "check")
+            and step.target.strip() == instruction.strip()
             and (short_kana := _KANA_LONG.sub("", step.target)) != step.target
         ):
             # 'ユーザーを追加' for "ユーザを追加": a katakana word's final long-vowel mark is a house
-            # style, written or left out
-            again = await self.run_step(
-                page, replace(step, target=short_kana, exact=_KANA_LONG.sub("", step.exact))
-            )
+            # style, written or left out; the words so written must be the control's whole name
+            again = await self.run_step(page, replace(step, target=short_kana, exact=short_kana))
             if again.ok or again.status == "already":
                 return again, False
         if (
@@ -540,18 +539,16 @@ class Actor:
         toggle = await _evaluate(page, _OPEN_RECORD_MENU_JS, [_unaccented(w) for w in record])
         if not toggle:
             return None
-        path, opened = toggle
+        path, opened, held = toggle
+        if sum(self._does_job(name, job, said) for name in held) != 1:
+            return None  # the menu, read closed, does not offer the job once: it is not opened
         try:
             await page.locator(f"css={path}").first.click(timeout=self._timeout)
         except Exception:
             return None
         await page.wait_for_timeout(250)  # menus animate open
         found = await _evaluate(page, _NEW_MENU_ITEMS_JS)
-        picks = [
-            i
-            for i, name in enumerate(found or [])
-            if {concept_of(w) for w in words(name)} & {job} or set(words(name)) & said
-        ]
+        picks = [i for i, name in enumerate(found or []) if self._does_job(name, job, said)]
         if len(picks) != 1:
             # no control of that job in it, or several: the menu is closed again
             await _evaluate(page, _CLOSE_RECORD_MENU_JS)
@@ -563,6 +560,11 @@ class Actor:
         if result.ok:
             result.message = f"Opened the menu {opened!r} of that row, which held it. {result.message}"
         return result
+
+    @staticmethod
+    def _does_job(name: str, job: str, said: set[str]) -> bool:
+        """A menu item named ``name`` does ``job`` (a concept), or is named by the verb as said."""
+        return job in {concept_of(w) for w in words(name)} or bool(set(words(name)) & said)
 
     async def _does_otherwise(self, page: Page, sel: str, verb: str) -> bool:
         """Whether the button ``sel`` is named with another job than ``verb`` ("Search" for 'save')."""
@@ -3341,8 +3343,8 @@ _BUTTONS = "button, input[type=button], input[type=submit], input[type=reset], [
 # the record's, and no other such button: its CSS path and what it says, or null. The controls shown
 # before are remembered, so that what the menu shows once clicked can be told apart.
 _MENU_TOGGLES = (
-    "[aria-haspopup]:not([aria-haspopup=false]), [aria-expanded=false], [data-bs-toggle=dropdown], "
-    "[data-toggle=dropdown], .dropdown-toggle, [class*=dropdown__toggle], details:not([open]) > summary"
+    "[aria-haspopup]:not([aria-haspopup=false]), [data-bs-toggle=dropdown], [data-toggle=dropdown], "
+    ".dropdown-toggle, [class*=dropdown__toggle], details:not([open]) > summary"
 )
 _OPEN_RECORD_MENU_JS = (
     "(record) => {"
@@ -3351,6 +3353,7 @@ _OPEN_RECORD_MENU_JS = (
   const fold = (t) => (t || '').normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   const wordsOf = (t) => new Set(fold(t).split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+  const ROWS = 'tr, li, [role=row], [role=listitem], article';
   const toggles = [...document.querySelectorAll('"""
     + _MENU_TOGGLES
     + r"""')].filter((t) => shown(t) && /^(BUTTON|SUMMARY|A)$/.test(t.tagName)
@@ -3367,17 +3370,41 @@ _OPEN_RECORD_MENU_JS = (
       block = block.parentElement;
     }
     if (!block || block === document.body) continue;
+    // (a row of a list or table: a menu of the page's own, like the breadcrumbs', is no record's)
+    if (!block.closest(ROWS) && !block.querySelector(ROWS)) continue;
+    if (block.querySelector(ROWS) && !t.closest(ROWS)) continue;
     if (toggles.filter((u) => block.contains(u)).length === 1) fits.push(t);
   }
   if (fits.length !== 1) return null;
+  // What the closed menu holds, read without opening it: a tippy's content, the block its
+  // aria-controls names, a <details>' own, or the hidden menu beside the button. Not readable:
+  // not opened (nothing is opened to look).
+  const t = fits[0];
+  let content = null;
+  const said = t._tippy && t._tippy.props ? t._tippy.props.content : null;
+  if (said instanceof Element) content = said;
+  else if (typeof said === 'string') {
+    const tpl = document.createElement('template');  // (inert: nothing in it loads or runs)
+    tpl.innerHTML = said;
+    content = tpl.content;
+  }
+  const controls = t.getAttribute('aria-controls');
+  if (!content && controls) content = document.getElementById(controls);
+  if (!content && t.tagName === 'SUMMARY') content = t.parentElement;
+  if (!content && t.parentElement) content = t.parentElement.querySelector('.dropdown-menu, [role=menu]');
+  if (!content && t.nextElementSibling && !shown(t.nextElementSibling)) content = t.nextElementSibling;
+  if (!content) return null;
+  const items = [...content.querySelectorAll('a[href], button, [role=menuitem]')]
+    .map((el) => (el.getAttribute('aria-label') || el.textContent || '').replace(/\s+/g, ' ').trim())
+    .map((name) => name.slice(0, 80));
   const old = new WeakSet();
   for (const el of document.querySelectorAll('a[href], button, [role=menuitem], input, select')) {
     if (shown(el)) old.add(el);
   }
   window.__waypostBeforeMenu = old;
-  window.__waypostMenu = fits[0];
-  const t = fits[0];
-  return [cssPath(t), (t.getAttribute('aria-label') || t.innerText || t.title || 'menu').trim().slice(0, 60)];
+  window.__waypostMenu = t;
+  const label = (t.getAttribute('aria-label') || t.innerText || t.title || 'menu').trim().slice(0, 60);
+  return [cssPath(t), label, items];
 }"""
 )
 _NEW_MENU_ITEMS_JS = """() => {

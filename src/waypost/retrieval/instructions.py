@@ -1865,7 +1865,12 @@ _SHOWN_VALUE = re.compile(
     r"|^(?:the\s+)?following\s+(?:text|words?|value|code)$"
     # 'Enter the value of Color': a value named by what holds it, to be read from the page
     r"|^(?:the\s+)?(?:value|content|contents|text|number|answer|result|sum|total|entry|amount)\s+"
-    r"(?:of|in|from|for|under|next\s+to)\s+[^\x00]+$",
+    r"(?:of|in|from|for|under|next\s+to)\s+[^\x00]+$"
+    # 'the same (word)', 'dasselbe', 'le même mot', 'lo mismo', 'то же', 'to samo': what was searched
+    # before, not given ('dasselbe in den Bildern suchen')
+    r"|^(?:the\s+same|dasselbe|das\s+gleiche|denselben|dieselben|le\s+même|la\s+même|les\s+mêmes|"
+    r"lo\s+mismo|la\s+misma|el\s+mismo|lo\s+stesso|la\s+stessa|to\s+samo|tego\s+samego|to\s+samé|"
+    r"то\s+же(?:\s+самое)?|тот\s+же|ту\s+же)(?:\s+[^\x00]*)?$",
     re.I,
 )
 
