@@ -403,3 +403,43 @@ async def test_the_same_words_searched_again_are_not_typed(
     report = await _act(page, pages, quiet, "people.html", instruction, False)
     assert report.steps[0].status != "done"
     assert await page.input_value("#q") == ""
+
+
+@pytest.mark.parametrize(
+    ("instruction", "words"),
+    [
+        ("rechercher varroa dans la doc", "varroa"),
+        ("cerca varroa nella documentazione", "varroa"),
+        ("busca varroa en la documentación", "varroa"),
+        ("искать varroa в документации", "varroa"),
+        ("search for docs", "docs"),
+    ],
+)
+def test_the_documentation_searched_in_is_no_word_searched_for(instruction: str, words: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target, step.text) == ("type", "search", words)
+
+
+@pytest.mark.parametrize(
+    ("instruction", "target"),
+    [("zurück zur Startseite", "Startseite"), ("retour à l'accueil", "accueil"), ("torna alla home", "home")],
+)
+def test_back_to_a_place_is_that_place(instruction: str, target: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target) == ("click", target)
+
+
+@_browser
+async def test_a_search_in_the_site_types_the_words_alone(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _act(page, pages, quiet, "people.html", "busca carol en el sitio", True)
+    assert await page.input_value("#q") == "carol"
+
+
+@_browser
+async def test_back_to_a_start_page_the_page_lacks_is_no_previous_link(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await _act(page, pages, quiet, "index_terms.html", "zurück zur Startseite", False)
+    assert await noted(page, "link") == ""

@@ -1144,10 +1144,22 @@ _ONE_QUOTED = re.compile(
 )
 
 
+# Where a search looks, said after the words in the languages read here: the documentation or site
+# itself, not words to search for ('varroa dans la doc', 'varroa nella documentazione').
+_IN_THE_DOCS = re.compile(
+    r"\s+(?:in|dans|en|nella|nel|nelle|w|we|в|во|im|auf|na|ve|v)\s+(?:(?:the|this|la|le|les|l’|der|den|die|dem|"
+    r"el|los|las|il|lo|questa|cette|esta|diese[rnm]?)\s*)?(?:doc|docs|documentation|documentación|documentacion|"
+    r"documentazione|dokumentation|doku|dokumentacji|dokumentace|dokumentaci|документации|документация|site|"
+    r"website|sitio|sito|seite|webseite|wiki|manual|handbuch|manuel|manuale)[.!]?$",
+    re.IGNORECASE,
+)
+
+
 def _search_step(text: str, what: str = "") -> Step:
     """A search: the value typed and sent, and in the target what is searched or where ('search
     (customers)', 'search (top bar)') when the instruction says so; plain ``search`` otherwise."""
     where = ""
+    text = _IN_THE_DOCS.sub("", text).strip() or text  # ('varroa dans la doc': the docs are searched)
     if (bar := _SEARCH_TOP_BAR.search(text)) is not None and bar.start() > 0:
         text, where = text[: bar.start()].strip(), "top bar"
     if (named := _SEARCHED_THEN_NAME.match(text)) is not None:
@@ -1482,6 +1494,24 @@ _INTO_GROUP = re.compile(
 def _into_group(m: re.Match[str]) -> str:
     group = next(v for v in m.groups() if v)
     return f"check {group.strip()}"
+
+
+# 'zurück zur Startseite', 'retour à l'accueil', 'torna alla home', 'wróć do strony głównej': where
+# the way back goes, as 'back to the home page' is; 'back' alone is the previous page.
+_BACK_TO = re.compile(
+    r"^(?:(?:geh(?:e)?|gehen\s+sie)\s+)?zurück\s+(?:zur|zum|zu|auf\s+die|in\s+die)\s+(?P<a>\S.*)$"
+    r"|^(?:retour(?:ner)?|revenir|reviens|revenez|retourne[rz]?)\s+(?:à\s+la|à\s+l’\s*|au|aux|à|vers\s+la|vers\s+le)\s*(?P<b>\S.*)$"
+    r"|^(?:torna(?:re)?|ritorna(?:re)?)\s+(?:alla|al|all’\s*|allo|a)\s*(?P<c>\S.*)$"
+    r"|^(?:volver|vuelve|regresar|regresa)\s+(?:a\s+la|al|a)\s+(?P<d>\S.*)$"
+    r"|^(?:wróć|wrócić|powrót)\s+(?:do|na)\s+(?P<e>\S.*)$"
+    r"|^(?:вернуться|вернись|вернитесь|назад)\s+(?:на|к|в)\s+(?P<f>\S.*)$"
+    r"|^(?:zpět|vrátit\s+se|vrať\s+se)\s+(?:na|do|k)\s+(?P<g>\S.*)$",
+    re.IGNORECASE,
+)
+
+
+def _back_to(m: re.Match[str]) -> str:
+    return f"go to {next(v for v in m.groups() if v)}"
 
 
 # A person as the object between a verb and its particle ('sign her up for the newsletter',
@@ -2271,6 +2301,7 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected = _STATE_SAID.sub(_state_said, protected, count=1)
     protected = _PASSWORD_FROM_TO.sub(_password_from_to, protected, count=1)
     protected = _INTO_GROUP.sub(_into_group, protected, count=1)
+    protected = _BACK_TO.sub(_back_to, protected, count=1)
     if not _ALL_SAID.match(protected.strip()):
         protected = _ALL_OF.sub(r"select all \g<rest>", protected, count=1)
     protected = _PAGER_LABEL.sub(r"\g<1> ", protected, count=1)
