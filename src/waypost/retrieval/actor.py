@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import re
 import time
-import unicodedata
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -52,7 +51,7 @@ from waypost.retrieval.pager import PAGER_JS, pager_wish
 from waypost.retrieval.partial import QUESTION_NOUNS, is_question
 from waypost.retrieval.query import Intent, parse_query
 from waypost.retrieval.ranking import Candidate
-from waypost.retrieval.records import parse_record
+from waypost.retrieval.records import _plain, parse_record
 from waypost.retrieval.rerank import WEIGHTS_FILE, RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange, short
 from waypost.retrieval.sections import Extract, extract_section
@@ -525,8 +524,9 @@ class Actor:
     async def _in_record_menu(self, page: Page, step: Step) -> ActionResult | None:
         """'delete Church Hall', 'supprimer Tomasz Kowalski': a job on a record that only the
         record's own closed menu offers (a row's "More options" button). The one closed menu
-        button whose row carries the record's words is opened; the one control it shows that does
-        the job is clicked. ``None`` (the menu closed again, nothing done) otherwise."""
+        button whose row carries the record's words is read without opening it; only when it
+        offers the job once is it opened and that control clicked. ``None`` (nothing done, the
+        menu not opened, or closed again) otherwise."""
         job = concept_of(step.verb)
         said = set(words(step.verb))
         record = [
@@ -536,12 +536,13 @@ class Actor:
         ]
         if not record or job not in _MENU_JOBS:
             return None
-        toggle = await _evaluate(page, _OPEN_RECORD_MENU_JS, [_unaccented(w) for w in record])
+        toggle = await _evaluate(page, _OPEN_RECORD_MENU_JS, [_plain(w).lower() for w in record])
         if not toggle:
             return None
         path, opened, held = toggle
         if sum(self._does_job(name, job, said) for name in held) != 1:
             return None  # the menu, read closed, does not offer the job once: it is not opened
+        await _evaluate(page, _REMEMBER_SHOWN_JS, path)
         try:
             await page.locator(f"css={path}").first.click(timeout=self._timeout)
         except Exception:
@@ -3339,9 +3340,9 @@ _REVEAL_JS = """name => {
 }"""
 
 _BUTTONS = "button, input[type=button], input[type=submit], input[type=reset], [role=button]"
-# The one closed menu button (a row's "More options") in the smallest block whose words carry all of
-# the record's, and no other such button: its CSS path and what it says, or null. The controls shown
-# before are remembered, so that what the menu shows once clicked can be told apart.
+# The one closed menu button (a row's "More options") in the smallest row whose words carry all of
+# the record's, and no other such button: its CSS path, what it says, and the names of what its
+# menu holds, read closed; null when there is none or its menu cannot be read without opening it.
 _MENU_TOGGLES = (
     "[aria-haspopup]:not([aria-haspopup=false]), [data-bs-toggle=dropdown], [data-toggle=dropdown], "
     ".dropdown-toggle, [class*=dropdown__toggle], details:not([open]) > summary"
@@ -3397,16 +3398,21 @@ _OPEN_RECORD_MENU_JS = (
   const items = [...content.querySelectorAll('a[href], button, [role=menuitem]')]
     .map((el) => (el.getAttribute('aria-label') || el.textContent || '').replace(/\s+/g, ' ').trim())
     .map((name) => name.slice(0, 80));
+  const label = (t.getAttribute('aria-label') || t.innerText || t.title || 'menu').trim().slice(0, 60);
+  return [cssPath(t), label, items];
+}"""
+)
+# Before the menu button at the path is clicked: the controls shown now, and the button.
+_REMEMBER_SHOWN_JS = """(path) => {
+  const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
   const old = new WeakSet();
   for (const el of document.querySelectorAll('a[href], button, [role=menuitem], input, select')) {
     if (shown(el)) old.add(el);
   }
   window.__waypostBeforeMenu = old;
-  window.__waypostMenu = t;
-  const label = (t.getAttribute('aria-label') || t.innerText || t.title || 'menu').trim().slice(0, 60);
-  return [cssPath(t), label, items];
+  window.__waypostMenu = document.querySelector(path);
+  return true;
 }"""
-)
 _NEW_MENU_ITEMS_JS = """() => {
   const old = window.__waypostBeforeMenu; if (!old) return [];
   const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
@@ -5137,19 +5143,10 @@ def _at_labels(part: str, fields: list[ElementDescriptor]) -> list[str]:
 
 # Verbs that keep or drop what was changed, besides saving and sending ('publish the changes').
 _KEEPING_VERBS = frozenset(
-    {"publish", "veröffentlichen", "publier", "publicar", "pubblicare", "pubblica", "opublikuj", "publikovat"}
-    | {
-        "zveřejnit",
-        "опубликовать",
-        "опубликуй",
-        "公開",
-        "发布",
-        "apply",
-        "übernehmen",
-        "anwenden",
-        "appliquer",
-    }
-    | {"aplicar", "applica", "zastosuj", "применить", "適用", "应用", "discard", "verwerfen", "revert"}
+    {"publish", "veröffentlichen", "publier", "publicar", "pubblicare", "pubblica", "opublikuj"}
+    | {"publikovat", "zveřejnit", "опубликовать", "опубликуй", "公開", "发布", "apply", "übernehmen"}
+    | {"anwenden", "appliquer", "aplicar", "applica", "zastosuj", "применить", "適用", "应用", "discard"}
+    | {"verwerfen", "revert"}
 )
 # A katakana word's final long-vowel mark ('ユーザー', written "ユーザ" by some house styles).
 _KANA_LONG = re.compile(r"(?<=[\u30a1-\u30fa])ー(?![\u30a1-\u30fc])")
@@ -5266,16 +5263,9 @@ def _concept_prefix(part: str, fields: list[ElementDescriptor]) -> tuple[Element
     return e, value
 
 
-# Concepts of what a control does: a leading word of one of these is a verb, never a field's label.
 # Jobs on a record that a row's own menu offers ('delete Church Hall', 'skopiuj Main House').
 _MENU_JOBS = frozenset({"§delete", "§copy", "§edit", "§download", "§share", "§print"})
-
-
-def _unaccented(word: str) -> str:
-    """``word`` without its accents, as the page script folds the rows' words."""
-    return "".join(ch for ch in unicodedata.normalize("NFKD", word) if not unicodedata.combining(ch)).lower()
-
-
+# Concepts of what a control does: a leading word of one of these is a verb, never a field's label.
 _DOING_CONCEPTS = frozenset(
     {"§show", "§open", "§edit", "§delete", "§add", "§save", "§submit", "§search", "§next", "§previous",
      "§close", "§cancel", "§copy", "§more", "§login", "§logout", "§register", "§accept", "§reject",
