@@ -47,7 +47,7 @@ from waypost.retrieval.ordinal_words import ORDINAL_WORDS
 from waypost.retrieval.page_scripts import CSS_PATH_JS as _CSS_PATH
 from waypost.retrieval.page_scripts import SCROLL_JS
 from waypost.retrieval.page_watch import OPENS_TAB_JS, PageWatch
-from waypost.retrieval.pager import PAGER_JS, pager_wish
+from waypost.retrieval.pager import PAGER_JS, REL_PAGE_JS, pager_wish
 from waypost.retrieval.partial import QUESTION_NOUNS, is_question
 from waypost.retrieval.query import Intent, parse_query
 from waypost.retrieval.ranking import Candidate
@@ -56,6 +56,7 @@ from waypost.retrieval.rerank import WEIGHTS_FILE, RerankModel, load_model
 from waypost.retrieval.results import ActionResult, ActReport, PageChange, short
 from waypost.retrieval.sections import Extract, extract_section
 from waypost.retrieval.selectors import Selector, quote
+from waypost.retrieval.side_menu import SIDE_ENTRY_JS, side_wish
 from waypost.retrieval.synonyms import CONCEPTS, ROLE_WORDS, STOPWORDS, UNSPACED
 from waypost.retrieval.telemetry import ActionRecord
 from waypost.retrieval.text import (
@@ -989,6 +990,13 @@ class Actor:
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
+        side = side_wish(exact or target) if named else None
+        if side is not None:
+            # 'the third entry in the left menu', 'サイドバーの最後のリンク': no name, only a count in
+            # the page's one side menu (ranked, 'menu' would be a menu's toggle)
+            sel = await _evaluate(page, SIDE_ENTRY_JS, [side.n, side.kind, side.left])
+            if sel:
+                return await self._act(page, "click", f"css={sel}", "click", do)
         asked = _question_wish(target) if named and not exact else None
         if asked is not None and (verb in _OPENING_VERBS or verb in _CLOSING_VERBS):
             # 'expand the question', 'klapp die zweite Frage auf': the page's sections named with a
@@ -1113,6 +1121,11 @@ class Actor:
                 return ActionResult("click", target, "not_found", line)
             if pager:
                 return await self._act(page, "click", f"css={pager[1]}", "click", do)
+            if pager is None and wish.place in ("next", "previous"):
+                # no numbered pager: the page the document itself links as next or previous
+                sel = await _evaluate(page, REL_PAGE_JS, wish.place)
+                if sel:
+                    return await self._act(page, "click", f"css={sel}", "click", do)
         answer = answer_of(target) if result.status in _UNSURE and whole and named else None
         if answer is not None:
             # 'yes, delete it', 'confirm', 'no, take me back' on a page that asks: its one yes or no

@@ -24,11 +24,12 @@ _LEAD = (
     r"(?:gehe?\s+)?(?:zur|zu\s+der|auf\s+die)\s+|aller\s+(?:à\s+)?|va\s+(?:à\s+)?|"
     r"(?:ir|ve|vaya)\s+a\s+(?:la\s+)?|přejdi\s+na\s+|jdi\s+na\s+|przejdź\s+(?:na|do)\s+|"
     r"перейди(?:те)?\s+на\s+|открой(?:те)?\s+|"
+    r"weiter\s+|dalej,?\s+|далее,?\s+|avanti,?\s+|"
     r"to\s+|on\s+|na\s+|à\s+|a\s+)*"
 )
 _ART = r"(?:the\s+|die\s+|der\s+|la\s+|le\s+|el\s+)?"
 _NEXT = (
-    r"next|nächste[nr]?|naechste[nr]?|suivante|siguiente|successiva|próxima|volgende|další|následující|"
+    r"next|nächste[nrm]?|naechste[nr]?|suivante|siguiente|successiva|próxima|volgende|další|následující|"
     r"następn[aąeyj]+|следующ\w+|次の"
 )
 _PREVIOUS = (
@@ -59,7 +60,9 @@ _NUMBERED = re.compile(
     re.IGNORECASE,
 )
 _CJK = re.compile(r"(?P<place>下一|上一|前|次|最后一|第一)\s*(?:页|頁|ページ)")
-_TAIL = re.compile(r"\s*(?:へ|に|を開く|を開いて|please|bitte|s'il te plaît|por favor|[.!。！])*\s*$")
+_TAIL = re.compile(
+    r"\s*(?:へ|に|を開く|を開いて|進む|進んで|移動|please|bitte|s'il te plaît|por favor|[.!。！])*\s*$"
+)
 
 
 @dataclass(frozen=True)
@@ -158,5 +161,36 @@ PAGER_JS = (
   const href = goal.getAttribute('href') || '';
   if (goal.tagName === 'A' && (!href || /^javascript:/i.test(href)) && !goal.onclick) return null;
   return ['go', cssPath(goal), String(n(goal))];
+}"""
+)
+
+
+# The page the document itself calls next or previous (``<link rel="next">`` in its head, as
+# Sphinx and many blogs write it, or ``<a rel="next">``), reached by a shown link to that very
+# address: copies of it (the sidebar's entry, the button under the text) all lead to the same
+# page. Answers the CSS path of one of them (one with ``rel``, else one whose text carries an
+# arrow, else the last), or ``null`` when the page declares no one such page or shows no link to it.
+REL_PAGE_JS = (
+    """(place) => {
+  """
+    + CSS_PATH_JS
+    + r"""
+  const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0
+    && getComputedStyle(el).visibility !== 'hidden'; };
+  const bare = (u) => u.split('#')[0];
+  const rels = place === 'next' ? ['next'] : ['prev', 'previous'];
+  const declared = [...document.querySelectorAll('link[rel][href], a[rel][href]')].filter((el) =>
+    (el.getAttribute('rel') || '').toLowerCase().split(/\s+/).some((r) => rels.includes(r)));
+  const goals = new Set(declared.map((el) => bare(el.href)));
+  if (goals.size !== 1) return null;
+  const goal = [...goals][0];
+  if (!/^https?:/i.test(goal) || goal === bare(location.href)) return null;
+  const links = [...document.querySelectorAll('a[href]')]
+    .filter((a) => a.href === goal && shown(a) && !a.closest('[aria-hidden=true]'));
+  if (!links.length) return null;
+  const arrow = place === 'next' ? /[>›»→⟩〉]/ : /[<‹«←⟨〈]/;
+  const pick = links.find((a) => declared.includes(a)) || links.find((a) => arrow.test(a.textContent))
+    || links[links.length - 1];
+  return cssPath(pick);
 }"""
 )

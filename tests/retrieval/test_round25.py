@@ -1,0 +1,119 @@
+"""`act` round 25: pages named by their place, not their name (our own pages in ``pages/ext29``).
+
+'next page please', 'vorherige Seite', '次のページへ進む' on a documentation page with no numbered
+pager: the page the document itself declares next or previous (``<link rel="next">``), by a shown
+link to it. 'the third entry in the left menu', 'サイドバーの最後のリンク': the page's one side menu,
+counted by its top-level entries; when entries and links count differently, or the menu is not
+one, nothing is done.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.async_api import Page
+
+from tests.retrieval.site import PageServer, act_on
+from waypost.retrieval import Actor
+from waypost.retrieval.pager import pager_wish
+from waypost.retrieval.side_menu import SideWish, side_wish
+
+_browser = pytest.mark.asyncio(loop_scope="session")
+
+
+@pytest.mark.parametrize(
+    ("instruction", "place"),
+    [
+        ("next page please", "next"),
+        ("weiter zur nächsten Seite", "next"),
+        ("dalej, następna strona", "next"),
+        ("次のページへ進む", "next"),
+        ("pagina successiva", "next"),
+        ("vorherige Seite", "previous"),
+    ],
+)
+def test_a_page_asked_for_by_its_place(instruction: str, place: str) -> None:
+    wish = pager_wish(instruction)
+    assert wish is not None and wish.place == place
+
+
+@pytest.mark.parametrize(
+    ("instruction", "goes_to"),
+    [
+        ("next page please", "tides.html"),
+        ("weiter zur nächsten Seite", "tides.html"),
+        ("次のページへ進む", "tides.html"),
+        ("vorherige Seite", "index.html"),
+        ("página anterior", "index.html"),
+    ],
+)
+@_browser
+async def test_the_page_the_document_calls_next_or_previous(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, goes_to: str
+) -> None:
+    await act_on(page, pages, quiet, "ext29/berths.html", instruction, True)
+    assert page.url.endswith(f"/ext29/{goes_to}")
+
+
+@pytest.mark.parametrize("file", ["contact.html", "hidden_next.html"])
+@_browser
+async def test_no_next_page_declared_or_shown_does_nothing(
+    page: Page, pages: PageServer, quiet: Actor, file: str
+) -> None:
+    await act_on(page, pages, quiet, f"ext29/{file}", "next page", False)
+    assert page.url.endswith(f"/ext29/{file}")
+
+
+@pytest.mark.parametrize(
+    ("instruction", "wish"),
+    [
+        ("third entry in the left menu", SideWish(3, "entry", True)),
+        ("der dritte Eintrag im linken Menü", SideWish(3, "entry", True)),
+        ("l'ultimo link della barra laterale", SideWish(-1, "link", False)),
+        ("la troisième entrée du menu de gauche", SideWish(3, "entry", True)),
+        ("třetí položka v levém menu", SideWish(3, "entry", True)),
+        ("третий пункт в левом меню", SideWish(3, "entry", True)),
+        ("サイドバーの最後のリンク", SideWish(-1, "link", False)),
+        ("左メニューの3番目", SideWish(3, "entry", True)),
+        ("the second sidebar", None),
+        ("the last link in the right sidebar", None),
+        ("the third link in the footer", None),
+        ("the last entry about fees in the sidebar", None),
+    ],
+)
+def test_a_side_menu_entry_named_by_its_place(instruction: str, wish: SideWish | None) -> None:
+    assert side_wish(instruction) == wish
+
+
+@pytest.mark.parametrize(
+    ("file", "instruction", "goes_to"),
+    [
+        ("berths.html", "third entry in the left menu", "tides.html"),
+        ("berths.html", "the last link in the sidebar", "contact.html"),
+        ("tides.html", "der zweite Eintrag im linken Menü", "berths.html"),
+        ("tides.html", "左メニューの2番目", "berths.html"),
+    ],
+)
+@_browser
+async def test_a_side_menu_entry_by_its_place(
+    page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str, goes_to: str
+) -> None:
+    await act_on(page, pages, quiet, f"ext29/{file}", instruction, True)
+    assert page.url.endswith(f"/ext29/{goes_to}")
+
+
+@pytest.mark.parametrize(
+    ("file", "instruction"),
+    [
+        # the sections open under "Berths" make the third link another than the third entry
+        ("berths.html", "the third link in the sidebar"),
+        ("tides.html", "the sixth entry in the left menu"),
+        ("tides.html", "the second sidebar"),
+        ("tides.html", "the last link in the right sidebar"),
+    ],
+)
+@_browser
+async def test_a_side_menu_place_that_is_not_one_does_nothing(
+    page: Page, pages: PageServer, quiet: Actor, file: str, instruction: str
+) -> None:
+    await act_on(page, pages, quiet, f"ext29/{file}", instruction, False)
+    assert page.url.endswith(f"/ext29/{file}")
