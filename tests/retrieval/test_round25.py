@@ -117,3 +117,49 @@ async def test_a_side_menu_place_that_is_not_one_does_nothing(
 ) -> None:
     await act_on(page, pages, quiet, f"ext29/{file}", instruction, False)
     assert page.url.endswith(f"/ext29/{file}")
+
+
+@_browser
+async def test_a_word_of_place_is_matched_by_where_the_control_is(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    # "|||" titled "Toggle sidebar" sits at the top left: 'the left sidebar' is its sidebar
+    await act_on(page, pages, quiet, "ext29/panels.html", "collapse the left sidebar", True)
+    assert await page.is_hidden("#side")
+
+
+@_browser
+async def test_a_word_of_place_the_control_is_not_at_is_missing(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await act_on(page, pages, quiet, "ext29/panels.html", "collapse the right sidebar", False)
+    assert await page.is_visible("#side")
+
+
+@pytest.mark.parametrize(
+    ("instruction", "value"),
+    [("filter the index on the left by conf", "conf"), ('filter the index by "moor"', "moor")],
+)
+@_browser
+async def test_a_filter_field_takes_what_it_filters_by(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, value: str
+) -> None:
+    await act_on(page, pages, quiet, "ext29/panels.html", instruction, True)
+    assert await page.input_value("#filter") == value
+
+
+@_browser
+async def test_filtering_by_a_name_on_the_page_and_a_field_is_unsure(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await act_on(page, pages, quiet, "ext29/panels.html", "filter by Tides", False)
+    assert (await page.input_value("#filter"), page.url.endswith("panels.html")) == ("", True)
+
+
+@pytest.mark.parametrize("instruction", ["volver a la portada", "zpět na úvod"])
+@_browser
+async def test_home_said_in_other_languages(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await act_on(page, pages, quiet, "ext29/panels.html", instruction, True)
+    assert page.url.endswith("/ext29/index.html")

@@ -928,6 +928,10 @@ class Actor:
         async def do(loc: Locator, res: Resolution) -> str:
             e = res.candidate.element if res.candidate is not None else None
             opener.append(e is not None and (bool(e.popup) or "dropdown-toggle" in e.classes))
+            given = _FILTERED_BY.fullmatch(f"{verb} {target}".strip()) if named and e is not None else None
+            if given is not None and e is not None and e.role in ("textbox", "searchbox"):
+                # 'filter the index on the left by conf': a filter field takes what it filters by
+                return await self._fill(loc, res, given["value"].strip("\"'„“”«»"))
             if named and e is not None and e.tag == "select" and _names_an_option(e.options, target):
                 # A click on a list chooses nothing: 'sort the comments oldest first' names an option.
                 raise _ListNotClicked(f"{res.element_text} is a list; clicking it chooses nothing.")
@@ -4173,6 +4177,14 @@ async def _evaluate(page: Page, script: str, arg: Any = None) -> Any:
         return None
 
 
+# 'filter the index by conf', 'das Verzeichnis links nach conf filtern', 'vyfiltruj rejstřík podle conf':
+# a filter verb, what is filtered, and the one value it is filtered by.
+_FILTERED_BY = re.compile(
+    r"(?:filter\w*|filtr\w*|vyfiltr\w*|przefiltr\w*|отфильтр\w*|фильтр\w*)\s+(?:.+\s)?"
+    r"(?:by|with|using|nach|mit|avec|par|por|con|podle|według|wg|po|по)\s+"
+    r"(?P<value>\"[^\"]+\"|'[^']+'|„[^“”]+[“”]|«[^»]+»|[^\s\"'„“”«»]+)",
+    re.IGNORECASE,
+)
 # Words that say 'a field' around the value a field shows ('the 18:00 field').
 _FIELD_WORDS = re.compile(r"^\s*(?:the|a)\s+|\s+(?:field|box|input|value|entry)\s*$", re.I)
 # The CSS path of the one visible field whose value is the given text (null when none or several).

@@ -281,7 +281,7 @@ class ElementFinder:
             ranking = prefer_context_named(
                 ranking, self.settings.confidence, self.settings.tie_margin, self.settings.min_p
             )
-            ranking = honest(ranking)
+            ranking = honest(ranking, screen.viewport)
             ranking = _quoted_is_there(ranking)
             ranking = _not_the_other_way(ranking)
             ranking = await separate_records(page, screen, ranking)

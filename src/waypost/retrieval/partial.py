@@ -456,8 +456,39 @@ _ROW_NOUNS = frozenset(
 _IN_ROW = re.compile(r"(?:^|\s)(?:tr|li)(?::|\s|$)")
 
 
-def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | None = None) -> bool:
-    """Whether ``e`` matches only part of ``query``'s target words (see the module docstring)."""
+# Words of place, folded: where on the screen the thing said is.
+_PLACE_WORDS = (
+    ("left", "left links linken linke linker linkes gauche izquierda izquierdo sinistra vlevo levem "
+     "levém levy levý lewym lewej lewo слева левой левом левая левый 左 左側 左侧"),
+    ("right", "right rechts rechten rechte rechter droite derecha derecho destra vpravo pravem pravém pravy "
+     "pravý prawym prawej prawo справа правой правом правая правый 右 右側 右侧"),
+    ("top", "top oben oberen obere haut arriba nahore nahoře górze сверху верхней верхний 上"),
+)  # fmt: skip
+_PLACES: dict[str, str] = {word: place for place, said in _PLACE_WORDS for word in said.split()}
+
+
+def _placed(word: str, e: ElementDescriptor, viewport: tuple[int, int]) -> bool:
+    """Whether ``word`` is a word of place that ``e``'s box on the screen agrees with."""
+    place = _PLACES.get(fold_word(word)) or _PLACES.get(word)
+    x, y, w, h = e.box
+    if place is None or w <= 0 or h <= 0 or not e.in_viewport:
+        return False
+    width, height = viewport
+    if place == "left":
+        return x + w / 2 < width / 3
+    if place == "right":
+        return x + w / 2 > width * 2 / 3
+    return y + h / 2 < height / 5
+
+
+def partial_match(
+    query: Query,
+    e: ElementDescriptor,
+    overlay: ActiveOverlay | None = None,
+    viewport: tuple[int, int] | None = None,
+) -> bool:
+    """Whether ``e`` matches only part of ``query``'s target words (see the module docstring);
+    with the ``viewport``, a word of place ('the left sidebar', 'oben') is matched by where ``e`` is."""
     if query.ordinal and query.relation is None:
         return _not_of_kind(query, e)
     if query.ordinal or query.relation is not None:
@@ -531,6 +562,8 @@ def partial_match(query: Query, e: ElementDescriptor, overlay: ActiveOverlay | N
     if not head:
         return False
     missing = [w for w in head if _match(w, own) < _STEM]
+    if viewport is not None and len(missing) < len(head):
+        missing = [w for w in missing if not _placed(w, e, viewport)]
     if own & PAGE_WORDS:
         missing = [w for w in missing if w not in PAGE_WORDS]  # ('edit this page': "Upravit tuto stránku")
     if _tickable(e):
@@ -839,13 +872,13 @@ def _named_elsewhere(ranking: Ranking) -> bool:
     return False
 
 
-def honest(ranking: Ranking) -> Ranking:
+def honest(ranking: Ranking, viewport: tuple[int, int] | None = None) -> Ranking:
     """``ranking`` with a confident decision turned ``low`` when its winner is a partial match, or
     when another candidate fits all the target's words where the winner fits only its verb."""
     if ranking.decision != "confident" or not ranking.candidates:
         return ranking
     if (
-        partial_match(ranking.query, ranking.candidates[0].element, ranking.overlay)
+        partial_match(ranking.query, ranking.candidates[0].element, ranking.overlay, viewport)
         or _better_fit(ranking)
         or _named_elsewhere(ranking)
         or _another_of_the_kind(ranking)

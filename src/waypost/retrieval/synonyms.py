@@ -260,7 +260,8 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "menu": ("menú", "меню", "菜单", "メニュー", "메뉴", "μενού", "meny"),
     "home": (
-        "accueil", "inicio", "início", "startpagina", "domů", "главная", "首页", "主页", "ホーム",
+        "accueil", "inicio", "início", "portada", "startpagina", "domů", "úvod", "главная", "главную", "首页",
+        "主页", "ホーム",
         "トップページ", "홈",
         "főoldal", "kezdőlap", "anasayfa", "αρχική",
     ),
