@@ -14,6 +14,7 @@ from playwright.async_api import Page
 
 from tests.retrieval.site import PageServer, act_on
 from waypost.retrieval import Actor
+from waypost.retrieval.instructions import parse_instruction
 from waypost.retrieval.pager import pager_wish
 from waypost.retrieval.side_menu import SideWish, side_wish
 
@@ -163,3 +164,40 @@ async def test_home_said_in_other_languages(
 ) -> None:
     await act_on(page, pages, quiet, "ext29/panels.html", instruction, True)
     assert page.url.endswith("/ext29/index.html")
+
+
+@pytest.mark.parametrize(
+    ("instruction", "color"), [("choose purple", "purple"), ("I'd prefer green", "green")]
+)
+@_browser
+async def test_a_choice_waiting_in_a_closed_menu_is_chosen(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, color: str
+) -> None:
+    await act_on(page, pages, quiet, "ext29/theme_menu.html", instruction, True)
+    assert await page.get_attribute("body", "data-color") == color
+
+
+@_browser
+async def test_a_choice_no_menu_holds_opens_nothing(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await act_on(page, pages, quiet, "ext29/theme_menu.html", "choose mauve", False)
+    assert await page.get_attribute("#color", "aria-expanded") == "false"
+
+
+@pytest.mark.parametrize(
+    ("instruction", "target"),
+    [
+        ("where's the licence?", "licence"),
+        ("gdzie jest repozytorium kodu?", "repozytorium kodu"),
+        ("wo ist die Lizenz?", "Lizenz"),
+        ("what is the total?", "what is the total?"),  # a value asked for: no thing to open
+    ],
+)
+def test_a_thing_asked_for_by_where_it_is(instruction: str, target: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target) == ("click", target)
+
+
+@_browser
+async def test_where_the_licence_is_opens_it(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await act_on(page, pages, quiet, "ext29/theme_menu.html", "where's the licence?", True)
+    assert page.url.endswith("/ext29/licence.html")

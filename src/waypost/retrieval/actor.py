@@ -2121,6 +2121,22 @@ class Actor:
             hit = await self._hidden_select(page, exact or target, whole=bool(exact))
             if hit is not None:
                 return await self._choose_in_widget(page, hit)
+        listed = any(
+            (e.tag == "select" and any(" ".join(o.split()).casefold() == wanted for o in e.options))
+            or _LIST_WIDGET.search(e.classes)
+            for e in screen.elements
+        )
+        if (
+            result.status == "not_found"
+            and verb != "filter"
+            and not listed
+            and Selector.parse(target) is None
+        ):
+            # 'choose purple' where the choices wait in a closed menu ("Change base color"): the
+            # menu that holds one so named is opened and it is clicked, as 'purple' alone would be
+            revealed = await self.click(page, target, exact=exact or target)
+            if revealed.ok:
+                return revealed
         return result
 
     async def _hidden_select(self, page: Page, target: str, *, whole: bool) -> dict[str, Any] | None:

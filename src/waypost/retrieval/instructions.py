@@ -286,6 +286,23 @@ _QUESTION_ABOUT = re.compile(
     r"(?:(?:the|den|dem|der|die|das|les|le|la|los|las|el|il|gli)\s+)?(?=\S)",
     re.IGNORECASE,
 )
+# 'where's the licence?', 'gdzie jest repozytorium kodu?': a thing asked for by where it is is what
+# to open ('what is the total?' asks for a value: nothing here answers it by a click).
+_WHERE_IS = re.compile(
+    r"^(?:(?:where(?:['’]s|\s+is|\s+are)|where\s+can\s+i\s+(?:find|see|read))\s+"
+    r"(?=(?:the|your|this\s+site['’]s)\s)"
+    r"|(?:wo\s+(?:ist|sind|finde\s+ich)|où\s+(?:est|sont|trouver|se\s+trouve)|dónde\s+(?:está|están|encuentro)|"
+    r"dov['’]è|dove\s+(?:è|sono|trovo)|gdzie\s+(?:jest|są|znajdę)|kde\s+(?:je|jsou|najdu)|где\s+(?:находится|"
+    r"найти)?)\s+)(?P<thing>[^?？\x00]*[^\W\d_][^?？\x00]*?)\s*[?？]?$",
+    re.IGNORECASE,
+)
+# 'I'd prefer purple', 'je préfère le thème sombre': the thing preferred is chosen.
+_PREFER = re.compile(
+    r"^(?:i['’]d\s+(?:prefer|rather\s+have)|i\s+(?:would\s+)?prefer|je\s+préfère|prefiero|preferisco|wolę|"
+    r"предпочитаю)\s+(?=\S)",
+    re.IGNORECASE,
+)
+_OF_WHAT = re.compile(r"\b(?:of|for|in|on|von|für|de|du|des|del|della|di|dla|od|для)\b", re.IGNORECASE)
 # Searches said in German, Chinese or Polish, with where to search ('in der Doku', '在文档中',
 # 'w dokumentacji') or what is searched ('Ausleihen nach L-305 durchsuchen'): the words searched.
 _SEARCH_SAID = (
@@ -495,6 +512,10 @@ def _said_of_it(segment: str) -> str:
         segment = searching.sub(r"search for \g<q>", segment, count=1)
     segment = _ABOUT_TOPIC.sub(r"\g<head>", segment, count=1)
     segment = _QUESTION_ABOUT.sub("", segment, count=1)
+    segment = _PREFER.sub("choose ", segment, count=1)
+    asked = _WHERE_IS.match(segment)
+    if asked is not None and len(asked["thing"].split()) <= 4 and not _OF_WHAT.search(asked["thing"]):
+        segment = asked["thing"]  # ('what is the price of the kettle?' asks for a value, not a link)
     return _SWITCH_IT.sub(_switch_it, segment, count=1)
 
 

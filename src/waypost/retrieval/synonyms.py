@@ -388,7 +388,8 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
         "feliratkozás", "abone",
     ),
     "dark": (
-        "sombre", "oscuro", "scuro", "escuro", "donker", "ciemny", "tmavý", "тёмная", "темная",
+        "sombre", "oscuro", "scuro", "escuro", "donker", "ciemny", "tmavý", "тёмная", "темная", "dunkle",
+        "dunkles", "dunklen", "tmavé", "tmavou", "ciemne", "ciemną", "тёмную", "темную", "тёмный", "темный",
         "深色", "ダーク", "다크", "sötét", "koyu", "σκοτεινό", "mörkt",
     ),
     "reply": (
@@ -514,7 +515,26 @@ _MORE_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "light": (
         "light", "hell", "helles", "hellen", "clair", "claro", "chiaro", "licht", "jasny",
-        "světlý", "светлая", "浅色", "ライト", "라이트",
+        "světlý", "светлая", "浅色", "ライト", "라이트", "světlé", "světlou", "jasne", "jasną", "светлую",
+        "светлый", "светлой",
+    ),
+    # the colours a theme, a label or a variant is offered in, as people say them
+    "green": (
+        "green", "grün", "grüne", "grünen", "grünes", "vert", "verte", "verde", "zelená", "zelený", "zelenou",
+        "zielony", "zielona", "zieloną", "zielonym", "зелёный", "зеленый", "зелёным", "зеленым", "зелёная",
+        "зелёную", "緑", "绿色",
+    ),
+    "purple": (
+        "purple", "lila", "violett", "violet", "violette", "morado", "púrpura", "fialová", "fialovou",
+        "fialový", "fioletowy", "fioletowa", "fioletową", "фиолетовый", "фиолетовым", "фиолетовая", "紫",
+    ),
+    "blue": (
+        "blue", "blau", "blaue", "blauen", "bleu", "bleue", "azul", "blu", "modrá", "modrou", "modrý",
+        "niebieski", "niebieska", "niebieską", "синий", "синим", "синяя", "голубой", "青", "蓝色",
+    ),
+    "red": (
+        "red", "rot", "rote", "roten", "rouge", "rojo", "roja", "rosso", "rossa", "červená", "červenou",
+        "červený", "czerwony", "czerwona", "czerwoną", "красный", "красным", "красная", "赤", "红色",
     ),
 }  # fmt: skip
 for _key, _extra in _MORE_WORDS.items():
