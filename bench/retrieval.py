@@ -284,6 +284,24 @@ page", previous/next and the footer links, the search page and the general index
 (76 %) in German, French, Spanish, Italian, Czech, Polish, Russian or Japanese, 262 (27 %) in
 another language than the page's, 203 (21 %) to be left undone; written and checked with
 ``bench/retrieval_labels.py --part held22 --replay`` only, never with ``act``, before its first run.
+Held-out 23 (``"part": "held23"``, ``--part held23`` only, like held-out 6 to 22): 1067 cases in
+``retrieval_pypi15.jsonl`` on 144 pages of the Roundup issue tracker 2.6.0, rendered from its
+hash-pinned source archive by ``bench/thirdparty_pypi15.py`` into the same cache as held-out 9's
+to 22's and served by path as ``pypi/roundup@<version>/<template>/<lang>/<page>``: 642 cases on
+88 pages of its "classic" template in English, German, French, Spanish, Italian, Russian,
+Japanese and Simplified Chinese (the issue index with its sort/group controls, an issue's edit
+form with its selects, text fields, change note and messages' "remove" buttons, the new-issue
+form, the search page with its filters, "Display" check boxes and "Sort on"/"Group on" radio
+buttons, the user's account page, the admin's user list, keyword list and new-user form, the
+anonymous index with the login box, the registration and lost-password forms, the side bar and
+the header's search box), 178 on 21 pages of its "devel" template in English, German and French
+and 247 on 35 pages of its "responsive" template in English, Spanish, Italian, Russian and
+Japanese (the bug index, a bug's edit form, the new-bug form, the bug search page, the account
+page, the anonymous index with its login box and the registration form); 652 of them (61 %) in
+German, French, Spanish, Italian, Russian, Japanese or Chinese, 210 (20 %) in another language
+than the page's, 239 (22 %) to be left undone; written and checked with
+``bench/retrieval_labels.py --part held23 --replay`` only, never with ``act``, before its first
+run.
 ``--suite all`` runs the main set, both earlier held-out sets and the new sets.
 
 ``--log DIR`` writes every ranking with its right answer to ``DIR/retrieval.db``, from which
@@ -339,11 +357,12 @@ NEW_SETS = {
     "PyPI-rendered pages 12": "retrieval_pypi12.jsonl",
     "PyPI-rendered pages 13": "retrieval_pypi13.jsonl",
     "PyPI-rendered pages 14": "retrieval_pypi14.jsonl",
+    "PyPI-rendered pages 15": "retrieval_pypi15.jsonl",
 }
 # Parts run only when asked for by name (--part), never by --suite new/all.
 RUN_ALONE = (
     *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-    *("held16", "held17", "held18", "held19", "held20", "held21", "held22"),
+    *("held16", "held17", "held18", "held19", "held20", "held21", "held22", "held23"),
 )
 TOP_K = 5
 T = TypeVar("T")
@@ -583,7 +602,7 @@ def bench_new(args: argparse.Namespace) -> int:
                 cases.append(c)
     if args.part:
         cases = [c for c in cases if c["part"] == args.part]
-    else:  # held-out 6 to 22 run only on their own (--part held6 ... held22): never seen by accident
+    else:  # held-out 6 to 23 run only on their own (--part held6 ... held23): never seen by accident
         cases = [c for c in cases if c["part"] not in RUN_ALONE]
     if args.cat:
         cases = [c for c in cases if c["cat"] in args.cat.split(",")]
@@ -615,6 +634,7 @@ def bench_new(args: argparse.Namespace) -> int:
         thirdparty_pypi12,
         thirdparty_pypi13,
         thirdparty_pypi14,
+        thirdparty_pypi15,
     )
 
     # Django's admin (held-out 9), Flask-Admin (held-out 10), Datasette and Material for MkDocs
@@ -624,7 +644,8 @@ def bench_new(args: argparse.Namespace) -> int:
     # theme (held-out 16), MkDocs' readthedocs theme and SQLAdmin (held-out 17), Flask-AppBuilder and
     # Sphinx with alabaster (held-out 18), starlette-admin and Sphinx with shibuya (held-out 19), Trac
     # and Pelican (held-out 20), Wagtail and Sphinx with sphinxawesome-theme (held-out 21), Sphinx
-    # with piccolo-theme and with sphinx-nefertiti (held-out 22) render into the same served root.
+    # with piccolo-theme and with sphinx-nefertiti (held-out 22), Roundup (held-out 23) render into
+    # the same served root.
     renderers = (
         (thirdparty_pypi, ("pypi/django@",)),
         (thirdparty_pypi2, (f"pypi/{thirdparty_pypi2.SITE}/",)),
@@ -640,6 +661,7 @@ def bench_new(args: argparse.Namespace) -> int:
         (thirdparty_pypi12, tuple(f"pypi/{site}/" for site in thirdparty_pypi12.SITES)),
         (thirdparty_pypi13, tuple(f"pypi/{site}/" for site in thirdparty_pypi13.SITES)),
         (thirdparty_pypi14, tuple(f"pypi/{site}/" for site in thirdparty_pypi14.SITES)),
+        (thirdparty_pypi15, tuple(f"pypi/{site}/" for site in thirdparty_pypi15.SITES)),
     )
     for mod, prefixes in renderers:
         if any(c["page"].startswith(prefixes) for c in cases):
@@ -734,6 +756,7 @@ _PART_NAMES = {
     "held20": "held-out 20",
     "held21": "held-out 21",
     "held22": "held-out 22",
+    "held23": "held-out 23",
 }
 
 
@@ -924,7 +947,7 @@ def main() -> None:
         choices=(
             *("tune", "held", "held2", "held3", "held4", "held5"),
             *("held6", "held7", "held8", "held9", "held10", "held11", "held12", "held13", "held14", "held15"),
-            *("held16", "held17", "held18", "held19", "held20", "held21", "held22"),
+            *("held16", "held17", "held18", "held19", "held20", "held21", "held22", "held23"),
         ),
         help="New sets: only the tuning part, the first, the second (written before the second "
         "round of tuning), the third (written after held-out 2 had been seen), the fourth "
@@ -942,9 +965,10 @@ def main() -> None:
         "eighteenth (Flask-AppBuilder and Sphinx with alabaster pages rendered from PyPI), the "
         "nineteenth (starlette-admin and Sphinx with shibuya pages rendered from PyPI), the "
         "twentieth (Trac and Pelican pages rendered from PyPI), the twenty-first (Wagtail and "
-        "Sphinx with sphinxawesome-theme pages rendered from PyPI) or the twenty-second (Sphinx "
-        "with piccolo-theme and with sphinx-nefertiti pages rendered from PyPI; each of the last "
-        "seventeen run only when named).",
+        "Sphinx with sphinxawesome-theme pages rendered from PyPI), the twenty-second (Sphinx "
+        "with piccolo-theme and with sphinx-nefertiti pages rendered from PyPI) or the "
+        "twenty-third (Roundup pages rendered from PyPI; each of the last eighteen run only when "
+        "named).",
     )
     parser.add_argument("--cat", help="New sets: only these categories (comma-separated).")
     parser.add_argument(

@@ -1,6 +1,6 @@
 """Dry check of the labels of the new sets, in real Chromium, without running ``act``.
 
-For every case of a part (``--part held6`` by default; ``--part held7``, ``held8``, ``held9``, ``held10``, ``held11``, ``held12``, ``held13``, ``held14``, ``held15``, ``held16``, ``held17``, ``held18``, ``held19``, ``held20``, ``held21`` or ``held22`` for held-out 7 to 22) the page is opened as the benchmark opens it
+For every case of a part (``--part held6`` by default; ``--part held7``, ``held8``, ``held9``, ``held10``, ``held11``, ``held12``, ``held13``, ``held14``, ``held15``, ``held16``, ``held17``, ``held18``, ``held19``, ``held20``, ``held21``, ``held22`` or ``held23`` for held-out 7 to 23) the page is opened as the benchmark opens it
 and each expected effect's selector(s) are looked up with ``document.querySelectorAll``. A case is
 reported when a selector is invalid, matches nothing, or (for an ``#id`` selector) matches more than
 one element; an expected value on a ``<select>`` must be the label of one of its options, and a
@@ -235,6 +235,8 @@ async def run(args: argparse.Namespace) -> int:
     from bench.thirdparty_pypi13 import ensure_all as ensure_pypi13
     from bench.thirdparty_pypi14 import SITES as PYPI14_SITES
     from bench.thirdparty_pypi14 import ensure_all as ensure_pypi14
+    from bench.thirdparty_pypi15 import SITES as PYPI15_SITES
+    from bench.thirdparty_pypi15 import ensure_all as ensure_pypi15
 
     npm_root = str(ensure_all())
     pypi_root = str(ensure_pypi()) if args.part == "held9" or (args.show or "").startswith("pypi/") else ""
@@ -264,6 +266,8 @@ async def run(args: argparse.Namespace) -> int:
         pypi_root = str(ensure_pypi13())  # the same root as held-out 9's to 20's
     if args.part == "held22" or (args.show or "").startswith(tuple(f"pypi/{s}/" for s in PYPI14_SITES)):
         pypi_root = str(ensure_pypi14())  # the same root as held-out 9's to 21's
+    if args.part == "held23" or (args.show or "").startswith(tuple(f"pypi/{s}/" for s in PYPI15_SITES)):
+        pypi_root = str(ensure_pypi15())  # the same root as held-out 9's to 22's
     servers, urls = _start_servers(npm_root, pypi_root)
     try:
         async with async_playwright() as pw:
@@ -342,6 +346,7 @@ def main() -> None:
             "held20",
             "held21",
             "held22",
+            "held23",
             "held5",
             "held4",
             "held3",
