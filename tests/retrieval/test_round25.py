@@ -201,3 +201,93 @@ def test_a_thing_asked_for_by_where_it_is(instruction: str, target: str) -> None
 async def test_where_the_licence_is_opens_it(page: Page, pages: PageServer, quiet: Actor) -> None:
     await act_on(page, pages, quiet, "ext29/theme_menu.html", "where's the licence?", True)
     assert page.url.endswith("/ext29/licence.html")
+
+
+@pytest.mark.parametrize(
+    ("instruction", "target"),
+    [
+        ("take me to the mailing list", "mailing list"),
+        ("bring me back to the start page", "start page"),
+        ("head over to the FAQ", "FAQ"),
+        ("ich möchte mich abmelden", "abmelden"),
+        ("je veux signaler un bug", "signaler un bug"),
+        ("chci se odhlásit", "odhlásit"),
+        ("chcę się wylogować", "wylogować"),
+        ("хочу сообщить об ошибке", "сообщить об ошибке"),
+    ],
+)
+def test_ways_of_asking_to_go_or_to_do(instruction: str, target: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target, step.verb) == ("click", target, "")
+
+
+@_browser
+async def test_take_me_to_a_link(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await act_on(page, pages, quiet, "ext29/theme_menu.html", "take me to the licence", True)
+    assert page.url.endswith("/ext29/licence.html")
+
+
+@pytest.mark.parametrize(
+    ("instruction", "section"),
+    [
+        # a scroll-spy marks the entry of the section in view "active": no mark of the page shown
+        ("the open method of Harbour", "#Harbour.open"),
+        # written with the page's own address and a section of it: a jump, not the page again
+        ("Berth's inspect method", "#Berth.inspect"),
+    ],
+)
+@_browser
+async def test_a_contents_entry_jumps_to_its_section(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, section: str
+) -> None:
+    await act_on(page, pages, quiet, "ext29/reference.html", instruction, True)
+    assert page.url.endswith(f"/ext29/reference.html{section}")
+
+
+@_browser
+async def test_the_page_s_own_heading_entry_is_the_page_shown(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    report = await act_on(page, pages, quiet, "ext29/reference.html", "API reference", False)
+    assert report.steps[0].status == "already", report.text
+
+
+@pytest.mark.parametrize(
+    ("instruction", "steps"),
+    [
+        ("tape queen dans la recherche et lance-la", [("type", "queen"), ("press", "Enter")]),
+        ("look up oxalic and start the search", [("type", "oxalic"), ("press", "Enter")]),
+        ("oxalic eingeben und Suche starten", [("type", "oxalic"), ("press", "Enter")]),
+        ("napiš queen do hledání a potvrď tlačítkem", [("type", "queen"), ("press", "Enter")]),
+        ("type oxalic into the search box and submit it", [("type", "oxalic"), ("press", "Enter")]),
+        ("検索欄に queen と入れて検索ボタンを押す", [("type", "queen"), ("click", None)]),
+        ("„queen“ ins Suchfeld und dann auf Suchen", [("type", "queen"), ("click", None)]),
+    ],
+)
+def test_a_search_typed_then_sent_in_many_words(
+    instruction: str, steps: list[tuple[str, str | None]]
+) -> None:
+    assert [(s.action, s.text) for s in parse_instruction(instruction)] == steps
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        "tape queen dans la recherche et lance-la",
+        "look up queen and start the search",
+        "queen eingeben und Suche starten",
+        "napiš queen do hledání a potvrď tlačítkem",
+        "検索欄に queen と入れて検索ボタンを押す",
+    ],
+)
+@_browser
+async def test_a_search_typed_then_sent(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await act_on(page, pages, quiet, "ext29/search.html", instruction, True)
+    assert page.url.endswith("/ext29/search.html?q=queen")
+
+
+@pytest.mark.parametrize("instruction", ["valide", "start the search"])
+def test_sending_alone_is_no_enter_key(instruction: str) -> None:
+    assert all(step.action != "press" for step in parse_instruction(instruction))

@@ -4987,6 +4987,13 @@ _HERE_JS = """(el) => {
   }
   if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw) || a.target === '_blank') return false;
   const strip = (u) => u.split('#')[0].replace(/\\/$/, '');
+  if (a.hash && a.hash !== location.hash) {
+    // 'api.html#Apiary.open' on api.html: a jump to a section of the page, unless to its top
+    let to = null;
+    try { to = document.getElementById(decodeURIComponent(a.hash.slice(1))); } catch (e) { to = null; }
+    const h1 = document.querySelector('h1');
+    if (to && !(h1 && (to === h1 || to.contains(h1) || h1.contains(to)))) return false;
+  }
   return strip(a.href) === strip(location.href);
 }"""
 

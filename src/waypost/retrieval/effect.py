@@ -181,7 +181,9 @@ STATE_JS = r"""
     const li = a.closest('li');
     if (raw === '#' && /(?:^|\s)current(?:$|\s)/.test(a.className) && (!li || /(?:^|\s)current-page(?:$|\s)/.test(li.className) || /(?:^|\s)current(?:$|\s)/.test(li.className))) return true;
     // Bootstrap's mark of the page shown in a breadcrumb or a navigation bar: <li class="active">
-    if (!toggle(a) && li && /(?:^|\s)active(?:$|\s)/.test(li.className) && a.closest('.breadcrumb, nav, .nav, .navbar')) return true;
+    // (not a contents list's entry of a section, which a scroll-spy marks "active" while it is in view)
+    const section = raw.length > 1 && raw.startsWith('#');
+    if (!toggle(a) && !section && li && /(?:^|\s)active(?:$|\s)/.test(li.className) && a.closest('.breadcrumb, nav, .nav, .navbar')) return true;
     if (!raw || raw.startsWith('#') || /^javascript:/i.test(raw)) return false;
     const strip = (u) => u.split('#')[0].replace(/\/index\.html?$/i, '/');
     // (a side bar's own class "active" marks the section, not the page: Unfold's "Owners" on

@@ -723,6 +723,9 @@ class ElementFinder:
         return False
 
 
+_POSSESSIVE = re.compile(r"(?<=[^\W\d_])['’]s\b")
+
+
 def _quoted_is_there(ranking: Ranking) -> Ranking:
     """A quoted name must be on the element: its name, label, placeholder or title holds it.
 
@@ -746,6 +749,7 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
     def concepts(text: str) -> set[str]:
         # (articles and possessives aside: 'forgot my password' is "Forgot your password?"; a
         # Japanese or Chinese run of concept words and particles says just those: '次のページへ')
+        text = _POSSESSIVE.sub("", text)  # ('Hive's inspect method': no word "s")
         return _concepts_of(w for w in words(text) if w not in STOPWORDS and w not in ARTICLES)
 
     qw = concepts(query.exact)

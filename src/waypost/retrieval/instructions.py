@@ -91,7 +91,8 @@ class Step:
 
 # Verbs that may start a step: a conjunction splits the instruction only before one of these.
 _STEP_VERBS = (
-    r"click|clicke|klicke?|tap|press|hit|push|open|follow|go\s+to|(?:jump|skip|navigate|head)\s+to|visit|choose|pick|select|type|enter|input|"
+    r"click|clicke|klicke?|tap|press|hit|push|open|follow|go\s+to|(?:jump|skip|navigate|head)\s+to|"
+    r"(?:take|bring|lead)\s+me\s+to|visit|choose|pick|select|type|enter|input|"
     r"write|fill|put|set|check|tick|uncheck|untick|enable|disable|turn|activate|deactivate|toggle|scroll|"
     r"search|submit|dismiss|close|accept|reject|decline|read|extract|focus|expand|collapse|tap|switch|wait|confirm|"
     r"apply|"
@@ -145,7 +146,8 @@ def _rule(kind: str, *parts: str) -> tuple[re.Pattern[str], str]:
 _CLICK_VERBS = (
     r"click|double[\s-]?click|tap|press|hit|push|open|go\s+(?:back\s+|on\s+)?to|move\s+on\s+to|continue\s+to|"
     r"return\s+to|switch\s+(?:back\s+)?to|"
-    r"(?:jump|skip|navigate|head)\s+(?:back\s+)?to|(?:get\s+)?back\s+to|"
+    r"(?:jump|skip|navigate|head)\s+(?:back\s+|over\s+)?to|(?:get\s+)?back\s+to|"
+    r"(?:take|bring|lead)\s+me\s+(?:back\s+)?to|"
     r"visit|choose|pick|select|focus|expand|collapse|toggle|"
     r"klicke|klick|clicke|tippe|drücke|drück|öffne|gehe|geh|wähle|wähl|betätige|bestätige|"
     r"wechsle\s+(?:zu|zur|zum|auf|in)|wechseln\s+sie\s+(?:zu|zur|zum|auf|in)|zeige(?:\s+mir)?|zeig(?:\s+mir)?"
@@ -627,7 +629,8 @@ TURN_OFF_VERBS = frozenset({"unfollow", "unlike", "unstar", "unmute", "unsubscri
 _PLAIN = frozenset(
     {
         "click", "double-click", "doubleclick", "double", "tap", "press", "hit", "push", "go", "visit",
-        "focus", "switch", "jump", "navigate", "head", "back", "get", "wechsle", "wechseln",
+        "focus", "switch", "jump", "navigate", "head", "back", "get", "take", "bring", "lead",
+        "wechsle", "wechseln",
         "klicke", "klick", "clicke", "tippe", "drücke", "drück", "gehe", "geh", "betätige",
     }
 )  # fmt: skip
@@ -851,6 +854,13 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
     _rule(
         "type_any", r"^(?:type|enter|input|write|tippe|gib)\s+(?P<text>\x00\d+\x00|[^\s\x00]+)(?:\s+ein)?$"
     ),
+    # 'oxalic eingeben' (the verb last, no field named): typed into the one field there is
+    _rule("type_any", r"^(?P<text>\x00\d+\x00|[^\s\x00]+)\s+(?:eingeben|eintippen|tippen)$"),
+    # '„queen“ ins Suchfeld' (the verb left out): typed into the field named
+    _rule(
+        "type",
+        r"^(?P<text>\x00\d+\x00|[^\s\x00]+)\s+(?:ins|in\s+das|in\s+die|in\s+den)\s+(?P<target>[^\x00]+)$",
+    ),
     # 'confirm with OK', 'confirm by clicking "Yes"': the button named after the verb
     _rule(
         "click",
@@ -897,7 +907,8 @@ _PATTERNS: list[tuple[re.Pattern[str], str]] = [
         _DE_JOBS,
         r")$",
     ),
-    _rule("search", r"^(?:nach\s+)?(?P<text>.+?)\s+suchen$"),
+    # ('dann auf Suchen' clicks "Suchen": a lone preposition is no word searched for)
+    _rule("search", r"^(?:nach\s+)?(?!(?:auf|an|in|mit|zu|zum|zur)\s+suchen$)(?P<text>.+?)\s+suchen$"),
     # accept / reject buttons are clicks on buttons of that name
     _rule("click_whole", r"^(?P<target>(?:accept|reject|decline|akzeptiere|lehne)\b.*)$"),
     # 'show only cargo bikes', 'only insured ones': the option of a list that filters the page
@@ -1407,6 +1418,9 @@ _ASKING = re.compile(
     r"^(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?"
     r"|i\s+(?:want|need|wish|have)\s+to\s+|i\s+would\s+like\s+to\s+|i['’]d\s+like\s+to\s+"
     r"|i['’]m\s+trying\s+to\s+|i\s+am\s+trying\s+to\s+|help\s+me\s+"
+    r"|ich\s+(?:möchte|will|würde\s+gerne?)\s+(?:mich\s+)?|je\s+(?:veux|voudrais)\s+|j['’]aimerais\s+"
+    r"|quiero\s+|me\s+gustaría\s+|voglio\s+|vorrei\s+|chci\s+(?:se\s+)?|chtěl[a]?\s+bych\s+(?:se\s+)?"
+    r"|chcę\s+(?:się\s+)?|chciał[a]?bym\s+(?:się\s+)?|(?:я\s+)?хочу\s+"
     r"|how\s+(?:do|can|should|would)\s+(?:i|we|one)\s+|how\s+to\s+|where\s+(?:do|can)\s+i\s+"
     r"|(?:i|we)\s+(?:use|am\s+using|are\s+using)\s+|(?:i['’]m|we['’]re)\s+(?:using|on)\s+|i\s+am\s+on\s+"
     r"|(?=what(?:['’]s|\s+is)\s+(?:in|on|under)\s))"
@@ -1615,6 +1629,23 @@ _PRESS_ENTER = re.compile(
     r"|(?:して|[、,])?\s*(?:Enter|enter|ENTER|エンター)\s*(?:キー)?\s*を\s*押(?:す|して(?:ください)?|します)?",
     re.I,
 )
+# 'and start the search', 'und die Suche starten', 'et lance-la', 'a potvrď tlačítkem', 'して検索開始':
+# what was just typed is sent, as Enter in its field sends it (said last, after a typing step).
+_START_SEARCH = re.compile(
+    r"(?:\s*,?\s+(?:and(?:\s+then)?|then|und(?:\s+dann)?|dann|et(?:\s+puis)?|puis|y(?:\s+luego)?|e|i|"
+    r"a(?:\s+pak)?|и(?:\s+затем)?)\s+|\s*[,;]\s*|\s*(?:して|、)\s*)"
+    r"(?:(?:start|run|launch|begin)\s+(?:the\s+|a\s+)?search|submit\s+(?:it|the\s+search)|"
+    r"(?:die\s+)?suche\s+(?:starten|ausführen|abschicken|absenden)|starte\s+die\s+suche|"
+    r"lance(?:z)?[-\s]la|lance(?:z)?\s+la\s+recherche|valide(?:z|r)?|"
+    r"(?:inicia|lanza|ejecuta)(?:r)?\s+la\s+búsqueda|avvia(?:re)?\s+la\s+ricerca|"
+    r"potvrď(?:te)?(?:\s+(?:to|tlačítkem|hledání))?|spusť(?:te)?\s+hledání|uruchom\s+wyszukiwanie|"
+    r"zatwierdź|запусти(?:те)?\s+поиск|検索(?:を)?(?:開始|実行)(?:する|して)?)\s*[.!。]?$",
+    re.I,
+)
+# 'YにXと入れて', 'XをYに入れて': put into a field, as 入力 says it.
+_JA_PUT_IN = re.compile(r"(?<=[とに])入れ(て|る|(?=ます))")
+# 'look up oxalic': a search for it.
+_LOOK_UP = re.compile(r"^(?:please\s+)?look\s+up\s+(?=\S)", re.I)
 _WHATS_IN = re.compile(r"^what(?:['’]s|\s+is)\s+(?:in|on|under)\s+(?=\S)", re.I)
 # A search, then 'and click …' in any language read here ('wyszukaj labrador i kliknij lupę'): the
 # words end at the conjunction, and the click is a step of its own.
@@ -2332,6 +2363,9 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected = _PRESS_ENTER.sub(
         lambda m: f"{' then ' if m.start() else ''}press Enter{', then ' if m['after'] else ''}", protected
     )
+    protected = _LOOK_UP.sub("search for ", protected, count=1)
+    protected = _JA_PUT_IN.sub(lambda m: {"て": "入力して", "る": "入力する"}.get(m[1], "入力し"), protected)
+    protected = _START_SEARCH.sub(" then press Enter", protected, count=1)
     protected = _WHATS_IN.sub("", protected, count=1)  # "what's in slate?": the tab so named
     protected = _UP_TO.sub("go to ", protected, count=1)
     protected = _ONE_PAGE.sub(

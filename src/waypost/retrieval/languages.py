@@ -210,7 +210,8 @@ _LANGUAGES: tuple[_Language, ...] = (
         r"appuie\s+sur|ouvrez|ouvrir|ouvre|touchez|toucher|touche|dépliez|déplier|déplie|développez|"
         r"développe|repliez|replier|replie|fermez|ferme|"
         r"va\s+(?:à|sur)|allez\s+(?:à|sur)|aller\s+(?:à|sur)|passe\s+en|passez\s+en|retourne\s+(?:à|sur)",
-        type_verbs=r"saisissez|saisir|saisis|entrez|entrer|tapez|taper|écrivez|écrire|indiquez|indiquer",
+        type_verbs=r"saisissez|saisir|saisis|entrez|entrer|tapez|taper|tape|écrivez|écrire|écris|indiquez|"
+        r"indiquer|indique",
         into=r"dans|en\s+tant\s+que|comme|sous|pour",
         fill=r"remplissez|remplir",
         with_=r"avec|par",

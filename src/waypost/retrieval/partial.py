@@ -252,7 +252,11 @@ PAGE_WORDS = frozenset(
 KINDS_ABROAD = frozenset(
     {"abschnitt", "sección", "seccion", "section", "sezione", "secção", "sekcja", "sekcję", "sekce", "oddíl",
      "раздел", "reiter", "registerkarte", "onglet", "pestaña", "scheda", "aba", "zakładka", "zakładkę",
-     "karta", "kartu", "вкладка", "вкладку"}
+     "karta", "kartu", "вкладка", "вкладку",
+     # what a reference names a code object as ('Hive's inspect method', 'il metodo inspect di Hive')
+     "method", "methode", "méthode", "método", "metodo", "metoda", "metodę", "метод", "function", "funktion",
+     "fonction", "función", "funzione", "funkce", "funkci", "funkcja", "funkcję", "функция", "функцию",
+     "attribute", "attribut", "atributo", "attributo", "atribut", "атрибут"}
 ) | (PAGE_WORDS - {"page", "pages"})  # fmt: skip
 
 # Articles that may start a name ('Le Monde', 'El Paso'), so no stop words, but name nothing alone.
