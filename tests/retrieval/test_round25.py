@@ -291,3 +291,104 @@ async def test_a_search_typed_then_sent(
 @pytest.mark.parametrize("instruction", ["valide", "start the search"])
 def test_sending_alone_is_no_enter_key(instruction: str) -> None:
     assert all(step.action != "press" for step in parse_instruction(instruction))
+
+
+@pytest.mark.parametrize(
+    ("instruction", "who"),
+    [
+        ("assign this to oskar", "oskar"),
+        ("affecter l'anomalie à leila", "leila"),
+        ("asignar a oskar", "oskar"),
+        ("assegna il ticket a oskar", "oskar"),
+        ("分配给 oskar", "oskar"),
+        ("przypisz do oskar", "oskar"),
+    ],
+)
+def test_assigning_chooses_the_person(instruction: str, who: str) -> None:
+    (step,) = parse_instruction(instruction)
+    assert (step.action, step.target) == ("choose", who)
+
+
+@pytest.mark.parametrize(
+    ("instruction", "field", "value"),
+    [
+        ("assign this to ines", "assignedto", "ines"),
+        ("affecter à mira", "assignedto", "mira"),
+        ("priority bug", "priority", "bug"),  # a list's label, then one of its options
+    ],
+)
+@_browser
+async def test_a_person_or_option_is_chosen_in_its_list(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str, field: str, value: str
+) -> None:
+    await act_on(page, pages, quiet, "ext29/ticket.html", instruction, True)
+    assert (
+        await page.eval_on_selector(f"select[name={field}]", "(s) => s.options[s.selectedIndex].text")
+        == value
+    )
+
+
+@pytest.mark.parametrize("instruction", ["assign it to tomas", "assign to nobody", "sort ascending"])
+@_browser
+async def test_what_a_list_already_shows_or_cannot_do_is_not_done(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    # ('sort ascending' is no click on "Sort on:": the list offers fields, not an order)
+    await page.goto(pages.url_for("ext29/ticket.html"))
+    await page.evaluate(
+        "() => { window.clicks = 0; document.addEventListener('click', () => window.clicks++, true); }"
+    )
+    report = await quiet.act(page, instruction)
+    assert not report.ok, report.text
+    assert await page.evaluate("() => window.clicks") == 0
+    assert await page.eval_on_selector("select[name=assignedto]", "(s) => s.value") == "tomas"
+
+
+@_browser
+async def test_the_form_s_button_over_the_menu_link_of_its_name(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await act_on(page, pages, quiet, "ext29/join.html", "register", True)
+    assert "go=Register" in page.url
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    [
+        "change my password to Kn0ts&Tides",
+        "new password Kn0ts&Tides",
+        "password Kn0ts&Tides, confirm it",
+        "contraseña Kn0ts&Tides y repítela",
+        "nuova password Kn0ts&Tides, confermala",
+        "パスワードKn0ts&Tides(確認も)",
+    ],
+)
+@_browser
+async def test_a_new_password_is_confirmed_where_the_form_asks_again(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    await act_on(page, pages, quiet, "ext29/account.html", instruction, True)
+    assert await page.input_value("#password") == "Kn0ts&Tides"
+    assert await page.input_value("#confirm_password") == "Kn0ts&Tides"
+
+
+@_browser
+async def test_a_password_alone_in_its_form_is_typed_alone(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    await act_on(page, pages, quiet, "ext29/signin.html", "password Kn0ts&Tides, confirm it", True)
+    assert await page.input_value("#pw") == "Kn0ts&Tides"
+
+
+@pytest.mark.parametrize(
+    "instruction",
+    ["search all text for timeout", "rechercher timeout dans tout le texte", "cerca timeout nel testo"],
+)
+@_browser
+async def test_a_search_in_all_text_is_the_search_page_s_own_field(
+    page: Page, pages: PageServer, quiet: Actor, instruction: str
+) -> None:
+    # the header's quick search is named "search-text" by its id only; the page's field is labelled
+    await act_on(page, pages, quiet, "ext29/find.html", instruction, True)
+    assert "fulltext=timeout" in page.url
+    assert "q=timeout" not in page.url

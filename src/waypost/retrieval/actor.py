@@ -932,8 +932,14 @@ class Actor:
             if given is not None and e is not None and e.role in ("textbox", "searchbox"):
                 # 'filter the index on the left by conf': a filter field takes what it filters by
                 return await self._fill(loc, res, given["value"].strip("\"'„“”«»"))
-            if named and e is not None and e.tag == "select" and _names_an_option(e.options, target):
-                # A click on a list chooses nothing: 'sort the comments oldest first' names an option.
+            if (
+                named
+                and e is not None
+                and e.tag == "select"
+                and (_names_an_option(e.options, target) or _more_than_the_list(e, f"{verb} {target}"))
+            ):
+                # A click on a list chooses nothing: 'sort the comments oldest first' names an option;
+                # 'sort ascending' asks what "Sort on:" does not offer
                 raise _ListNotClicked(f"{res.element_text} is a list; clicking it chooses nothing.")
             if (
                 named
@@ -994,6 +1000,12 @@ class Actor:
             await _click(loc, res, self._timeout)
             return f"Clicked {res.element_text}"
 
+        if named and not verb and len(words(target)) >= 2:
+            # 'исполнитель leila', 'Priority urgent': a list's label, then one of its options
+            screen = await collect(page, **self._limits)
+            split = [(e, o) for e in screen.elements if (o := _label_then_option(e, target)) is not None]
+            if len(split) == 1:
+                return await self.select(page, _selector_for(split[0][0], screen.elements), split[0][1])
         side = side_wish(exact or target) if named else None
         if side is not None:
             # 'the third entry in the left menu', 'サイドバーの最後のリンク': no name, only a count in
@@ -1544,8 +1556,20 @@ class Actor:
             except SecretRefused as exc:
                 return ActionResult("type", target, "failed", str(exc))
 
+        confirmed = _AND_ITS_CONFIRMATION.search(target)
+        if confirmed is not None:
+            target = target[: confirmed.start()]
+        confirm_too = confirmed is not None or bool(_NEW_SAID.search(target))
+
         async def do(loc: Locator, res: Resolution) -> str:
             line = await self._fill(loc, res, real, submit, lang=lang)
+            if confirm_too and not _CONFIRMING.search(f"{target} {exact}"):
+                # a new password where its form asks for it again: its confirmation too, as a
+                # person fills it ('new password Bollard-42', 'password X, confirm it')
+                again = await _evaluate_on(loc, _CONFIRM_FIELD_JS, _CONFIRMING.pattern)
+                if again:
+                    await page.locator(f"css={again}").fill(real, timeout=self._timeout)
+                    line = f"{line}, and the same into its confirmation"
             if real is text:
                 return line
             # The answer names the placeholder, never the value (it may be cut short in the line).
@@ -1557,7 +1581,14 @@ class Actor:
             # else a search as any other
             screen = await collect(page, **self._limits)
             boxes = [e for e in screen.elements if e.visible and e.enabled and _is_search_box(e)]
-            target = await self._one_box(page, _boxes_said(boxes, said)) or "search"
+            # (a search page's field labelled with those words, "All text", before a box whose id
+            # only says them, the header's "search-text")
+            labelled = [e for e in screen.elements if e.visible and e.enabled and _label_says(e, said)]
+            target = (
+                await self._one_box(page, labelled)
+                or await self._one_box(page, _boxes_said(boxes, said))
+                or "search"
+            )
         if not exact and Selector.parse(target) is None and _bare_search(target):
             # 'искать brochure среди документов' on the documents' list, 'chercher un groupe : mod':
             # the words searched for, without the list they are searched in or the kind named
@@ -1576,8 +1607,21 @@ class Actor:
                 # page below its header's quick search)
                 focused = await _evaluate(page, _FOCUSED_INDEX_JS)
                 target = await self._one_box(page, [e for e in boxes if e.index == focused]) or target
+        pair = (
+            await _evaluate(page, _NEW_PASSWORD_JS, _CONFIRMING.pattern)
+            if confirm_too and _PASSWORD_SAID.search(target) and not _CONFIRMING.search(target)
+            else None
+        )
+        # ('change my password to X' where "Password" and "Confirm password" are the page's two:
+        # the first, whose confirmation is then filled too)
         result = await self._act(
-            page, "type", target, "type", do, exact=exact, key="Enter" if submit else None
+            page,
+            "type",
+            f"css={pair}" if pair else target,
+            "type",
+            do,
+            exact="" if pair else exact,
+            key="Enter" if submit else None,
         )
         if result.status == "not_found" and not exact and _USER_FIELD.fullmatch(target.strip()):
             # 'the username field' where the log-in form's field says "Login:" or "Имя": the text
@@ -4201,6 +4245,67 @@ _FILTERED_BY = re.compile(
     r"(?P<value>\"[^\"]+\"|'[^']+'|„[^“”]+[“”]|«[^»]+»|[^\s\"'„“”«»]+)",
     re.IGNORECASE,
 )
+# A field that asks for a value again: 'Confirm password', 'Passwort wiederholen', 'パスワード(確認)'.
+_CONFIRMING = re.compile(
+    r"confirm|repeat|again|retype|re-?enter|verif|bestätig|wiederhol|répét|confirma|conferm|repet|ripet|"
+    r"potwierd|powtórz|potvrz|zopak|ověř|повтор|подтвер|確認|再入力|确认|重复|再次",
+    re.IGNORECASE,
+)
+# 'type X into the password field and its confirmation' (the parser's words for 'password X,
+# confirm it'); a new password ('new password X', 'nouveau mot de passe X') is confirmed too.
+_AND_ITS_CONFIRMATION = re.compile(r"\s+and\s+its\s+confirmation$", re.IGNORECASE)
+_NEW_SAID = re.compile(r"\b(?:new|neue[nrs]?|nouveau|nueva|nuova|nowe|nové|новый)\b", re.IGNORECASE)
+_PASSWORD_SAID = re.compile(
+    r"password|passwort|kennwort|mot\s+de\s+passe|contraseña|senha|heslo|hasło|haslo|пароль|パスワード|密码",
+    re.IGNORECASE,
+)
+# The one other empty password field of ``el``'s form (or of its nearest container with password
+# fields) that asks for it again; null when ``el`` is no password field, itself asks again, or not
+# exactly one such field is there. Which asks again is read from the fields' own ids and names
+# when they say it (a template may label both fields for the first), else from their labels.
+_PASSWORD_PAIRS = """
+  const AGAIN = new RegExp(again, 'i');
+  const shown = (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+  const attrs = (e) => [e.id, e.name, e.placeholder, e.getAttribute('aria-label') || ''].join(' ');
+  const labels = (e) => [...[...(e.labels || [])].map((l) => l.textContent),
+    (e.closest('tr') && e.closest('tr').querySelector('th') || {}).textContent || ''].join(' ');
+  const asks = (fields) => {
+    const byAttrs = fields.some((e) => AGAIN.test(attrs(e)));
+    return (e) => AGAIN.test(byAttrs ? attrs(e) : labels(e));
+  };
+  const css = (e) => e.id ? '#' + CSS.escape(e.id)
+    : (e.name ? `input[type=password][name="${CSS.escape(e.name)}"]` : null);
+"""
+_CONFIRM_FIELD_JS = (
+    """(el, again) => {"""
+    + _PASSWORD_PAIRS
+    + """
+  if (!el || el.type !== 'password') return null;
+  let box = el.form;
+  for (let up = el.parentElement; !box && up; up = up.parentElement) {
+    if (up.querySelectorAll('input[type=password]').length > 1) box = up;
+  }
+  if (!box) return null;
+  const fields = [...box.querySelectorAll('input[type=password]')].filter((e) => shown(e) && !e.disabled);
+  const again2 = asks(fields);
+  if (again2(el)) return null;
+  const others = fields.filter((e) => e !== el && !e.readOnly && again2(e));
+  return others.length === 1 && !others[0].value ? css(others[0]) : null;
+}"""
+)
+# The page's one password field whose form has exactly one other, which asks for it again.
+_NEW_PASSWORD_JS = (
+    """(again) => {"""
+    + _PASSWORD_PAIRS
+    + """
+  const fields = [...document.querySelectorAll('input[type=password]')]
+    .filter((e) => shown(e) && !e.disabled);
+  if (fields.length !== 2 || fields[0].form !== fields[1].form) return null;
+  const again2 = asks(fields);
+  const first = fields.filter((e) => !again2(e));
+  return first.length === 1 && fields.some(again2) ? css(first[0]) : null;
+}"""
+)
 # Words that say 'a field' around the value a field shows ('the 18:00 field').
 _FIELD_WORDS = re.compile(r"^\s*(?:the|a)\s+|\s+(?:field|box|input|value|entry)\s*$", re.I)
 # The CSS path of the one visible field whose value is the given text (null when none or several).
@@ -4828,6 +4933,26 @@ def _search_said(target: str) -> tuple[str, ...]:
     is searched ('search (customers)') or where ('search (top bar)'); empty for any other target."""
     m = _SEARCH_SAYS.fullmatch(target.strip())
     return tuple(w for w in words(m["said"]) if w not in STOPWORDS) if m else ()
+
+
+def _label_says(e: ElementDescriptor, said: tuple[str, ...]) -> bool:
+    """Whether ``e`` is a text field whose shown label holds every word ``said`` beside the kind of
+    field ('text' of "All text*:")."""
+    asked = [w for w in said if w not in ("top", "bar", "list", "table")]
+    if not asked or not kind_of.typable(e) or not (e.label or e.nearby):
+        return False
+    # (the label, or the text beside it: a form table's row header when its columns have headers)
+    own = frozenset(words(f"{e.label} {e.nearby}"))
+    return all(token_match(w, own) >= 0.8 or (w == "text" and own & _TEXT_WORDS) for w in asked)
+
+
+# 'text' as search pages' full-text fields say it ("All text", "Tout le texte", "Tutto il testo").
+_TEXT_WORDS = frozenset(
+    {
+        "text", "texts", "texte", "textes", "texto", "textos", "testo", "testi", "tekst", "tekście", "textu",
+        "текст", "тексту", "テキスト", "文本",
+    }
+)  # fmt: skip
 
 
 def _boxes_said(boxes: list[ElementDescriptor], said: tuple[str, ...]) -> list[ElementDescriptor]:
@@ -5564,6 +5689,16 @@ def _question_wish(target: str) -> int | None:
     if nouns == ["faq"] and not places:
         return None  # 'open the FAQ' is the FAQ page (a link "FAQ"), not one of its questions
     return places[0] if places else 0
+
+
+def _more_than_the_list(e: ElementDescriptor, target: str) -> bool:
+    """Whether ``target`` says words that neither name the list ``e`` nor say it is a list
+    ('sort ascending' for "Sort on:"): then a click on the list is not what is asked."""
+    own = field_words(f"{e.display_name} {e.label}")
+    return any(
+        token_match(w, own) == 0 and w not in kind_of.KIND_WORDS and w not in ROLE_WORDS
+        for w in content_words(target)
+    )
 
 
 def _names_an_option(options: Sequence[str], target: str) -> bool:

@@ -284,6 +284,7 @@ class ElementFinder:
             ranking = honest(ranking, screen.viewport)
             ranking = _quoted_is_there(ranking)
             ranking = _not_the_other_way(ranking)
+            ranking = _form_button_over_its_namesake(ranking)
             ranking = await separate_records(page, screen, ranking)
             ranking = prefer_opener(screen, ranking, self.model, index=self.index_for(screen))
             if ranking.decision != "confident" and query.intent == "type" and not query.exact:
@@ -793,6 +794,26 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
         if qw & shown and all(w in shown or w in heading for w in qw) and query.intent in ("click", "any"):
             return ranking
     return replace(ranking, decision="low")
+
+
+def _form_button_over_its_namesake(ranking: Ranking) -> Ranking:
+    """'register' on the registration form: its "Register" button, not the menu's "Register" link
+    (which leads to this form). Of a link and a form's button named exactly alike, the first two
+    candidates, the button is what does the job; the link only goes where it is done."""
+    if (
+        ranking.decision == "none"
+        or len(ranking.candidates) < 2
+        or ranking.query.intent not in ("click", "any")
+    ):
+        return ranking
+    first, second = ranking.candidates[:2]
+    a, b = first.element, second.element
+    same = " ".join(a.display_name.split()).casefold() == " ".join(b.display_name.split()).casefold() != ""
+    button = b.form and (b.role == "button" or b.type in ("submit", "image")) and b.visible and b.enabled
+    if not (same and button and a.role == "link" and a.href and first.p - second.p < 0.5):
+        return ranking
+    swapped = [replace(second, id=1, p=first.p), replace(first, id=2, p=second.p), *ranking.candidates[2:]]
+    return replace(ranking, candidates=swapped)
 
 
 def _not_the_other_way(ranking: Ranking) -> Ranking:

@@ -213,7 +213,7 @@ def _about_it(m: re.Match[str]) -> str:
 # value typed into it. 'X is V' takes an article or possessive first ('Rex is vaccinated' is about a
 # record); 'should be', 'must be' do not need one.
 _FIELD_IS = re.compile(
-    r"^(?:(?:the|my|his|her|its|their|our|your)\s+(?P<f1>[^,;:]+?)\s+(?:is|will\s+be|is\s+now)|"
+    r"^(?:(?:the|my|his|her|its|their|our|your)\s+(?P<f1>[^,;:]+?)\s+(?:is\s+now|will\s+now\s+be|will\s+be|is)|"
     r"(?P<f2>[^,;:]+?)\s+(?:should|must|needs\s+to|has\s+to|ought\s+to)\s+(?:now\s+)?(?:be|read|say))\s+"
     r"(?P<val>[^,;]+?)(?:\s+now)?[.!]?$",
     re.IGNORECASE,
@@ -296,6 +296,24 @@ _WHERE_IS = re.compile(
     r"|(?:wo\s+(?:ist|sind|finde\s+ich)|où\s+(?:est|sont|trouver|se\s+trouve)|dónde\s+(?:está|están|encuentro)|"
     r"dov['’]è|dove\s+(?:è|sono|trovo)|gdzie\s+(?:jest|są|znajdę)|kde\s+(?:je|jsou|najdu)|где\s+(?:находится|"
     r"найти)?)\s+)(?P<thing>[^?？\x00]*[^\W\d_][^?？\x00]*?)\s*[?？]?$",
+    re.IGNORECASE,
+)
+# 'assign this to oskar', 'affecter l'anomalie à leila', '分配给 oskar': the person is chosen (in
+# the one list that offers that name: the assignee's).
+_ASSIGN_TO = re.compile(
+    r"^(?:(?:re)?assign(?:\s+(?:this|it|him|her|them|the\s+\w+))?\s+to"
+    r"|(?:ré)?affect(?:er|e|ez)(?:\s+(?:ceci|ça|l['’]\s*\w+|le\s+\w+|la\s+\w+))?\s+à"
+    r"|(?:re)?asign(?:ar|a|e)(?:\s+(?:esto|la\s+\w+|el\s+\w+))?\s+a"
+    r"|(?:ri)?assegn(?:are|a)(?:\s+(?:il\s+\w+|la\s+\w+|questo))?\s+a"
+    r"|(?:zuweisen|weise\s+(?:es|das\s+\w+|den\s+\w+|die\s+\w+)\s+zu)\s+an"
+    r"|přiřaď(?:te)?|przypisz(?:\s+do)?|назнач(?:ь|ить|ьте)(?:\s+на)?"
+    r"|分配给|指派给)\s*(?P<who>[^\s\x00]+|\x00\d+\x00)$",
+    re.IGNORECASE,
+)
+# 'set the watchers to just leila': what the field is to hold, no more ('just' is not typed).
+_TO_JUST = re.compile(
+    r"(?<=\S)\s+(?P<to>to|auf|à|a|en|na|на)\s+(?:just|only|nur|seulement|uniquement|solo|solamente|"
+    r"soltanto|tylko|jen|pouze|только)\s+(?=\S)",
     re.IGNORECASE,
 )
 # 'I'd prefer purple', 'je préfère le thème sombre': the thing preferred is chosen.
@@ -515,6 +533,8 @@ def _said_of_it(segment: str) -> str:
     segment = _ABOUT_TOPIC.sub(r"\g<head>", segment, count=1)
     segment = _QUESTION_ABOUT.sub("", segment, count=1)
     segment = _PREFER.sub("choose ", segment, count=1)
+    segment = _TO_JUST.sub(r" \g<to> ", segment, count=1)
+    segment = _ASSIGN_TO.sub(r"choose \g<who>", segment, count=1)
     asked = _WHERE_IS.match(segment)
     if asked is not None and len(asked["thing"].split()) <= 4 and not _OF_WHAT.search(asked["thing"]):
         segment = asked["thing"]  # ('what is the price of the kettle?' asks for a value, not a link)
@@ -1187,11 +1207,22 @@ _IN_THE_DOCS = re.compile(
 )
 
 
+# Where a search looks, said after the words: all the text ('timeout dans tout le texte', 'en todo
+# el texto', 'nel testo', 'по всему тексту'), a search page's full-text field.
+_IN_ALL_TEXT = re.compile(
+    r"\s+(?:in|dans|en|nel|im|w|v|по)\s+(?:(?:all|the\s+whole|the\s+full|tout\s+le|todo\s+el|ganzen|gesamten|"
+    r"całym|celém|всему)\s+)?(?:text|texte|texto|testo|tekście|textu|тексту|volltext)[.!]?$",
+    re.IGNORECASE,
+)
+
+
 def _search_step(text: str, what: str = "") -> Step:
     """A search: the value typed and sent, and in the target what is searched or where ('search
     (customers)', 'search (top bar)') when the instruction says so; plain ``search`` otherwise."""
     where = ""
     text = _IN_THE_DOCS.sub("", text).strip() or text  # ('varroa dans la doc': the docs are searched)
+    if (whole := _IN_ALL_TEXT.search(text)) is not None and whole.start() > 0:
+        text, where = text[: whole.start()].strip(), "text"  # 'timeout dans tout le texte'
     if (bar := _SEARCH_TOP_BAR.search(text)) is not None and bar.start() > 0:
         text, where = text[: bar.start()].strip(), "top bar"
     if (named := _SEARCHED_THEN_NAME.match(text)) is not None:
@@ -1214,6 +1245,30 @@ _SET_IN_BOTH = re.compile(
     r"^(?:set|change)\s+(?:the\s+|my\s+)?[^\x00]+?\s+to\s+(?P<val>\S+)\s+in\s+"
     r"(?P<where>(?:both|all|each\s+of\s+the)\s+[^\x00]+)$",
     re.I,
+)
+# 'password X, confirm it', 'password X (twice)', 'contraseña X y repítela', 'пароль X, повторить',
+# 'パスワードX(確認も)', '… ändern (bestätigen nicht vergessen)': the password, whose confirmation is
+# filled with it (the form's own field that asks for it again).
+_PASSWORD_CONFIRMED = re.compile(
+    r"^(?:(?:give|set)\s+(?:her|him|them|me|it)\s+)?(?:(?:the|a|das|le|la|el)\s+)?"
+    r"(?:(?:new|neue[sn]?|nouveau|nueva|nuova|nowe|nové|новый)\s+)?(?P<kind>password|passwort|kennwort|"
+    r"mot\s+de\s+passe|contraseña|heslo|hasło|пароль|パスワード|密码)\s*(?P<val>[^\s,，、(（]+)(?:\s+setzen)?"
+    r"\s*[,，、]?\s*(?:(?:and|und|et|y|e|i|a|и)\s+)?"
+    r"(?:\((?:twice|zweimal|deux\s+fois|dos\s+veces|due\s+volte|dvakrát|dwa\s+razy|дважды)\)"
+    r"|confirm(?:\s+it)?|bestätigen|confirme[rz]?(?:-le)?|confírmala|repítela|conferma(?:la)?|ripetila|"
+    r"potvrď(?:te)?|powtórz|повтори(?:ть|те)?|подтверди(?:ть|те)?|[(（]確認も[)）]|を確認欄にも|确认密码也一样)"
+    r"[.!。]?$"
+    r"|(?<=\S)\s*[(（](?:bestätigen|confirm|confirmer|confirmar|confermare)[^)）]*[)）]$",
+    re.IGNORECASE,
+)
+# 'change my password to X', 'cambiar mi contraseña a X', 'сменить пароль на X', 'パスワードを X に変更':
+# the new password, confirmed where the form asks for it again.
+_NEW_PASSWORD_TO = re.compile(
+    r"^(?:change|set|update|reset|cambiar|cambia|changer|change|cambiare|zmień|změň|сменить|смени|изменить|"
+    r"измени)\s+(?:(?:my|the|your|her|his|mi|la|mon|le|la\s+mia|moje|мой)\s+)?(?:password|contraseña|"
+    r"mot\s+de\s+passe|hasło|heslo|пароль)\s+(?:to|a|en|in|na|на)\s+(?P<val>\S+?)[.!]?$"
+    r"|^パスワードを\s*(?P<v2>\S+?)\s*に変更(?:する|して(?:ください)?)?$",
+    re.IGNORECASE,
 )
 # 'a new password: X, twice', 'Passwort festlegen: X (zweimal)': X into both password fields.
 _VALUE_TWICE = re.compile(
@@ -2403,6 +2458,16 @@ def parse_instruction(instruction: str) -> list[Step]:
     protected = _I_FORGOT.sub("forgot ", protected)
     protected = _TWO_ORDINALS.sub(_two_ordinals, protected)
     protected = _SET_IN_BOTH.sub(r"type \g<val> into \g<where>", protected)
+    protected = _PASSWORD_CONFIRMED.sub(
+        lambda m: f"type {m['val']} into the {m['kind']} field and its confirmation" if m["kind"] else "",
+        protected,
+        count=1,
+    )
+    protected = _NEW_PASSWORD_TO.sub(
+        lambda m: f"type {m['val'] or m['v2']} into the password field and its confirmation",
+        protected,
+        count=1,
+    )
     protected = _VALUE_TWICE.sub(
         lambda m: f"type {m['val'] or m['val2']} into both {m['kind'] or m['kind2']} fields", protected
     )
