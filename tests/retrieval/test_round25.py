@@ -392,3 +392,21 @@ async def test_a_search_in_all_text_is_the_search_page_s_own_field(
     await act_on(page, pages, quiet, "ext29/find.html", instruction, True)
     assert "fulltext=timeout" in page.url
     assert "q=timeout" not in page.url
+
+
+@_browser
+async def test_a_quick_search_button_is_not_taken_for_the_menu_link_of_its_name(
+    page: Page, pages: PageServer, quiet: Actor
+) -> None:
+    # the header's "Search" button sends its quick search: it is never preferred as the form's
+    # own button over the menu's "Search" link (the link, or not sure)
+    await page.goto(pages.url_for("ext29/join.html"))
+    await quiet.act(page, "go to the search page")
+    assert "q=" not in page.url
+
+
+@_browser
+async def test_a_new_password_beside_a_log_in_box(page: Page, pages: PageServer, quiet: Actor) -> None:
+    await act_on(page, pages, quiet, "ext29/join.html", "password Kelp&Salt3, confirm it", True)
+    assert await page.input_value("#password") == await page.input_value("#password-confirm") == "Kelp&Salt3"
+    assert await page.input_value("#pw") == ""

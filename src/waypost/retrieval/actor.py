@@ -4293,17 +4293,26 @@ _CONFIRM_FIELD_JS = (
   return others.length === 1 && !others[0].value ? css(others[0]) : null;
 }"""
 )
-# The page's one password field whose form has exactly one other, which asks for it again.
+# The first password field of the page's one form with exactly two, the other asking for it again
+# (a log-in box beside a sign-up form is no such form).
 _NEW_PASSWORD_JS = (
     """(again) => {"""
     + _PASSWORD_PAIRS
     + """
-  const fields = [...document.querySelectorAll('input[type=password]')]
-    .filter((e) => shown(e) && !e.disabled);
-  if (fields.length !== 2 || fields[0].form !== fields[1].form) return null;
-  const again2 = asks(fields);
-  const first = fields.filter((e) => !again2(e));
-  return first.length === 1 && fields.some(again2) ? css(first[0]) : null;
+  const forms = new Map();
+  for (const e of document.querySelectorAll('input[type=password]')) {
+    if (!shown(e) || e.disabled) continue;
+    const key = e.form || e.parentElement;
+    forms.set(key, [...(forms.get(key) || []), e]);
+  }
+  const firsts = [];
+  for (const fields of forms.values()) {
+    if (fields.length !== 2) continue;
+    const again2 = asks(fields);
+    const first = fields.filter((e) => !again2(e));
+    if (first.length === 1 && fields.some(again2)) firsts.push(first[0]);
+  }
+  return firsts.length === 1 ? css(firsts[0]) : null;
 }"""
 )
 # Words that say 'a field' around the value a field shows ('the 18:00 field').

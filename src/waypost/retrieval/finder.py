@@ -810,7 +810,11 @@ def _form_button_over_its_namesake(ranking: Ranking) -> Ranking:
     a, b = first.element, second.element
     same = " ".join(a.display_name.split()).casefold() == " ".join(b.display_name.split()).casefold() != ""
     button = b.form and (b.role == "button" or b.type in ("submit", "image")) and b.visible and b.enabled
-    if not (same and button and a.role == "link" and a.href and first.p - second.p < 0.5):
+    # (the form outside the site's chrome, the link in it or in another form: a header's quick
+    # search button is no 'search page')
+    chrome = re.compile(r"\b(?:header|nav|footer|banner|navigation)#")
+    placed = not chrome.search(b.region) and (bool(chrome.search(a.region)) or a.form != b.form)
+    if not (same and button and placed and a.role == "link" and a.href and first.p - second.p < 0.5):
         return ranking
     swapped = [replace(second, id=1, p=first.p), replace(first, id=2, p=second.p), *ranking.candidates[2:]]
     return replace(ranking, candidates=swapped)
