@@ -1568,8 +1568,12 @@ class Actor:
                 # person fills it ('new password Bollard-42', 'password X, confirm it')
                 again = await _evaluate_on(loc, _CONFIRM_FIELD_JS, _CONFIRMING.pattern)
                 if again:
-                    await page.locator(f"css={again}").fill(real, timeout=self._timeout)
-                    line = f"{line}, and the same into its confirmation"
+                    try:  # (in the field's own frame: a password form in an iframe)
+                        frame = await (await loc.element_handle()).owner_frame() or page.main_frame
+                        await frame.locator(f"css={again}").fill(real, timeout=self._timeout)
+                        line = f"{line}, and the same into its confirmation"
+                    except Exception:  # the confirmation went away: the field itself is typed
+                        pass
             if real is text:
                 return line
             # The answer names the placeholder, never the value (it may be cut short in the line).

@@ -796,6 +796,10 @@ def _quoted_is_there(ranking: Ranking) -> Ranking:
     return replace(ranking, decision="low")
 
 
+# The site's chrome among an element's landmarks ('header#0 form#1').
+_CHROME_PLACE = re.compile(r"\b(?:header|nav|footer|banner|navigation)#")
+
+
 def _form_button_over_its_namesake(ranking: Ranking) -> Ranking:
     """'register' on the registration form: its "Register" button, not the menu's "Register" link
     (which leads to this form). Of a link and a form's button named exactly alike, the first two
@@ -812,8 +816,7 @@ def _form_button_over_its_namesake(ranking: Ranking) -> Ranking:
     button = b.form and (b.role == "button" or b.type in ("submit", "image")) and b.visible and b.enabled
     # (the form outside the site's chrome, the link in it or in another form: a header's quick
     # search button is no 'search page')
-    chrome = re.compile(r"\b(?:header|nav|footer|banner|navigation)#")
-    placed = not chrome.search(b.region) and (bool(chrome.search(a.region)) or a.form != b.form)
+    placed = not _CHROME_PLACE.search(b.region) and (bool(_CHROME_PLACE.search(a.region)) or a.form != b.form)
     if not (same and button and placed and a.role == "link" and a.href and first.p - second.p < 0.5):
         return ranking
     swapped = [replace(second, id=1, p=first.p), replace(first, id=2, p=second.p), *ranking.candidates[2:]]
