@@ -25,6 +25,7 @@ Routes (all counted in ``hits``):
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections import Counter
@@ -98,7 +99,9 @@ class FixtureServer:
                 for k, v in (headers or {}).items():
                     self.send_header(k, v)
                 self.end_headers()
-                self.wfile.write(data)
+                # (a page served late on purpose may find its client gone: no traceback in the log)
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+                    self.wfile.write(data)
 
             def do_POST(self) -> None:
                 path = urlsplit(self.path).path
