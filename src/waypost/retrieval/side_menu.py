@@ -36,16 +36,16 @@ _LINKS = {
     "链接", "連結",
 }  # fmt: skip
 _ENTRIES = {
-    "entry", "item", "option", "element", "eintrag", "punkt", "entree", "entrada", "elemento", "opcion",
-    "voce", "pozycja", "pozycje", "pozycję", "polozka", "polozku", "пункт", "элемент", "項目", "项",
+    "entry", "item", "option", "element", "eintrag", "punkt", "entrée", "entrada", "elemento", "opción",
+    "voce", "pozycja", "pozycję", "položka", "položku", "пункт", "элемент", "項目", "项",
 }  # fmt: skip
 # Words around the count and the menu: articles, prepositions, a verb of going or clicking.
 _FILLER = {
     "the", "in", "on", "of", "from", "at", "click", "open", "press", "choose", "select", "go", "to", "please",
-    "der", "die", "den", "dem", "das", "im", "auf", "klicke", "klick", "öffne", "offne", "gehe", "zu",
+    "der", "die", "den", "dem", "das", "im", "auf", "klicke", "klick", "öffne", "gehe", "zu",
     "zum", "le", "la", "les", "l'", "du", "de", "dans", "clique", "ouvre", "el", "del", "en", "abre",
     "haz", "clic", "il", "lo", "della", "nel", "nella", "apri", "w", "na", "z", "kliknij", "otwórz",
-    "otworz", "v", "ve", "klikni", "otevři", "otevri", "в", "на", "открой", "нажми", "の", "を",
+    "v", "ve", "klikni", "otevři", "в", "на", "открой", "нажми", "の", "を",
     "開く", "開いて", "クリック", "点击", "打开", "中的", "的", "里", "上",
 }  # fmt: skip
 
@@ -67,6 +67,10 @@ def _plain(text: str) -> str:
 
 
 _FOLDED_ORDINALS = {_plain(word): n for word, n in ORDINAL_WORDS.items()}
+# (the words are compared accents aside, as the instruction is read: 'otwórz' is 'otworz')
+_LINKS = {_plain(word) for word in _LINKS}
+_ENTRIES = {_plain(word) for word in _ENTRIES}
+_FILLER = {_plain(word) for word in _FILLER}
 
 
 def side_wish(target: str) -> SideWish | None:
